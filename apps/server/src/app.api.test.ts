@@ -1,0 +1,194 @@
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import { healthResponseSchema, readinessResponseSchema } from '@nuvem/contracts/health';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { meta } from './db/schema/meta.js';
+import { AppError } from './lib/errors.js';
+import { testDriver, useTestApp } from './test/helper.js';
+import type { App } from './types.js';
+
+function registerProbeRoutes(app: App) {
+  app.post(
+    '/api/test/echo',
+    { schema: { body: z.object({ name: z.string().min(1), count: z.number().int().positive() }) } },
+    async (request) => ({ success: true, name: request.body.name }),
+  );
+  app.get('/api/test/crash', async () => {
+    throw new Error('connection string postgres://secret@db leaked');
+  });
+  app.get('/api/test/conflict', async () => {
+    throw new AppError(409, 'That name is taken', 'NAME_TAKEN');
+  });
+}
+
+describe(`server on ${testDriver}`, () => {
+  const t = useTestApp({ setup: registerProbeRoutes });
+
+  it('answers /healthz', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(healthResponseSchema.parse(res.json()).status).toBe('ok');
+  });
+
+  it('answers /readyz after pinging the configured database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    const body = readinessResponseSchema.parse(res.json());
+    expect(body).toMatchObject({ status: 'ready', checks: { database: { status: 'ok', driver: testDriver } } });
+  });
+
+  it('has applied the committed migrations', async () => {
+    await t.app.db.insert(meta).values({ key: 'probe', value: { ok: true } });
+    const rows = await t.app.db
+      .select()
+      .from(meta)
+      .where(sql`${meta.key} = 'probe'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.value).toEqual({ ok: true });
+    expect(rows[0]?.updatedAt).toBeInstanceOf(Date);
+  });
+
+  it('rolls a failed transaction back whole', async () => {
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await tx.insert(meta).values({ key: 'half-written', value: 1 });
+        await tx.insert(meta).values({ key: 'half-written', value: 2 }); // duplicate key: fails
+      }),
+    ).rejects.toThrow();
+    const rows = await t.app.db
+      .select()
+      .from(meta)
+      .where(sql`${meta.key} = 'half-written'`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('gives every response a request id, keeping a sane incoming one', async () => {
+    const fresh = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(fresh.headers['x-request-id']).toMatch(/^req_[0-9a-f-]{36}$/);
+    const kept = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-1234' } });
+    expect(kept.headers['x-request-id']).toBe('lb-1234');
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\u0000<script>' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it('sends a strict Content-Security-Policy and the other security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http here
+  });
+
+  describe('the web app', () => {
+    it('serves index.html at / and for unknown page paths, never cached', async () => {
+      for (const url of ['/', '/developer', '/containers/ctr_1/logs', '/no/such/page?x=1']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toContain('<div id="root"></div>');
+      }
+    });
+
+    it('serves hashed assets with a long cache life', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/app-test.js' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('answers a missing file with 404, not the app', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    });
+  });
+
+  describe('errors', () => {
+    it('answers unknown API paths with a JSON 404, whatever the method', async () => {
+      for (const [method, url] of [
+        ['GET', '/api/nope'],
+        ['GET', '/api/v1/containers/unknown/thing'],
+        ['POST', '/api/nope'],
+        ['DELETE', '/somewhere'],
+        ['GET', '/sso/unknown'],
+      ] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(errorResponseSchema.parse(res.json())).toEqual({
+          success: false,
+          error: 'Not found',
+          code: 'NOT_FOUND',
+        });
+      }
+    });
+
+    it('rejects a body that breaks the schema with 400 naming each field', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: '', count: -1 } });
+      expect(res.statusCode).toBe(400);
+      const body = errorResponseSchema.parse(res.json());
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.details?.map((d) => d.path).sort()).toEqual(['body.count', 'body.name']);
+      expect(body.error).toMatch(/^body\.(name|count): /);
+    });
+
+    it('rejects malformed JSON with 400 in the same shape', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name": "a",',
+      });
+      expect(res.statusCode).toBe(400);
+      const body = errorResponseSchema.parse(res.json());
+      expect(body.error.length).toBeGreaterThan(0);
+    });
+
+    it('accepts a valid body', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'ok', count: 2 } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, name: 'ok' });
+    });
+
+    it('maps AppError to its status, message and code', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ success: false, error: 'That name is taken', code: 'NAME_TAKEN' });
+    });
+
+    it('hides the internals of a 500', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/test/crash' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ success: false, error: 'Internal server error', code: 'INTERNAL' });
+      expect(res.body).not.toContain('secret');
+    });
+  });
+
+  it('publishes the OpenAPI document built from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).parse(res.json());
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
+  });
+});
+
+describe(`readiness on ${testDriver} when the database is gone`, () => {
+  const t = useTestApp();
+
+  it('answers /readyz with 503 while /healthz still answers', async () => {
+    await t.app.database.close();
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(readinessResponseSchema.parse(ready.json()).checks.database.status).toBe('error');
+    const live = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(live.statusCode).toBe(200);
+  });
+});

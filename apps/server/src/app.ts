@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { dbPlugin } from './plugins/app/db.js';
+import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { webAppPlugin } from './plugins/app/web-app.js';
+import { cookiePlugin } from './plugins/external/cookie.js';
+import { helmetPlugin } from './plugins/external/helmet.js';
+import { rateLimitPlugin } from './plugins/external/rate-limit.js';
+import { swaggerPlugin } from './plugins/external/swagger.js';
+import type { App } from './types.js';
+
+const incomingRequestId = /^[\w.:-]{1,128}$/;
+
+/** Builds the whole server (not listening): external plugins, then app plugins, then modules. */
+export async function buildApp(config: AppConfig): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    // Keep a caller's request id (a proxy's, say) when it is sane, so one id follows a request.
+    genReqId: (req) => {
+      const header = req.headers['x-request-id'];
+      return typeof header === 'string' && incomingRequestId.test(header) ? header : `req_${randomUUID()}`;
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Once closing, answers to requests in flight end their keep-alive connection, so close()
+  // does not wait for idle sockets to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  // External plugins
+  await app.register(helmetPlugin);
+  await app.register(cookiePlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(swaggerPlugin);
+
+  // App plugins
+  await app.register(errorHandlerPlugin);
+  await app.register(dbPlugin);
+
+  // Modules
+  await app.register(healthRoutes);
+
+  // Last: the web app and the not-found answers
+  await app.register(webAppPlugin);
+  return app;
+}

@@ -1,0 +1,48 @@
+import { isAbsolute, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('serves on port 3000 with the embedded database under .data by default', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(join(process.cwd(), '.data'));
+    expect(config.database).toEqual({ driver: 'pglite', dataDir: join(process.cwd(), '.data', 'pglite') });
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+    expect(config.redisUrl).toBeNull();
+    expect(isAbsolute(config.webDistDir)).toBe(true);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, and keeps DATA_DIR absolute', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/nuvem', DATA_DIR: '/var/lib/nuvem', PORT: '8080' });
+    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://u@db:5432/nuvem' });
+    expect(config.dataDir).toBe('/var/lib/nuvem');
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl.origin).toBe('http://localhost:8080');
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.database.driver).toBe('pglite');
+  });
+
+  it('names every invalid variable at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://r', PUBLIC_URL: 'ftp://x' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/m);
+    expect(problems).toMatch(/^REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/m);
+    expect(problems).toMatch(/^PUBLIC_URL: /m);
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+  });
+});

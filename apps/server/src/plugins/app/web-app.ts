@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorMessages, type ErrorResponse } from '@nuvem/contracts/common';
+import fp from 'fastify-plugin';
+import type { App } from '../../types.js';
+
+/** Paths that belong to the APIs: an unknown one answers JSON, never the web app. */
+const apiPath = /^\/(api|auth|sso|oauth|applications)(\/|$)/;
+/** A path naming a file (`/assets/x.js`, `/favicon.ico`): a miss is a 404, not the app's HTML. */
+const filePath = /\/[^/]+\.[a-z0-9]+$/i;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
+ * unknown page path answered with index.html so the client-side router can show it (or its 404).
+ */
+export const webAppPlugin = fp(
+  async (app: App) => {
+    const root = app.config.webDistDir;
+    const indexHtml = await readFile(join(root, 'index.html'), 'utf8').catch(() => null);
+    if (indexHtml === null) {
+      app.log.warn({ root }, 'web app not built: run `npm run build` (API only until then)');
+    } else {
+      await app.register(fastifyStatic, {
+        root,
+        index: false,
+        wildcard: false, // one route per built file; everything else reaches the not-found handler
+        setHeaders: (reply, path) => {
+          reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?', 1)[0] ?? '/';
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !apiPath.test(path) && !filePath.test(path);
+      if (isPage && indexHtml !== null) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      }
+      if (isPage) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('The Nuvem web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
+      }
+      const body: ErrorResponse = { success: false, error: errorMessages.notFound, code: 'NOT_FOUND' };
+      return reply.code(404).send(body);
+    });
+  },
+  { name: 'web-app' },
+);

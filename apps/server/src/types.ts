@@ -1,0 +1,28 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    /** Drizzle, on PGlite or PostgreSQL. */
+    db: Database;
+    database: DatabaseHandle;
+  }
+}
+
+/** The server instance with the zod type provider, as every module receives it. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

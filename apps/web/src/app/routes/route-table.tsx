@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RootErrorBoundary, RootLayout, RouteFallback } from './root-layout';
+
+/**
+ * The spec's routes, each loaded on demand (one chunk per screen). Exported apart from the
+ * browser router so tests can mount it in a memory router.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RootErrorBoundary />,
+    hydrateFallbackElement: <RouteFallback />,
+    children: [
+      { path: paths.home.path, lazy: () => import('./home').then((m) => ({ Component: m.HomeRoute })) },
+      { path: paths.pricing.path, lazy: () => import('./pricing').then((m) => ({ Component: m.PricingRoute })) },
+      { path: paths.planos.path, lazy: () => import('./planos').then((m) => ({ Component: m.PlanosRoute })) },
+      { path: paths.events.path, lazy: () => import('./events').then((m) => ({ Component: m.EventsRoute })) },
+      {
+        path: paths.ingeniousgen.path,
+        lazy: () => import('./ingeniousgen').then((m) => ({ Component: m.IngeniousGenRoute })),
+      },
+      { path: paths.success.path, lazy: () => import('./success').then((m) => ({ Component: m.SuccessRoute })) },
+      { path: paths.login.path, lazy: () => import('./login').then((m) => ({ Component: m.LoginRoute })) },
+      { path: paths.developer.path, lazy: () => import('./developer').then((m) => ({ Component: m.DeveloperRoute })) },
+      { path: paths.profile.path, lazy: () => import('./profile').then((m) => ({ Component: m.ProfileRoute })) },
+      {
+        path: paths.containers.logs.path,
+        lazy: () => import('./container-logs').then((m) => ({ Component: m.ContainerLogsRoute })),
+      },
+      { path: paths.notFound.path, lazy: () => import('./not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+];

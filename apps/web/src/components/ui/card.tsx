@@ -1,0 +1,27 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('glass rounded-xl text-foreground', className)} {...props} />;
+}
+
+export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
+}
+
+/** A title's look; put a heading element of the right level inside it. */
+export function CardTitle({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('leading-none font-semibold tracking-tight', className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
+  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('p-6 pt-0', className)} {...props} />;
+}
+
+export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />;
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from './paths';
+
+describe('paths', () => {
+  it('builds links with their parameters encoded', () => {
+    expect(paths.containers.logs.getHref('ctr_1')).toBe('/containers/ctr_1/logs');
+    expect(paths.profile.getHref('a/b')).toBe('/profile/a%2Fb');
+    expect(paths.login.getHref('http://localhost:3000/events?q=1')).toBe(
+      '/login?redirect=http%3A%2F%2Flocalhost%3A3000%2Fevents%3Fq%3D1',
+    );
+    expect(paths.login.getHref()).toBe('/login');
+  });
+});

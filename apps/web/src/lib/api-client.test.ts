@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest } from './api-client';
+import { AUTH_TOKEN_KEY } from './auth-token';
+
+const itemSchema = z.object({ success: z.literal(true), name: z.string() });
+
+function replyWith(status: number, body: unknown) {
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+describe('apiRequest', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends JSON with credentials and the stored bearer token, and returns the parsed reply', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'tok_123');
+    const fetchMock = replyWith(200, { success: true, name: 'web-1', extra: 'dropped' });
+    const result = await apiRequest('/api/v1/things', itemSchema, { method: 'POST', body: { name: 'web-1' } });
+    expect(result).toEqual({ success: true, name: 'web-1' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/things');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"name":"web-1"}' });
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Authorization: 'Bearer tok_123' });
+  });
+
+  it('sends no Authorization header without a stored token', async () => {
+    const fetchMock = replyWith(200, { success: true, name: 'x' });
+    await apiRequest('/x', itemSchema);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty('Authorization');
+  });
+
+  it("throws the server's error text with its status", async () => {
+    replyWith(409, { success: false, error: 'That name is taken', code: 'NAME_TAKEN' });
+    const error = await apiRequest('/x', itemSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, message: 'That name is taken', code: 'NAME_TAKEN' });
+  });
+
+  it('falls back to "HTTP {status}" when the failure has no error text', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(apiRequest('/x', itemSchema)).rejects.toMatchObject({ status: 502, message: 'HTTP 502' });
+  });
+
+  it('rejects a reply that breaks the contract instead of passing it on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    replyWith(200, { success: true, name: 42 });
+    await expect(apiRequest('/x', itemSchema)).rejects.toMatchObject({ code: 'BAD_REPLY' });
+  });
+
+  it('reports a network failure as status 0', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('fetch failed'));
+    await expect(apiRequest('/x', itemSchema)).rejects.toMatchObject({ status: 0 });
+  });
+});

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Started {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Spawns a process and resolves once it prints `<pattern> http://…`, with its address. */
+export async function spawnServer(args: string[], env: Record<string, string>, pattern: RegExp): Promise<Started> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then(() => reject(new Error(`process exited before listening:\n${output}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The built Nuvem server on a free port with a fresh embedded database. */
+export async function startNuvem(extraEnv: Record<string, string> = {}): Promise<Started> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-bench-'));
+  const server = await spawnServer(
+    ['apps/server/dist/server.js'],
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...extraEnv,
+    },
+    /Nuvem is listening on (http:\/\/\S+)/,
+  );
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  label: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+/** Drives `url` with autocannon after a short warm-up, and returns its throughput and latency. */
+export async function load(label: string, url: string, options: Partial<autocannon.Options> = {}): Promise<LoadResult> {
+  await autocannon({ url, connections, duration: 2, ...options }); // warm-up: JIT, pools
+  const result = await autocannon({ url, connections, duration: durationSeconds, ...options });
+  return {
+    label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printResults(results: LoadResult[]): void {
+  console.table(
+    results.map((r) => ({
+      target: r.label,
+      'req/s': r.requestsPerSecond,
+      'p50 ms': r.p50Ms,
+      'p99 ms': r.p99Ms,
+      errors: r.errors,
+      non2xx: r.non2xx,
+    })),
+  );
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser build. The flags keep it off the network this
+// machine does not have (see the env notes) and let it run as root in CI.
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: '../.test-results/e2e-artifacts',
+  reporter: [['list'], ['json', { outputFile: '../.test-results/e2e.json' }]],
+  // Builds nothing: it serves the built app (`npm run build`) from a fresh data directory.
+  globalSetup: './global-setup.ts',
+  use: {
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+});

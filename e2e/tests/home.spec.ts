@@ -1,0 +1,37 @@
+import { expect, test } from '../fixtures';
+
+test('the home page renders with no console error', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle('Nuvem');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuvem' })).toBeVisible();
+  await expect(page.getByTestId('animated-background')).toBeAttached();
+  // The strict Content-Security-Policy is in force (a violation would fail the test as a console error).
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+});
+
+test('a link on the home page opens its screen without a reload', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByRole('link', { name: 'See plans' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
+
+test('the background holds still for visitors who ask for reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const animations = await page
+    .getByTestId('animated-background')
+    .locator('div')
+    .evaluateAll((layers) => layers.map((layer) => getComputedStyle(layer).animationName));
+  expect(animations.every((name) => name === 'none')).toBe(true);
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const moving = await page
+    .getByTestId('animated-background')
+    .locator('div')
+    .evaluateAll((layers) => layers.map((layer) => getComputedStyle(layer).animationName));
+  expect(moving.filter((name) => name !== 'none').length).toBeGreaterThan(0);
+});

@@ -1,0 +1,84 @@
+// `npm test`: every suite this machine can run. Unit and API tests on PGlite always; the API
+// tests again on PostgreSQL when TEST_DATABASE_URL is set; browser tests when Debian's Chromium
+// is installed. What is skipped is named with the command that enables it. With CI=true nothing
+// may be skipped. Ends with one line: "tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ci = ['true', '1'].includes(String(process.env.CI).toLowerCase());
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const resultsDir = join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const skippedSuites = [];
+const problems = [];
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function skip(what, howToEnable) {
+  if (ci) problems.push(`${what} cannot run, and CI=true allows no skips: ${howToEnable}`);
+  else skippedSuites.push(`${what} (to run it: ${howToEnable})`);
+}
+
+// 1. Unit and API tests (Vitest): web, server on PGlite, server on PostgreSQL.
+if (!process.env.TEST_DATABASE_URL) {
+  skip('API tests on PostgreSQL', 'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test');
+}
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(resultsDir, 'vitest.json')}`,
+]);
+const vitest = readJson('vitest.json');
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+if (vitestStatus !== 0) {
+  problems.push(`Vitest exited with ${vitestStatus}`);
+  if (!vitest || vitest.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
+}
+
+// 2. Browser tests (Playwright in Debian's Chromium) against the built server.
+if (existsSync(chromium)) {
+  buildIfStale();
+  const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+  const e2e = readJson('e2e.json');
+  if (e2e?.stats) {
+    totals.passed += e2e.stats.expected + e2e.stats.flaky;
+    totals.failed += e2e.stats.unexpected;
+    totals.skipped += e2e.stats.skipped;
+  }
+  if (status !== 0) {
+    problems.push(`Playwright exited with ${status}`);
+    if (!e2e?.stats || e2e.stats.unexpected === 0) totals.failed += 1;
+  }
+} else {
+  skip(`Browser tests (no ${chromium})`, 'apt-get install -y chromium');
+}
+
+console.log('');
+for (const suite of skippedSuites) console.log(`Skipped: ${suite}`);
+for (const problem of problems) console.log(`Failed: ${problem}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(problems.length > 0 || totals.failed > 0 ? 1 : 0);
