@@ -24,9 +24,10 @@ export const webAppPlugin = fp(
       await app.register(fastifyStatic, {
         root,
         index: false,
+        cacheControl: false, // set below, per file kind
         wildcard: false, // one route per built file; everything else reaches the not-found handler
-        setHeaders: (reply, path) => {
-          reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        setHeaders: (res, path) => {
+          res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }
