@@ -2,8 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -33,14 +32,13 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
+      'import/resolver': {
+        typescript: {
           project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+        },
+      },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -50,8 +48,8 @@ export default tseslint.config(
       // Fastify plugins and route handlers are async by contract even when they do not await.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
-      'import-x/no-duplicates': 'error',
-      'import-x/no-cycle': 'error',
+      'import/no-duplicates': 'error',
+      'import/no-cycle': 'error',
     },
   },
   {
@@ -66,7 +64,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // One-way imports (CONVENTIONS.md): app -> features -> components/lib/config; features never
       // import each other or app; shared code never imports features or app.
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
