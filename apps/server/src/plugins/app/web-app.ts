@@ -27,7 +27,10 @@ export const webAppPlugin = fp(
         cacheControl: false, // set below, per file kind
         wildcard: false, // one route per built file; everything else reaches the not-found handler
         setHeaders: (res, path) => {
-          res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     }
