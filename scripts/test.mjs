@@ -41,6 +41,9 @@ function skip(what, howToEnable) {
 if (!process.env.TEST_DATABASE_URL) {
   skip('API tests on PostgreSQL', 'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test');
 }
+if (!process.env.TEST_REDIS_URL) {
+  skip('Redis-backed rate-limit tests', 'TEST_REDIS_URL=redis://127.0.0.1:6379 npm test');
+}
 const vitestStatus = run('npx', [
   'vitest',
   'run',

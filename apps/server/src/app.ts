@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { oauthRoutes } from './modules/auth/oauth.routes.js';
+import { seedDemoUser } from './modules/auth/seed.js';
+import { ssoRoutes } from './modules/auth/sso.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { authPlugin } from './plugins/app/auth.js';
+import { csrfPlugin } from './plugins/app/csrf.js';
 import { dbPlugin } from './plugins/app/db.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { rateLimiterPlugin } from './plugins/app/rate-limiter.js';
+import { redisPlugin } from './plugins/app/redis.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { cookiePlugin } from './plugins/external/cookie.js';
 import { helmetPlugin } from './plugins/external/helmet.js';
@@ -53,11 +61,20 @@ export async function buildApp(config: AppConfig): Promise<App> {
   // App plugins
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin);
+  await app.register(redisPlugin);
+  await app.register(rateLimiterPlugin);
+  await app.register(csrfPlugin);
+  await app.register(authPlugin);
 
   // Modules
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(ssoRoutes);
+  await app.register(oauthRoutes);
 
   // Last: the web app and the not-found answers
   await app.register(webAppPlugin);
+
+  if (config.seedDemo) app.addHook('onReady', async () => seedDemoUser(app));
   return app;
 }

@@ -21,7 +21,29 @@ const envSchema = z.object({
   ),
   WEB_DIST_DIR: optional(z.string().min(1)),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  ALLOWED_REDIRECT_ORIGINS: optional(z.string()),
+  SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+  GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://accounts.google.com')),
+  GITHUB_CLIENT_ID: optional(z.string().min(1)),
+  GITHUB_CLIENT_SECRET: optional(z.string().min(1)),
+  GITHUB_AUTHORIZE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://github.com/login/oauth/authorize'),
+  ),
+  GITHUB_TOKEN_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://github.com/login/oauth/access_token'),
+  ),
+  GITHUB_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://api.github.com')),
 });
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+}
 
 export type DatabaseConfig =
   | { driver: 'pglite'; /** null keeps the database in memory (tests). */ dataDir: string | null }
@@ -39,6 +61,12 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDistDir: string;
   shutdownTimeoutMs: number;
+  /** Origins besides our own that `redirect` parameters may lead to, and that may send state-changing requests. */
+  allowedRedirectOrigins: string[];
+  seedDemo: boolean;
+  authRateLimitPerMinute: number;
+  google: (OAuthClientConfig & { issuer: string }) | null;
+  github: (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; apiUrl: string }) | null;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +83,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = absolute(e.DATA_DIR);
+  const problems: string[] = [];
+  const allowedRedirectOrigins = parseOrigins(e.ALLOWED_REDIRECT_ORIGINS, problems);
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  if (Boolean(e.GITHUB_CLIENT_ID) !== Boolean(e.GITHUB_CLIENT_SECRET)) {
+    problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -68,7 +105,51 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? absolute(e.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    allowedRedirectOrigins,
+    seedDemo: e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER.replace(/\/$/, ''),
+          }
+        : null,
+    github:
+      e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
+        ? {
+            clientId: e.GITHUB_CLIENT_ID,
+            clientSecret: e.GITHUB_CLIENT_SECRET,
+            authorizeUrl: e.GITHUB_AUTHORIZE_URL,
+            tokenUrl: e.GITHUB_TOKEN_URL,
+            apiUrl: e.GITHUB_API_URL.replace(/\/$/, ''),
+          }
+        : null,
   };
+}
+
+/** `https://a.example, http://b.example:8080` -> their origins; anything else is a problem. */
+function parseOrigins(list: string | undefined, problems: string[]): string[] {
+  if (!list) return [];
+  const origins: string[] = [];
+  for (const item of list
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(item);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) {
+      problems.push(`ALLOWED_REDIRECT_ORIGINS: '${item}' is not an origin like https://app.example.com`);
+    } else {
+      origins.push(url.origin);
+    }
+  }
+  return origins;
 }
 
 function absolute(path: string): string {

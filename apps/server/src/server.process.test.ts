@@ -43,10 +43,26 @@ describe('the server process', () => {
     expect(ready.status).toBe(200);
     expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
 
+    // The first start seeds a demo user and prints its credentials, which work.
+    const printed = /e-mail:\s+(\S+)\s+password:\s+(\S+)/.exec(server.output());
+    expect(printed?.[1]).toBe('demo@nuvem.local');
+    const login = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: printed?.[1], password: printed?.[2] }),
+    });
+    expect(login.status).toBe(200);
+
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutdown complete');
     expect(server.output()).toContain('database closed');
+
+    // A second start keeps the data and does not seed again.
+    const again = await startServer({ DATA_DIR: dataDir });
+    expect(again.output()).not.toContain('Demo account created');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
   });
 
   it('refuses to start on invalid configuration and says what is wrong', async () => {

@@ -7,7 +7,9 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import type { Redis } from 'ioredis';
 import type { Database, DatabaseHandle } from './db/client.js';
+import type { RateLimiter } from './lib/rate-limiter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +17,9 @@ declare module 'fastify' {
     /** Drizzle, on PGlite or PostgreSQL. */
     db: Database;
     database: DatabaseHandle;
+    /** Present when REDIS_URL is set. */
+    redis: Redis | null;
+    limiter: RateLimiter;
   }
 }
 

@@ -1,4 +1,8 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
 import { meta } from './schema/meta.js';
+import { oauthAccounts } from './schema/oauth-accounts.js';
+import { oauthStates } from './schema/oauth-states.js';
+import { sessions } from './schema/sessions.js';
+import { users } from './schema/users.js';
 
-export const tables = { meta };
+export const tables = { meta, users, sessions, oauthAccounts, oauthStates };

@@ -4,9 +4,18 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: string,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  static tooManyRequests(retryAfterMs: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return new AppError(429, `Too many attempts. Try again in ${seconds} seconds.`, 'RATE_LIMITED', {
+      'retry-after': String(seconds),
+    });
   }
 
   static notFound(message = 'Not found', code = 'NOT_FOUND') {
@@ -16,4 +25,12 @@ export class AppError extends Error {
   static badRequest(message: string, code = 'BAD_REQUEST') {
     return new AppError(400, message, code);
   }
+}
+
+/** True when the database refused a row for breaking a unique constraint (PostgreSQL code 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

@@ -55,6 +55,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     WEB_DIST_DIR: fixtureWebDist,
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'http://localhost:3000',
   });
   return { ...base, database, ...overrides };
 }
@@ -88,4 +90,40 @@ export function useTestApp(options: UseTestAppOptions = {}): { readonly app: App
       return app;
     },
   };
+}
+
+/** The origin the test app believes it is served at (PUBLIC_URL). */
+export const testOrigin = 'http://localhost:3000';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  /** The session cookie's value. */
+  cookie: string;
+  accessToken: string;
+}
+
+let userCounter = 0;
+
+/** Registers a user through the API and returns its credentials and session. */
+export async function registerUser(
+  app: App,
+  overrides: { email?: string; password?: string; displayName?: string } = {},
+) {
+  userCounter += 1;
+  const email = overrides.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = overrides.password ?? 'correct horse battery';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/register',
+    headers: { origin: testOrigin },
+    remoteAddress: `192.0.2.${(userCounter % 254) + 1}`, // documentation range: a distinct client per user
+    payload: { email, password, displayName: overrides.displayName ?? `User ${userCounter}` },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ user: { id: string }; access_token: string }>();
+  const cookie = res.cookies.find((c) => c.name === 'nuvem_session')?.value;
+  if (!cookie) throw new Error('register set no session cookie');
+  return { id: body.user.id, email, password, cookie, accessToken: body.access_token } satisfies TestUser;
 }

@@ -1,7 +1,7 @@
+import { AUTH_TOKEN_STORAGE_KEY } from '@nuvem/contracts/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest } from './api-client';
-import { AUTH_TOKEN_KEY } from './auth-token';
 
 const itemSchema = z.object({ success: z.literal(true), name: z.string() });
 
@@ -15,7 +15,7 @@ describe('apiRequest', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('sends JSON with credentials and the stored bearer token, and returns the parsed reply', async () => {
-    window.localStorage.setItem(AUTH_TOKEN_KEY, 'tok_123');
+    window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok_123');
     const fetchMock = replyWith(200, { success: true, name: 'web-1', extra: 'dropped' });
     const result = await apiRequest('/api/v1/things', itemSchema, { method: 'POST', body: { name: 'web-1' } });
     expect(result).toEqual({ success: true, name: 'web-1' });

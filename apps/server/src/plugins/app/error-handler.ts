@@ -3,7 +3,7 @@ import { errorMessages } from '@nuvem/contracts/common';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type AppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { App } from '../../types.js';
 
 /**
@@ -35,6 +35,7 @@ export const errorHandlerPlugin = fp(
         return reply.code(status).send(body);
       }
 
+      if (error instanceof AppError) reply.headers(error.headers);
       // 4xx: our own AppError, or Fastify's (malformed JSON, unsupported media type, body too large…).
       const body: ErrorResponse = { success: false, error: error.message };
       if (error.code) body.code = error.code;

@@ -3,11 +3,22 @@ import { AnimatedBackground } from '@/components/layouts/animated-background';
 import { Spinner } from '@/components/layouts/spinner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { Header } from '@/features/shell/components/header';
 
 export function RootLayout() {
+  const auth = useAuth();
   return (
     <div className="relative flex min-h-dvh flex-col">
       <AnimatedBackground />
+      <Header
+        user={auth.user}
+        loading={auth.loading}
+        onSignIn={() => window.location.assign(paths.login.getHref(window.location.href))}
+        onLogout={() => void auth.logout()}
+        // The ecosystem modal arrives with its own issue; the button is in place already.
+        onOpenEcosystem={() => undefined}
+      />
       <Outlet />
     </div>
   );

@@ -1,9 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, signedOutAuthRoutes } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
 
 describe('route table', () => {
+  beforeEach(() => {
+    mockFetch(signedOutAuthRoutes);
+  });
   afterEach(() => vi.restoreAllMocks());
 
   it.each([

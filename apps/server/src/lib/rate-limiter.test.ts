@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimiter, RedisRateLimiter } from './rate-limiter.js';
+
+describe('MemoryRateLimiter', () => {
+  it('allows `limit` hits per window, then refuses until the window resets', async () => {
+    let now = 1_000_000;
+    const limiter = new MemoryRateLimiter(() => now);
+    for (let i = 1; i <= 3; i++) expect(await limiter.hit('k', 3, 60_000)).toMatchObject({ allowed: true, count: i });
+    expect(await limiter.hit('k', 3, 60_000)).toEqual({ allowed: false, count: 4, resetInMs: 60_000 });
+    expect((await limiter.hit('other', 3, 60_000)).allowed).toBe(true);
+    now += 60_000;
+    expect(await limiter.hit('k', 3, 60_000)).toMatchObject({ allowed: true, count: 1 });
+    await limiter.close();
+  });
+});
+
+// Runs when a Redis server is named (CI sets TEST_REDIS_URL; `npm test` says when it is skipped).
+describe.runIf(process.env.TEST_REDIS_URL)('RedisRateLimiter', () => {
+  const clients: Redis[] = [];
+  const connect = () => {
+    const client = new Redis(process.env.TEST_REDIS_URL ?? '');
+    clients.push(client);
+    return client;
+  };
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.quit()));
+  });
+
+  it('shares one count between instances and expires it with the window', async () => {
+    const prefix = `nuvem:test:${randomBytes(4).toString('hex')}:`;
+    const a = new RedisRateLimiter(connect(), prefix);
+    const b = new RedisRateLimiter(connect(), prefix);
+    expect(await a.hit('login', 3, 300)).toMatchObject({ allowed: true, count: 1 });
+    expect(await b.hit('login', 3, 300)).toMatchObject({ allowed: true, count: 2 });
+    expect(await a.hit('login', 3, 300)).toMatchObject({ allowed: true, count: 3 });
+    const refused = await b.hit('login', 3, 300);
+    expect(refused.allowed).toBe(false);
+    expect(refused.resetInMs).toBeGreaterThan(0);
+    expect(refused.resetInMs).toBeLessThanOrEqual(300);
+    await new Promise((resolve) => setTimeout(resolve, refused.resetInMs + 50));
+    expect(await a.hit('login', 3, 300)).toMatchObject({ allowed: true, count: 1 });
+  });
+});

@@ -1,0 +1,76 @@
+import type { Redis } from 'ioredis';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits counted in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window resets. */
+  resetInMs: number;
+}
+
+/** Fixed-window counters: `hit(key, limit, windowMs)` counts one hit and says if it is allowed. */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  close(): Promise<void>;
+}
+
+/** One process's counters: right for one instance, and for tests. */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly now: () => number = Date.now) {
+    // Drop expired windows so the map cannot grow without bound.
+    this.sweeper = setInterval(() => {
+      const t = this.now();
+      for (const [key, window] of this.windows) if (window.resetAt <= t) this.windows.delete(key);
+    }, 60_000);
+    this.sweeper.unref();
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const t = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= t) {
+      window = { count: 0, resetAt: t + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { allowed: window.count <= limit, count: window.count, resetInMs: window.resetAt - t };
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.windows.clear();
+  }
+}
+
+// INCR, set the expiry on the first hit, and read what is left, atomically.
+const hitScript = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { count, ttl }
+`;
+
+/** Counters in Redis, shared by every instance. */
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'nuvem:rl:',
+  ) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const reply = await this.redis.eval(hitScript, 1, this.prefix + key, String(windowMs));
+    const [count, ttl] = Array.isArray(reply) ? reply.map(Number) : [Number.NaN, Number.NaN];
+    if (count === undefined || ttl === undefined || Number.isNaN(count) || Number.isNaN(ttl)) {
+      throw new Error('unexpected reply from Redis rate-limit script');
+    }
+    return { allowed: count <= limit, count, resetInMs: ttl };
+  }
+
+  async close(): Promise<void> {
+    // The Redis connection belongs to the redis plugin, which closes it.
+  }
+}

@@ -1,0 +1,304 @@
+import { authSuccessSchema, meResponseSchema, ssoCheckResponseSchema } from '@nuvem/contracts/auth';
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema/sessions.js';
+import { users } from '../../db/schema/users.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+
+const origin = { origin: testOrigin };
+const DAY = 24 * 60 * 60 * 1000;
+
+describe(`sign-in service on ${testDriver}`, () => {
+  const t = useTestApp();
+  const countUsers = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? 0;
+
+  describe('POST /auth/register', () => {
+    it('creates the user, starts a session with an HttpOnly cookie and returns the user and a token', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        headers: origin,
+        payload: { email: 'Ana.Silva@Example.com', password: 'a long passphrase', displayName: 'Ana Silva' },
+      });
+      expect(res.statusCode).toBe(201);
+      const body = authSuccessSchema.parse(res.json());
+      expect(body.user).toMatchObject({
+        email: 'Ana.Silva@Example.com',
+        email_verified: false,
+        user_metadata: { display_name: 'Ana Silva', avatar_url: null },
+      });
+      expect(body.user.id).toMatch(/^usr_/);
+      expect(body.access_token).toMatch(/^nat_[0-9a-f]{64}$/);
+
+      const cookie = res.cookies.find((c) => c.name === 'nuvem_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie?.secure).toBeFalsy(); // plain http in tests
+      const lifetime = (cookie?.expires?.getTime() ?? 0) - Date.now();
+      expect(lifetime).toBeGreaterThan(DAY - 60_000);
+      expect(lifetime).toBeLessThanOrEqual(DAY);
+
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, body.user.id));
+      expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(row?.passwordHash).not.toContain('a long passphrase');
+      const [session] = await t.app.db.select().from(sessions).where(eq(sessions.userId, body.user.id));
+      expect(session?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(session?.tokenHash).not.toBe(cookie?.value);
+    });
+
+    it('refuses an e-mail that is taken, compared lower-cased', async () => {
+      const before = await countUsers();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        headers: origin,
+        payload: { email: 'ana.silva@EXAMPLE.com', password: 'another passphrase', displayName: 'Impostor' },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, error: 'An account with this e-mail already exists' });
+      expect(await countUsers()).toBe(before);
+    });
+
+    it.each([
+      [{ email: 'not-an-email', password: 'long enough', displayName: 'X' }, 'email: must be a valid e-mail address'],
+      [{ email: 'a@b.example', password: 'short', displayName: 'X' }, 'password: must be 8 to 128 characters'],
+      [{ email: 'a@b.example', password: 'x'.repeat(129), displayName: 'X' }, 'password: must be 8 to 128 characters'],
+      [
+        { email: 'a@b.example', password: 'long enough', displayName: '   ' },
+        'displayName: must be 1 to 80 characters',
+      ],
+      [
+        { email: 'a@b.example', password: 'long enough', displayName: 'x'.repeat(81) },
+        'displayName: must be 1 to 80 characters',
+      ],
+      [{ email: 'a@b.example', password: 'long enough' }, 'displayName: '],
+    ])('rejects %j with a clear 400 and writes nothing', async (payload, message) => {
+      const before = await countUsers();
+      const res = await t.app.inject({ method: 'POST', url: '/auth/register', headers: origin, payload });
+      expect(res.statusCode).toBe(400);
+      expect(errorResponseSchema.parse(res.json()).error).toContain(message);
+      expect(await countUsers()).toBe(before);
+    });
+  });
+
+  describe('POST /auth/login', () => {
+    it('signs in with the right password, whatever the e-mail case', async () => {
+      const user = await registerUser(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: origin,
+        payload: { email: user.email.toUpperCase(), password: user.password },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(authSuccessSchema.parse(res.json()).user.id).toBe(user.id);
+      const cookie = res.cookies.find((c) => c.name === 'nuvem_session');
+      expect((cookie?.expires?.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(DAY);
+    });
+
+    it('keeps a remembered session for 30 days', async () => {
+      const user = await registerUser(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: origin,
+        payload: { email: user.email, password: user.password, rememberMe: true },
+      });
+      const cookie = res.cookies.find((c) => c.name === 'nuvem_session');
+      expect((cookie?.expires?.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * DAY);
+    });
+
+    it("says 'Invalid email or password' whichever part was wrong", async () => {
+      const user = await registerUser(t.app);
+      for (const payload of [
+        { email: user.email, password: 'wrong password' },
+        { email: 'nobody@example.com', password: user.password },
+      ]) {
+        const res = await t.app.inject({ method: 'POST', url: '/auth/login', headers: origin, payload });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ success: false, error: 'Invalid email or password' });
+        expect(res.cookies).toHaveLength(0);
+      }
+    });
+
+    it('rejects a malformed body with 400', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/auth/login', headers: origin, payload: { email: 5 } });
+      expect(res.statusCode).toBe(400);
+      expect(errorResponseSchema.parse(res.json()).code).toBe('VALIDATION_ERROR');
+    });
+  });
+
+  describe('sessions', () => {
+    it('/sso/check answers with the user and the same bearer token while the cookie is valid', async () => {
+      const user = await registerUser(t.app);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sso/check?application_id=main',
+        cookies: { nuvem_session: user.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const body = ssoCheckResponseSchema.parse(res.json());
+      expect(body).toMatchObject({
+        authenticated: true,
+        user: { id: user.id, email: user.email },
+        access_token: user.accessToken,
+      });
+    });
+
+    it('/sso/check without a valid session gives the sign-in address for the application', async () => {
+      const variants: Record<string, string>[] = [
+        {},
+        { nuvem_session: 'forged-token' },
+        { nuvem_session: 'x'.repeat(5000) },
+      ];
+      for (const cookies of variants) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/sso/check?application_id=crm',
+          cookies,
+          headers: { referer: 'http://localhost:3000/events?page=2' },
+        });
+        const body = ssoCheckResponseSchema.parse(res.json());
+        if (body.authenticated) throw new Error('expected signed out');
+        const login = new URL(body.sso_login_url);
+        expect(login.origin + login.pathname).toBe('http://localhost:3000/login');
+        expect(login.searchParams.get('application_id')).toBe('crm');
+        expect(login.searchParams.get('redirect')).toBe('http://localhost:3000/events?page=2');
+      }
+    });
+
+    it('/sso/check defaults to the main application and never sends an untrusted referer back', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sso/check',
+        headers: { referer: 'https://evil.example/x' },
+      });
+      const body = ssoCheckResponseSchema.parse(res.json());
+      if (body.authenticated) throw new Error('expected signed out');
+      const login = new URL(body.sso_login_url);
+      expect(login.searchParams.get('application_id')).toBe('main');
+      expect(login.searchParams.get('redirect')).toBe('http://localhost:3000/');
+    });
+
+    it('accepts the bearer token on the APIs, and the token dies with its session', async () => {
+      const user = await registerUser(t.app);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/auth/me',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(me.statusCode).toBe(200);
+      expect(meResponseSchema.parse(me.json()).user.id).toBe(user.id);
+
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/sso/logout',
+        headers: origin,
+        cookies: { nuvem_session: user.cookie },
+        payload: { application_id: 'main' },
+      });
+      expect(logout.statusCode).toBe(200);
+      expect(logout.json()).toEqual({ success: true });
+      expect(logout.cookies.find((c) => c.name === 'nuvem_session')?.value).toBe('');
+
+      const byBearer = await t.app.inject({
+        method: 'GET',
+        url: '/auth/me',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(byBearer.statusCode).toBe(401);
+      const byCookie = await t.app.inject({ method: 'GET', url: '/auth/me', cookies: { nuvem_session: user.cookie } });
+      expect(byCookie.statusCode).toBe(401);
+    });
+
+    it('treats an expired session as signed out', async () => {
+      const user = await registerUser(t.app);
+      await t.app.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, user.id));
+      const res = await t.app.inject({ method: 'GET', url: '/sso/check', cookies: { nuvem_session: user.cookie } });
+      expect(ssoCheckResponseSchema.parse(res.json()).authenticated).toBe(false);
+    });
+
+    it('answers 401 to a protected call without a session or with a wrong token', async () => {
+      for (const headers of [{}, { authorization: 'Bearer nat_nope' }, { authorization: 'Basic abc' }]) {
+        const res = await t.app.inject({ method: 'GET', url: '/auth/me', headers });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ success: false, error: 'Unauthorized' });
+      }
+    });
+
+    it("keeps each user's session their own", async () => {
+      const ana = await registerUser(t.app);
+      const bia = await registerUser(t.app);
+      const asBia = await t.app.inject({ method: 'GET', url: '/sso/check', cookies: { nuvem_session: bia.cookie } });
+      expect(ssoCheckResponseSchema.parse(asBia.json())).toMatchObject({ user: { id: bia.id } });
+      // Bia signing out ends only her own session.
+      await t.app.inject({
+        method: 'POST',
+        url: '/sso/logout',
+        headers: origin,
+        cookies: { nuvem_session: bia.cookie },
+        payload: {},
+      });
+      const asAna = await t.app.inject({
+        method: 'GET',
+        url: '/auth/me',
+        headers: { authorization: `Bearer ${ana.accessToken}` },
+      });
+      expect(meResponseSchema.parse(asAna.json()).user.id).toBe(ana.id);
+      expect(ana.accessToken).not.toBe(bia.accessToken);
+    });
+  });
+
+  describe('GET /logout', () => {
+    it('ends the session, clears the cookie and goes to an allowed redirect', async () => {
+      const user = await registerUser(t.app);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/logout?redirect=${encodeURIComponent('http://localhost:3000/pricing')}`,
+        cookies: { nuvem_session: user.cookie },
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('http://localhost:3000/pricing');
+      expect(res.cookies.find((c) => c.name === 'nuvem_session')?.value).toBe('');
+      const check = await t.app.inject({ method: 'GET', url: '/sso/check', cookies: { nuvem_session: user.cookie } });
+      expect(ssoCheckResponseSchema.parse(check.json()).authenticated).toBe(false);
+    });
+
+    it.each([
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'https://site.evil.example',
+      'https://localhost:3000.evil.example/',
+      '%2F%2Fevil.example',
+      'https:%2F%2Fevil.example',
+      '/%09/evil.example',
+    ])('never redirects to %s', async (target) => {
+      const res = await t.app.inject({ method: 'GET', url: `/logout?redirect=${encodeURIComponent(target)}` });
+      expect(res.statusCode).toBe(302);
+      const location = String(res.headers.location);
+      expect(location.startsWith('/') && !location.startsWith('//') && !location.includes('\\')).toBe(true);
+      expect(new URL(location, 'http://localhost:3000').origin).toBe('http://localhost:3000');
+    });
+  });
+});
+
+describe(`allowed ecosystem origins on ${testDriver}`, () => {
+  const t = useTestApp({ config: { allowedRedirectOrigins: ['https://crm.nuvem.example'] } });
+
+  it('honours a redirect to a configured ecosystem origin', async () => {
+    const target = 'https://crm.nuvem.example/deals?id=7';
+    const res = await t.app.inject({ method: 'GET', url: `/logout?redirect=${encodeURIComponent(target)}` });
+    expect(res.headers.location).toBe(target);
+  });
+
+  it('lists the configured origins for the sign-in page, and no unconfigured provider', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/auth/config' });
+    expect(res.json()).toEqual({ providers: [], redirect_origins: ['https://crm.nuvem.example'] });
+  });
+});

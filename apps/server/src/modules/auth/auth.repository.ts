@@ -1,0 +1,109 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { oauthAccounts } from '../../db/schema/oauth-accounts.js';
+import { oauthStates } from '../../db/schema/oauth-states.js';
+import { sessions, type SessionRow } from '../../db/schema/sessions.js';
+import { users, type UserRow } from '../../db/schema/users.js';
+
+/** Any Drizzle handle: the database or a transaction inside it. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+export interface SessionWithUser {
+  session: SessionRow;
+  user: UserRow;
+}
+
+export function createAuthRepository(db: Database) {
+  return {
+    async findUserByEmail(email: string, tx: Executor = db): Promise<UserRow | undefined> {
+      const rows = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return rows[0];
+    },
+
+    async findUserById(id: string, tx: Executor = db): Promise<UserRow | undefined> {
+      const rows = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0];
+    },
+
+    async insertUser(values: typeof users.$inferInsert, tx: Executor = db): Promise<UserRow> {
+      const rows = await tx.insert(users).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert into users returned nothing');
+      return row;
+    },
+
+    async updateUser(id: string, values: Partial<typeof users.$inferInsert>, tx: Executor = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
+
+    async insertSession(values: typeof sessions.$inferInsert, tx: Executor = db): Promise<SessionRow> {
+      const rows = await tx.insert(sessions).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert into sessions returned nothing');
+      return row;
+    },
+
+    /** A live (not expired) session by the hash of its cookie token or of its access token. */
+    async findLiveSession(by: 'tokenHash' | 'accessTokenHash', hash: string): Promise<SessionWithUser | undefined> {
+      const column = by === 'tokenHash' ? sessions.tokenHash : sessions.accessTokenHash;
+      const rows = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(column, hash), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      return rows[0];
+    },
+
+    async touchSession(id: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+
+    async deleteSessionByTokenHash(hash: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hash));
+    },
+
+    async deleteExpiredSessions(now: Date): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+
+    async insertOAuthState(values: typeof oauthStates.$inferInsert): Promise<void> {
+      await db.insert(oauthStates).values(values);
+    },
+
+    /** Takes the state out (it is single-use) and returns it if it was there and not expired. */
+    async consumeOAuthState(stateHash: string, provider: string) {
+      const rows = await db
+        .delete(oauthStates)
+        .where(and(eq(oauthStates.stateHash, stateHash), eq(oauthStates.provider, provider)))
+        .returning();
+      const row = rows[0];
+      return row && row.expiresAt > new Date() ? row : undefined;
+    },
+
+    async deleteExpiredOAuthStates(now: Date): Promise<void> {
+      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+    },
+
+    async findOAuthAccount(provider: string, providerUserId: string, tx: Executor = db) {
+      const rows = await tx
+        .select()
+        .from(oauthAccounts)
+        .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, providerUserId)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async insertOAuthAccount(values: typeof oauthAccounts.$inferInsert, tx: Executor = db): Promise<void> {
+      await tx.insert(oauthAccounts).values(values);
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,66 @@
+import {
+  authConfigResponseSchema,
+  authSuccessSchema,
+  loginBodySchema,
+  meResponseSchema,
+  registerBodySchema,
+  type SocialProvider,
+} from '@nuvem/contracts/auth';
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from './request-meta.js';
+import { setSessionCookie } from './session-cookie.js';
+import { toAuthUser } from './user-view.js';
+
+/** E-mail and password sign-in: /auth/register, /auth/login, /auth/config, /auth/me. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    409: errorResponseSchema,
+    429: errorResponseSchema,
+  };
+
+  app.post(
+    '/auth/register',
+    { schema: { tags: ['auth'], body: registerBodySchema, response: { 201: authSuccessSchema, ...errors } } },
+    async (request, reply) => {
+      const { user, session } = await app.auth.register(request.body, requestMeta(request));
+      request.log.info({ userId: user.id }, 'user registered');
+      setSessionCookie(reply, app.config, session);
+      return reply.code(201).send({ user: toAuthUser(user), access_token: session.accessToken });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: authSuccessSchema, ...errors } } },
+    async (request, reply) => {
+      const { user, session } = await app.auth.login(request.body, requestMeta(request));
+      request.log.info({ userId: user.id }, 'user signed in');
+      setSessionCookie(reply, app.config, session);
+      return { user: toAuthUser(user), access_token: session.accessToken };
+    },
+  );
+
+  app.get('/auth/config', { schema: { tags: ['auth'], response: { 200: authConfigResponseSchema } } }, async () => {
+    const providers: SocialProvider[] = [];
+    if (app.config.google) providers.push('google');
+    if (app.config.github) providers.push('github');
+    return { providers, redirect_origins: app.config.allowedRedirectOrigins };
+  });
+
+  app.get(
+    '/auth/me',
+    {
+      schema: { tags: ['auth'], response: { 200: meResponseSchema, 401: errorResponseSchema } },
+      preHandler: app.requireAuth,
+    },
+    async (request) => {
+      // requireAuth guarantees request.auth
+      const auth = request.auth;
+      if (!auth) throw new Error('requireAuth let an anonymous request through');
+      return { user: toAuthUser(auth.user) };
+    },
+  );
+};

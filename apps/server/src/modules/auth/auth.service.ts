@@ -1,0 +1,204 @@
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import {
+  authMessages,
+  REMEMBER_ME_TTL_MS,
+  SESSION_TTL_MS,
+  type LoginBody,
+  type RegisterBody,
+} from '@nuvem/contracts/auth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import type { AuthRepository, Executor, SessionWithUser } from './auth.repository.js';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A new session: the cookie token and the bearer token, returned once, never stored. */
+export interface IssuedSession {
+  token: string;
+  accessToken: string;
+  expiresAt: Date;
+  remember: boolean;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  session: IssuedSession;
+}
+
+/** A profile from a social provider, after its identity was verified. */
+export interface SocialProfile {
+  provider: 'google' | 'github';
+  providerUserId: string;
+  email: string;
+  emailVerified: boolean;
+  displayName: string | null;
+  avatarUrl: string | null;
+}
+
+const RATE_WINDOW_MS = 60_000;
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The bearer token of a session, derived from its cookie token one way: the SSO check (which sees
+ * the cookie) can hand it out again, while the token cannot be turned back into the cookie.
+ */
+export function deriveAccessToken(sessionToken: string): string {
+  return `nat_${sha256(`nuvem-access-token:${sessionToken}`)}`;
+}
+
+export function createAuthService(deps: {
+  db: Database;
+  repo: AuthRepository;
+  limiter: RateLimiter;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}) {
+  const { db, repo, limiter, config } = deps;
+  const limit = config.authRateLimitPerMinute;
+  // Verifying against a real hash when the account does not exist keeps both answers equally slow.
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = () => (dummyHash ??= argonHash(randomToken()));
+
+  async function enforce(key: string): Promise<void> {
+    const result = await limiter.hit(key, limit, RATE_WINDOW_MS);
+    if (!result.allowed) throw AppError.tooManyRequests(result.resetInMs);
+  }
+
+  async function issueSession(userId: string, remember: boolean, meta: RequestMeta, tx: Executor = db) {
+    const token = randomToken();
+    const accessToken = deriveAccessToken(token);
+    const expiresAt = new Date(Date.now() + (remember ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
+    await repo.insertSession(
+      {
+        id: newId('session'),
+        userId,
+        tokenHash: sha256(token),
+        accessTokenHash: sha256(accessToken),
+        remember,
+        userAgent: meta.userAgent?.slice(0, 512) ?? null,
+        ip: meta.ip,
+        expiresAt,
+      },
+      tx,
+    );
+    return { token, accessToken, expiresAt, remember } satisfies IssuedSession;
+  }
+
+  async function touch(found: SessionWithUser | undefined) {
+    if (found && Date.now() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await repo.touchSession(found.session.id, new Date());
+    }
+    return found;
+  }
+
+  return {
+    issueSession,
+
+    async register(body: RegisterBody, meta: RequestMeta): Promise<SignedIn> {
+      await enforce(`register:ip:${meta.ip}`);
+      if (await repo.findUserByEmail(body.email)) throw new AppError(409, authMessages.emailTaken, 'EMAIL_TAKEN');
+      const passwordHash = await argonHash(body.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const user = await repo.insertUser(
+            { id: newId('user'), email: body.email, passwordHash, displayName: body.displayName },
+            tx,
+          );
+          const session = await issueSession(user.id, false, meta, tx);
+          return { user, session };
+        });
+      } catch (error) {
+        // Two registrations of one address at once: the unique index lets one through.
+        if (isUniqueViolation(error)) throw new AppError(409, authMessages.emailTaken, 'EMAIL_TAKEN');
+        throw error;
+      }
+    },
+
+    async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
+      const email = body.email.trim().toLowerCase();
+      await enforce(`login:ip:${meta.ip}`);
+      await enforce(`login:account:${email}`);
+      const user = await repo.findUserByEmail(email);
+      const valid = user?.passwordHash
+        ? await argonVerify(user.passwordHash, body.password)
+        : await argonVerify(await getDummyHash(), body.password).then(() => false);
+      if (!user || !valid) throw new AppError(401, authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+      const session = await issueSession(user.id, body.rememberMe ?? false, meta);
+      return { user, session };
+    },
+
+    async sessionFromCookie(token: string | undefined): Promise<SessionWithUser | undefined> {
+      if (!token || token.length > 128) return undefined;
+      return touch(await repo.findLiveSession('tokenHash', sha256(token)));
+    },
+
+    async sessionFromAccessToken(token: string): Promise<SessionWithUser | undefined> {
+      if (token.length > 128) return undefined;
+      return touch(await repo.findLiveSession('accessTokenHash', sha256(token)));
+    },
+
+    async endSession(token: string | undefined): Promise<void> {
+      if (token && token.length <= 128) await repo.deleteSessionByTokenHash(sha256(token));
+    },
+
+    /**
+     * Signs in with a verified social identity: the linked user, else the user with the same
+     * verified e-mail (linked now), else a new user. One transaction.
+     */
+    async signInWithProfile(profile: SocialProfile, meta: RequestMeta): Promise<SignedIn> {
+      return db.transaction(async (tx) => {
+        const linked = await repo.findOAuthAccount(profile.provider, profile.providerUserId, tx);
+        let user = linked ? await repo.findUserById(linked.userId, tx) : undefined;
+        if (!user) {
+          const existing = await repo.findUserByEmail(profile.email, tx);
+          if (existing && !profile.emailVerified) {
+            // Linking on an unverified address would hand the account to whoever typed it.
+            throw new AppError(
+              409,
+              'This e-mail belongs to an account; verify it with the provider first',
+              'UNVERIFIED_EMAIL',
+            );
+          }
+          user =
+            existing ??
+            (await repo.insertUser(
+              {
+                id: newId('user'),
+                email: profile.email,
+                displayName: profile.displayName,
+                avatarUrl: profile.avatarUrl,
+                emailVerified: profile.emailVerified,
+              },
+              tx,
+            ));
+          if (existing && !existing.emailVerified) await repo.updateUser(existing.id, { emailVerified: true }, tx);
+          if (existing && !existing.avatarUrl && profile.avatarUrl) {
+            await repo.updateUser(existing.id, { avatarUrl: profile.avatarUrl }, tx);
+          }
+          await repo.insertOAuthAccount(
+            {
+              provider: profile.provider,
+              providerUserId: profile.providerUserId,
+              userId: user.id,
+              email: profile.email,
+            },
+            tx,
+          );
+        }
+        const session = await issueSession(user.id, true, meta, tx);
+        const fresh = (await repo.findUserById(user.id, tx)) ?? user;
+        return { user: fresh, session };
+      });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,73 @@
+import { authMessages, SESSION_COOKIE } from '@nuvem/contracts/auth';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionRow } from '../../db/schema/sessions.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { AppError } from '../../lib/errors.js';
+import { createAuthRepository } from '../../modules/auth/auth.repository.js';
+import { createAuthService, type AuthService } from '../../modules/auth/auth.service.js';
+import type { App } from '../../types.js';
+
+export interface RequestAuth {
+  user: UserRow;
+  session: SessionRow;
+  via: 'cookie' | 'bearer';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sign-in service: sessions, passwords, social identities. */
+    auth: AuthService;
+    /** preHandler for protected scopes: sets `request.auth` or answers 401. */
+    requireAuth: (request: FastifyRequest) => Promise<void>;
+    /** Who is calling (session cookie or bearer token), or null; cached per request. */
+    resolveAuth: (request: FastifyRequest) => Promise<RequestAuth | null>;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+/** Reads `Authorization: Bearer <token>`. */
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+const resolved = new WeakSet<FastifyRequest>();
+
+export const authPlugin = fp(
+  async (app: App) => {
+    const service = createAuthService({
+      db: app.db,
+      repo: createAuthRepository(app.db),
+      limiter: app.limiter,
+      config: app.config,
+      log: app.log,
+    });
+    app.decorate('auth', service);
+    app.decorateRequest('auth', null);
+
+    app.decorate('resolveAuth', async (request: FastifyRequest) => {
+      if (resolved.has(request)) return request.auth;
+      resolved.add(request);
+      const bearer = bearerToken(request);
+      if (bearer) {
+        const found = await service.sessionFromAccessToken(bearer);
+        request.auth = found ? { ...found, via: 'bearer' } : null;
+        return request.auth;
+      }
+      const found = await service.sessionFromCookie(request.cookies[SESSION_COOKIE]);
+      request.auth = found ? { ...found, via: 'cookie' } : null;
+      return request.auth;
+    });
+
+    app.decorate('requireAuth', async (request: FastifyRequest) => {
+      const auth = await app.resolveAuth(request);
+      if (!auth) throw new AppError(401, authMessages.unauthorized, 'UNAUTHORIZED');
+    });
+  },
+  { name: 'auth', dependencies: ['db', 'rate-limiter'] },
+);

@@ -1,0 +1,37 @@
+import { authMessages, SESSION_COOKIE } from '@nuvem/contracts/auth';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/errors.js';
+import { originOf } from '../../lib/redirects.js';
+import type { App } from '../../types.js';
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cross-site request forgery guard for the whole server. A state-changing request whose Origin
+ * (or, lacking it, Referer) is neither this site nor an allowed ecosystem origin is refused with
+ * 403, and so is one that carries the session cookie but names no origin at all. Browsers always
+ * send Origin on such requests; API clients using bearer tokens carry no cookie and are unaffected.
+ */
+export const csrfPlugin = fp(
+  async (app: App) => {
+    const trusted = new Set([app.config.publicUrl.origin, ...app.config.allowedRedirectOrigins]);
+
+    const isTrusted = (origin: string, request: FastifyRequest) => {
+      if (trusted.has(origin)) return true;
+      // Same origin as the address the browser used (the Host header cannot be set cross-site).
+      return origin === `${request.protocol}://${request.host}`;
+    };
+
+    app.addHook('onRequest', async (request) => {
+      if (!stateChanging.has(request.method)) return;
+      const origin = request.headers.origin ?? originOf(request.headers.referer);
+      const carriesSession = request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
+      if (origin ? !isTrusted(origin, request) : carriesSession) {
+        request.log.warn({ origin: origin ?? null }, 'cross-site request refused');
+        throw new AppError(403, authMessages.crossSite, 'CSRF');
+      }
+    });
+  },
+  { name: 'csrf' },
+);

@@ -1,0 +1,150 @@
+import { authMessages, SESSION_CHECK_INTERVAL_MS, type AuthUser } from '@nuvem/contracts/auth';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { env } from '@/config/env';
+import { clearAuthToken, setAuthToken } from '@/lib/auth-token';
+import { checkSession } from '../api/check-session';
+import { login as loginRequest, type LoginInput } from '../api/login';
+import { logout as logoutRequest } from '../api/logout';
+import { register as registerRequest, type RegisterInput } from '../api/register';
+import { authErrorMessage } from '../lib/auth-error-message';
+import { logoutRedirectUrl } from '../lib/auth-urls';
+
+export interface AuthContextValue {
+  user: AuthUser | null;
+  /** True until the first session check ends, and while a login, registration or logout runs. */
+  loading: boolean;
+  /** The message of the last failed login or registration. */
+  error: string | null;
+  isAuthenticated: boolean;
+  /** Resolves with the signed-in user; rejects with an Error whose message is the one to show. */
+  login: (input: LoginInput) => Promise<AuthUser>;
+  register: (input: RegisterInput) => Promise<AuthUser>;
+  /** Ends the session, then leaves the page for the auth service's logout route. */
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
+  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+}
+
+/**
+ * The session state of the spec (sections 3 and 4). It is plain React state rather than a
+ * TanStack query because the spec fixes its rules exactly: when `loading` flips, that every check
+ * (start, every 30 s, window focus) replaces the user, and that login and logout drive it.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUserState] = useState<AuthUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  // Each check and each login/registration/logout takes a ticket; a check's reply is applied only
+  // if no newer ticket was taken meanwhile, so a check that raced a login cannot undo it.
+  const ticket = useRef(0);
+  const actionsRunning = useRef(0);
+
+  // Keeps the object when a check returns the same user, so the tree does not re-render every 30 s.
+  const setUser = useCallback((next: AuthUser | null) => {
+    setUserState((previous) => (sameUser(previous, next) ? previous : next));
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+
+    async function runCheck() {
+      if (actionsRunning.current > 0) return; // the action's own reply decides the state
+      const mine = ++ticket.current;
+      let reply: Awaited<ReturnType<typeof checkSession>> | null = null;
+      try {
+        reply = await checkSession({ signal: controller.signal });
+      } catch (failure) {
+        if (controller.signal.aborted) return;
+        // Spec: a failed check is logged and the user treated as signed out; no message is shown.
+        console.warn('Session check failed', failure);
+      }
+      if (controller.signal.aborted || mine !== ticket.current) return;
+      if (reply?.authenticated) {
+        setAuthToken(reply.access_token);
+        setUser(reply.user);
+      } else {
+        if (reply) clearAuthToken(); // the server says signed out; a failed call proves nothing
+        setUser(null);
+      }
+      setLoading(false);
+    }
+
+    void runCheck();
+    const interval = window.setInterval(() => void runCheck(), SESSION_CHECK_INTERVAL_MS);
+    const onFocus = () => void runCheck();
+    window.addEventListener('focus', onFocus);
+    return () => {
+      controller.abort();
+      window.clearInterval(interval);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [setUser]);
+
+  const signIn = useCallback(
+    async (request: () => ReturnType<typeof loginRequest>, fallback: string): Promise<AuthUser> => {
+      ticket.current++;
+      actionsRunning.current++;
+      setError(null);
+      setLoading(true);
+      try {
+        const result = await request();
+        setAuthToken(result.access_token);
+        setUser(result.user);
+        return result.user;
+      } catch (failure) {
+        const message = authErrorMessage(failure, fallback);
+        setError(message);
+        throw new Error(message, { cause: failure });
+      } finally {
+        actionsRunning.current--;
+        setLoading(false);
+      }
+    },
+    [setUser],
+  );
+
+  const login = useCallback(
+    (input: LoginInput) => signIn(() => loginRequest(input), authMessages.loginFailed),
+    [signIn],
+  );
+
+  const register = useCallback(
+    (input: RegisterInput) => signIn(() => registerRequest(input), authMessages.registrationFailed),
+    [signIn],
+  );
+
+  const logout = useCallback(async () => {
+    ticket.current++;
+    actionsRunning.current++;
+    try {
+      await logoutRequest();
+    } catch (failure) {
+      // Spec: a failed logout is only logged; the user is signed out locally all the same.
+      console.warn('Logout failed', failure);
+    } finally {
+      actionsRunning.current--;
+      clearAuthToken();
+      setUser(null);
+      setLoading(false);
+    }
+    window.location.assign(logoutRedirectUrl(env.authUrl, window.location.origin));
+  }, [setUser]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, loading, error, isAuthenticated: user !== null, login, register, logout }),
+    [user, loading, error, login, register, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

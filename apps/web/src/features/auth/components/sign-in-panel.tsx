@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { createPath, Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { userDisplayName } from '@/lib/user-display';
+import { getAuthConfigQueryOptions, useAuthConfig } from '../api/get-auth-config';
+import { decidePostLoginRedirect } from '../lib/post-login-redirect';
+import { useAuth } from './auth-provider';
+import { LoginForm, type LoginFormMode } from './login-form';
+
+const texts: Record<LoginFormMode, { title: string; description: string }> = {
+  login: { title: 'Sign in', description: 'Sign in to the Nuvem ecosystem.' },
+  register: { title: 'Create account', description: 'One account for every Nuvem application.' },
+};
+
+/** The sign-in page: the form, or who is signed in; after a login it applies the spec's redirect. */
+export function SignInPanel() {
+  const { user } = useAuth();
+  const [mode, setMode] = useState<LoginFormMode>('login');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const config = useAuthConfig();
+
+  // The page's address as the router sees it (the same as the browser's outside tests).
+  const currentUrl = new URL(createPath(location), window.location.origin);
+  const redirect = decidePostLoginRedirect(currentUrl, config.data?.redirect_origins ?? []);
+  // A failed social sign-in comes back here with the reason in `error`.
+  const returnedError = currentUrl.searchParams.get('error');
+
+  // Already signed in and sent here with somewhere to go (another app's SSO check, or the return
+  // from a social sign-in): go on at once, as a central sign-in service does.
+  const continueTo = user && !config.isPending && redirect.kind === 'navigate' ? redirect.url : null;
+  useEffect(() => {
+    if (continueTo) window.location.assign(continueTo);
+  }, [continueTo]);
+
+  async function finishSignIn() {
+    const origins = await queryClient
+      .query({ ...getAuthConfigQueryOptions(), retry: false })
+      .then((reply) => reply.redirect_origins)
+      .catch(() => []); // without the list only the portal's own addresses are allowed
+    const decision = decidePostLoginRedirect(currentUrl, origins);
+    if (decision.kind === 'navigate') window.location.assign(decision.url);
+    else if (decision.kind === 'clean') await navigate(paths.login.getHref(), { replace: true });
+    else await navigate(paths.home.getHref());
+  }
+
+  const { title, description } = user ? { title: 'Signed in', description: '' } : texts[mode];
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <CardTitle>
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent>
+        {user ? (
+          <div className="flex flex-col gap-4">
+            <p>
+              You are signed in as <strong>{userDisplayName(user)}</strong> ({user.email}).
+            </p>
+            <Button asChild className="w-full">
+              {redirect.kind === 'navigate' ? (
+                <a href={redirect.url}>Continue</a>
+              ) : (
+                <Link to={paths.home.getHref()}>Continue</Link>
+              )}
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-4">
+            {returnedError && (
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+              >
+                {returnedError}
+              </p>
+            )}
+            <LoginForm mode={mode} onModeChange={setMode} onSuccess={finishSignIn} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

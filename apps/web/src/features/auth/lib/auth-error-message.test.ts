@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { authErrorMessage } from './auth-error-message';
+
+describe('authErrorMessage', () => {
+  it("shows the server's error text", () => {
+    expect(authErrorMessage(new ApiError(401, 'Invalid email or password'), 'Login failed')).toBe(
+      'Invalid email or password',
+    );
+    expect(authErrorMessage(new ApiError(429, 'Too many attempts'), 'Registration failed')).toBe('Too many attempts');
+  });
+
+  it('falls back when the server gave no text', () => {
+    expect(authErrorMessage(new ApiError(500, 'HTTP 500'), 'Login failed')).toBe('Login failed');
+    expect(authErrorMessage(new ApiError(400, ' '), 'Login failed')).toBe('Login failed');
+  });
+
+  it('falls back on a network failure, a broken reply or any other error', () => {
+    expect(authErrorMessage(new ApiError(0, 'Network error: the server could not be reached'), 'Login failed')).toBe(
+      'Login failed',
+    );
+    expect(authErrorMessage(new ApiError(200, 'Unexpected reply from the server', 'BAD_REPLY'), 'Login failed')).toBe(
+      'Login failed',
+    );
+    expect(authErrorMessage(new TypeError('boom'), 'Registration failed')).toBe('Registration failed');
+  });
+});

@@ -1,0 +1,151 @@
+import type { AuthUser } from '@nuvem/contracts/auth';
+import { CloudIcon, GripIcon, LogOutIcon, MenuIcon, UserRoundIcon, XIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { userAvatarUrl, userDisplayName, userInitial } from '@/lib/user-display';
+import { cn } from '@/lib/utils';
+
+const navLinks = [
+  { label: 'Ingenious Gen', href: paths.ingeniousgen.getHref() },
+  { label: 'Events', href: paths.events.getHref() },
+  { label: 'Pricing', href: paths.pricing.getHref() },
+] as const;
+
+export interface HeaderProps {
+  user: AuthUser | null;
+  /** The session is not known yet: neither 'Sign In' nor the user menu is shown. */
+  loading: boolean;
+  onSignIn: () => void;
+  onLogout: () => void;
+  onOpenEcosystem: () => void;
+}
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-glass-strong hover:text-foreground',
+    isActive && 'text-foreground',
+  );
+}
+
+/** The glass bar on top of every page. It gets the session from app/ as props. */
+export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const mobileMenuId = useId();
+
+  return (
+    <header
+      className="glass sticky top-0 z-40 border-x-0 border-t-0"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && menuOpen) setMenuOpen(false);
+      }}
+    >
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Link
+          to={paths.home.getHref()}
+          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight"
+          onClick={() => setMenuOpen(false)}
+        >
+          <CloudIcon aria-hidden="true" className="size-6 text-primary" />
+          Nuvem
+        </Link>
+
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {navLinks.map((link) => (
+            <NavLink key={link.href} to={link.href} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <Button variant="ghost" size="icon" aria-label="Open ecosystem apps" onClick={onOpenEcosystem}>
+            <GripIcon aria-hidden="true" />
+          </Button>
+
+          {user ? (
+            <UserMenu user={user} onLogout={onLogout} />
+          ) : loading ? (
+            <Skeleton className="h-9 w-20" />
+          ) : (
+            <Button onClick={onSignIn}>Sign In</Button>
+          )}
+
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={mobileMenuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+
+      {menuOpen && (
+        <nav id={mobileMenuId} aria-label="Mobile" className="border-t border-glass-border px-4 py-2 md:hidden">
+          <ul className="flex flex-col">
+            {navLinks.map((link) => (
+              <li key={link.href}>
+                <NavLink
+                  to={link.href}
+                  className={(state) => cn(navLinkClass(state), 'block')}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
+  const avatarUrl = userAvatarUrl(user);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label="User menu">
+          <Avatar>
+            {avatarUrl && <AvatarImage src={avatarUrl} alt="" />}
+            <AvatarFallback>{userInitial(user.email)}</AvatarFallback>
+          </Avatar>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="flex flex-col gap-0.5">
+          <span className="truncate">{userDisplayName(user)}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={paths.profile.getHref(user.id)}>
+            <UserRoundIcon aria-hidden="true" />
+            Perfil
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem variant="destructive" onSelect={onLogout}>
+          <LogOutIcon aria-hidden="true" />
+          Sair
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
