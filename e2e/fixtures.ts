@@ -1,8 +1,32 @@
-import { test as base, expect } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  password: string;
+  displayName: string;
+}
 
 interface Fixtures {
-  /** Console messages of type error; a test fails if any appear unless it takes them over. */
+  /**
+   * Console messages of type error; a test fails if any remain at its end. A test that provokes
+   * an expected one (a refused login logs the 401) removes it with `allowConsoleError`.
+   */
   consoleErrors: string[];
+  allowConsoleError: (pattern: RegExp) => void;
+  /** Registers a fresh account through the API (no UI) and signs the page's browser in. */
+  login: (overrides?: Partial<Omit<TestAccount, 'id'>>) => Promise<TestAccount>;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** Opens the header's user menu and returns its content. */
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  return page.getByRole('menu');
 }
 
 /**
@@ -27,6 +51,29 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  allowConsoleError: async ({ consoleErrors }, use) => {
+    await use((pattern) => {
+      const kept = consoleErrors.filter((message) => !pattern.test(message));
+      consoleErrors.splice(0, consoleErrors.length, ...kept);
+    });
+  },
+  login: async ({ page, baseURL }, use) => {
+    await use(async (overrides = {}) => {
+      const account = {
+        email: overrides.email ?? uniqueEmail(),
+        password: overrides.password ?? 'a long passphrase',
+        displayName: overrides.displayName ?? 'Test User',
+      };
+      // page.request shares the browser context's cookies: the session cookie lands in the browser.
+      const res = await page.request.post('/auth/register', {
+        data: account,
+        headers: { origin: baseURL ?? '' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      const body = (await res.json()) as { user: { id: string } };
+      return { id: body.user.id, ...account };
+    });
+  },
 });
 
 export { expect };

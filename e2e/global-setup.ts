@@ -4,34 +4,56 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startGitHubProvider } from '../apps/server/src/test/providers/github-provider.js';
+import { freePort } from '../apps/server/src/test/providers/listen.js';
+import { startOidcProvider } from '../apps/server/src/test/providers/oidc-provider.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = join(root, 'apps/server/dist/server.js');
 
 /**
- * Starts the built server on a free port with an empty data directory, publishes its address
- * to the tests in NUVEM_E2E_URL, and returns the teardown that stops it gracefully.
+ * Starts local social-sign-in providers (a real OpenID provider for Google, a GitHub stand-in)
+ * and the built server on a free port with an empty data directory, publishes the server's
+ * address to the tests in NUVEM_E2E_URL, and returns the teardown that stops everything.
  */
 export default async function globalSetup() {
   if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The portal is not built: run `npm run build` before the browser tests.');
   }
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const google = await startOidcProvider([`${publicUrl}/oauth/google/callback`]);
+  const github = await startGitHubProvider();
+
   const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-e2e-'));
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      // Many sign-ins from one address in one run: keep brute-force limits out of the way.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      ...google.env,
+      ...github.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Nuvem is listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
+      if (output.includes('Nuvem is listening on')) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve();
       }
     };
     child.stdout.on('data', onData);
@@ -41,12 +63,14 @@ export default async function globalSetup() {
       reject(new Error(`server exited (${code}) before listening:\n${output}`));
     });
   });
-  process.env.NUVEM_E2E_URL = url;
+  process.env.NUVEM_E2E_URL = publicUrl;
+  process.env.NUVEM_E2E_GOOGLE_NAME = google.account.name;
+  process.env.NUVEM_E2E_GITHUB_NAME = github.user.name ?? github.user.login;
 
   return async () => {
     child.kill('SIGTERM');
     const code = await exited;
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all([google.close(), github.close(), rm(dataDir, { recursive: true, force: true })]);
     if (code !== 0) throw new Error(`server did not shut down cleanly (exit ${code}):\n${output}`);
   };
 }

@@ -14,6 +14,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
+import type { TtlCache } from '../../lib/ttl-cache.js';
 import type { AuthRepository, Executor, SessionWithUser } from './auth.repository.js';
 
 export interface RequestMeta {
@@ -46,6 +47,12 @@ export interface SocialProfile {
 
 const RATE_WINDOW_MS = 60_000;
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * How long a looked-up session is reused without asking the database. Ending a session removes it
+ * from the cache at once (shared through Redis when configured); without Redis, another instance
+ * may accept an ended session for at most this long.
+ */
+export const SESSION_CACHE_TTL_MS = 10_000;
 
 /**
  * The bearer token of a session, derived from its cookie token one way: the SSO check (which sees
@@ -59,10 +66,11 @@ export function createAuthService(deps: {
   db: Database;
   repo: AuthRepository;
   limiter: RateLimiter;
+  sessionCache: TtlCache<SessionWithUser>;
   config: AppConfig;
   log: FastifyBaseLogger;
 }) {
-  const { db, repo, limiter, config } = deps;
+  const { db, repo, limiter, config, sessionCache } = deps;
   const limit = config.authRateLimitPerMinute;
   // Verifying against a real hash when the account does not exist keeps both answers equally slow.
   let dummyHash: Promise<string> | undefined;
@@ -93,10 +101,21 @@ export function createAuthService(deps: {
     return { token, accessToken, expiresAt, remember } satisfies IssuedSession;
   }
 
-  async function touch(found: SessionWithUser | undefined) {
-    if (found && Date.now() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await repo.touchSession(found.session.id, new Date());
+  /** A live session by a token hash, from the cache or the database; last-seen kept roughly current. */
+  async function lookUp(by: 'tokenHash' | 'accessTokenHash', hash: string): Promise<SessionWithUser | undefined> {
+    const key = `${by}:${hash}`;
+    const now = new Date();
+    const cached = await sessionCache.get(key);
+    if (cached) return cached.session.expiresAt > now ? cached : undefined;
+    const row = await repo.findLiveSession(by, hash);
+    if (!row) return undefined;
+    // Nothing downstream needs the password hash: it stays out of caches and request state.
+    const found: SessionWithUser = { session: row.session, user: { ...row.user, passwordHash: null } };
+    if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await repo.touchSession(found.session.id, now);
+      found.session.lastSeenAt = now;
     }
+    await sessionCache.set(key, found, SESSION_CACHE_TTL_MS);
     return found;
   }
 
@@ -138,16 +157,21 @@ export function createAuthService(deps: {
 
     async sessionFromCookie(token: string | undefined): Promise<SessionWithUser | undefined> {
       if (!token || token.length > 128) return undefined;
-      return touch(await repo.findLiveSession('tokenHash', sha256(token)));
+      return lookUp('tokenHash', sha256(token));
     },
 
     async sessionFromAccessToken(token: string): Promise<SessionWithUser | undefined> {
       if (token.length > 128) return undefined;
-      return touch(await repo.findLiveSession('accessTokenHash', sha256(token)));
+      return lookUp('accessTokenHash', sha256(token));
     },
 
+    /** Ends the session of this cookie token: its row, and both cached look-ups, go at once. */
     async endSession(token: string | undefined): Promise<void> {
-      if (token && token.length <= 128) await repo.deleteSessionByTokenHash(sha256(token));
+      if (!token || token.length > 128) return;
+      const tokenHash = sha256(token);
+      await repo.deleteSessionByTokenHash(tokenHash);
+      await sessionCache.delete(`tokenHash:${tokenHash}`);
+      await sessionCache.delete(`accessTokenHash:${sha256(deriveAccessToken(token))}`);
     },
 
     /**

@@ -4,7 +4,9 @@ import fp from 'fastify-plugin';
 import type { SessionRow } from '../../db/schema/sessions.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
-import { createAuthRepository } from '../../modules/auth/auth.repository.js';
+import { MemoryTtlCache, RedisTtlCache, type TtlCache } from '../../lib/ttl-cache.js';
+import { createAuthRepository, type SessionWithUser } from '../../modules/auth/auth.repository.js';
+import { reviveSessionWithUser } from '../../modules/auth/session-cache.js';
 import { createAuthService, type AuthService } from '../../modules/auth/auth.service.js';
 import type { App } from '../../types.js';
 
@@ -40,10 +42,14 @@ const resolved = new WeakSet<FastifyRequest>();
 
 export const authPlugin = fp(
   async (app: App) => {
+    const sessionCache: TtlCache<SessionWithUser> = app.redis
+      ? new RedisTtlCache(app.redis, 'nuvem:session:', reviveSessionWithUser)
+      : new MemoryTtlCache();
     const service = createAuthService({
       db: app.db,
       repo: createAuthRepository(app.db),
       limiter: app.limiter,
+      sessionCache,
       config: app.config,
       log: app.log,
     });

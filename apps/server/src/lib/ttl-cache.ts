@@ -1,0 +1,69 @@
+import type { Redis } from 'ioredis';
+
+/** A small key/value cache with a time to live, shared by instances when it lives in Redis. */
+export interface TtlCache<T> {
+  get(key: string): Promise<T | undefined>;
+  set(key: string, value: T, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** In-process: right for one instance. Bounded: the oldest entries go first past `maxEntries`. */
+export class MemoryTtlCache<T> implements TtlCache<T> {
+  private readonly entries = new Map<string, { value: T; expiresAt: number }>();
+
+  constructor(
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(key: string): Promise<T | undefined> {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  async set(key: string, value: T, ttlMs: number): Promise<void> {
+    this.entries.delete(key); // re-insert at the end: Map keeps insertion order
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+}
+
+/** In Redis, as JSON; `revive` turns the parsed JSON back into a value (dates, say). */
+export class RedisTtlCache<T> implements TtlCache<T> {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly revive: (json: unknown) => T | undefined,
+  ) {}
+
+  async get(key: string): Promise<T | undefined> {
+    const raw = await this.redis.get(this.prefix + key);
+    if (raw === null) return undefined;
+    try {
+      return this.revive(JSON.parse(raw));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async set(key: string, value: T, ttlMs: number): Promise<void> {
+    await this.redis.set(this.prefix + key, JSON.stringify(value), 'PX', ttlMs);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+}

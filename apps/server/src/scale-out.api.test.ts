@@ -1,0 +1,76 @@
+import { meResponseSchema, ssoCheckResponseSchema } from '@nuvem/contracts/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import {
+  createTestDatabase,
+  registerUser,
+  testConfig,
+  testDriver,
+  testOrigin,
+  type TestDatabase,
+} from './test/helper.js';
+import type { App } from './types.js';
+
+// Two instances on one PostgreSQL and one Redis, as behind a load balancer, behave as one.
+describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
+  'two instances on one PostgreSQL and Redis',
+  () => {
+    let database: TestDatabase;
+    let a: App;
+    let b: App;
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      const config = testConfig(database.config, { redisUrl: process.env.TEST_REDIS_URL ?? null });
+      // Started together: the migrations run once, under the advisory lock.
+      [a, b] = await Promise.all([buildApp(config), buildApp(config)]);
+      await Promise.all([a.ready(), b.ready()]);
+    });
+    afterAll(async () => {
+      await Promise.all([a.close(), b.close()]);
+      await database.drop();
+    });
+
+    it('shares sessions, and ending one on either instance ends it on both at once', async () => {
+      const user = await registerUser(a);
+      const onB = await b.inject({ method: 'GET', url: '/sso/check', cookies: { nuvem_session: user.cookie } });
+      expect(ssoCheckResponseSchema.parse(onB.json())).toMatchObject({ authenticated: true, user: { id: user.id } });
+      const meOnB = await b.inject({
+        method: 'GET',
+        url: '/auth/me',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(meResponseSchema.parse(meOnB.json()).user.id).toBe(user.id);
+
+      const logout = await a.inject({
+        method: 'POST',
+        url: '/sso/logout',
+        headers: { origin: testOrigin },
+        cookies: { nuvem_session: user.cookie },
+        payload: {},
+      });
+      expect(logout.statusCode).toBe(200);
+
+      // B had both look-ups cached; they went with the session.
+      const afterOnB = await b.inject({ method: 'GET', url: '/sso/check', cookies: { nuvem_session: user.cookie } });
+      expect(ssoCheckResponseSchema.parse(afterOnB.json()).authenticated).toBe(false);
+      const bearerOnB = await b.inject({
+        method: 'GET',
+        url: '/auth/me',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(bearerOnB.statusCode).toBe(401);
+    });
+
+    it('refuses a second registration of one e-mail made on the other instance', async () => {
+      const user = await registerUser(a);
+      const res = await b.inject({
+        method: 'POST',
+        url: '/auth/register',
+        headers: { origin: testOrigin },
+        payload: { email: user.email.toUpperCase(), password: 'another passphrase', displayName: 'Twin' },
+      });
+      expect(res.statusCode).toBe(409);
+    });
+  },
+);

@@ -1,0 +1,89 @@
+import { expect, openUserMenu, test, uniqueEmail } from '../fixtures';
+
+test('register from a page, come back to it signed in, stay signed in after a reload, then sign out', async ({
+  page,
+}) => {
+  await page.goto('/events');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const register = page.getByRole('form', { name: 'Create account' });
+  await register.getByLabel('Display name').fill('Marina Costa');
+  await register.getByLabel('Email').fill(uniqueEmail('marina'));
+  await register.getByLabel('Password').fill('a long passphrase');
+  await register.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/events$/);
+  let menu = await openUserMenu(page);
+  await expect(menu.getByText('Marina Costa')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toHaveCount(0);
+
+  menu = await openUserMenu(page);
+  await menu.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  const check = await page.request.get('/sso/check');
+  expect(await check.json()).toMatchObject({ authenticated: false });
+});
+
+test('a wrong password shows the message and signs nobody in', async ({ page, login, allowConsoleError }) => {
+  const account = await login();
+  await page.context().clearCookies();
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill('not the password');
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+  // Chromium logs the refused request itself ("Failed to load resource … 401").
+  allowConsoleError(/status of 401/);
+});
+
+test('sign in with e-mail and password, remembered', async ({ page, login }) => {
+  const account = await login({ displayName: 'Rui Prado' });
+  await page.context().clearCookies();
+  await page.goto(`/login?redirect=${encodeURIComponent('/pricing')}`);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByLabel('Remember me').check();
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'nuvem_session');
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe('Lax');
+  expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+  const menu = await openUserMenu(page);
+  await expect(menu.getByText('Rui Prado')).toBeVisible();
+});
+
+for (const provider of ['Google', 'GitHub'] as const) {
+  test(`sign in with ${provider} and come back to the page you were on`, async ({ page }) => {
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('button', { name: `Continue with ${provider}` }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    const menu = await openUserMenu(page);
+    const name = provider === 'Google' ? process.env.NUVEM_E2E_GOOGLE_NAME : process.env.NUVEM_E2E_GITHUB_NAME;
+    await expect(menu.getByText(name ?? 'missing')).toBeVisible();
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header offers the same links in a menu', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Mobile' });
+    for (const name of ['Ingenious Gen', 'Events', 'Pricing'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    await nav.getByRole('link', { name: 'Events' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+  });
+});
