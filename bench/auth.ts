@@ -7,7 +7,9 @@
 import { cpus } from 'node:os';
 import { connections, durationSeconds, load, printResults, startNuvem } from './lib.js';
 
-console.log(`auth: ${connections} connections, ${durationSeconds} s per target, ${cpus().length} CPU(s), Node ${process.version}`);
+console.log(
+  `auth: ${connections} connections, ${durationSeconds} s per target, ${cpus().length} CPU(s), Node ${process.version}`,
+);
 
 const nuvem = await startNuvem({ SEED_DEMO: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '10000', UV_THREADPOOL_SIZE: '1' });
 try {
