@@ -8,7 +8,8 @@ const serverTests = {
 };
 
 // The server's API tests (*.api.test.ts, *.security.test.ts) run once on PGlite and once more on
-// PostgreSQL when TEST_DATABASE_URL names a server; unit tests run once.
+// PostgreSQL when TEST_DATABASE_URL names a server; unit tests run once; *.postgres.test.ts only on
+// PostgreSQL (several instances sharing one database).
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +19,7 @@ export default defineConfig({
           ...serverTests,
           name: 'server:pglite',
           include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.postgres.test.ts'],
           env: { NUVEM_TEST_DB: 'pglite' },
         },
       },
@@ -27,7 +29,7 @@ export default defineConfig({
               test: {
                 ...serverTests,
                 name: 'server:postgres',
-                include: ['src/**/*.api.test.ts', 'src/**/*.security.test.ts'],
+                include: ['src/**/*.api.test.ts', 'src/**/*.security.test.ts', 'src/**/*.postgres.test.ts'],
                 env: { NUVEM_TEST_DB: 'postgres' },
               },
             },

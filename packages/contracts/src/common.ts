@@ -22,6 +22,7 @@ export const idPrefixes = {
   flow: 'flw',
   execution: 'exe',
   event: 'evt',
+  enquiry: 'enq',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -1,10 +1,13 @@
 /** The route table of the spec: `path` for the router, `getHref` for links. */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  /** The desktop; `app` is the dock slot shown (0 to 6), kept in the address. */
+  home: { path: '/', getHref: (app?: number) => (app === undefined || app === 0 ? '/' : `/?app=${app}`) },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
   planos: { path: '/planos', getHref: () => '/planos' },
   events: { path: '/events', getHref: () => '/events' },
   ingeniousgen: { path: '/ingeniousgen', getHref: () => '/ingeniousgen' },
+  /** The printable (save as PDF) programme of Ingenious Gen. */
+  ingeniousgenProgramme: { path: '/ingeniousgen/programa', getHref: () => '/ingeniousgen/programa' },
   success: { path: '/success', getHref: () => '/success' },
   login: {
     path: '/login',

@@ -20,6 +20,10 @@ export const routes: RouteObject[] = [
         path: paths.ingeniousgen.path,
         lazy: () => import('./ingeniousgen').then((m) => ({ Component: m.IngeniousGenRoute })),
       },
+      {
+        path: paths.ingeniousgenProgramme.path,
+        lazy: () => import('./ingeniousgen-programme').then((m) => ({ Component: m.IngeniousGenProgrammeRoute })),
+      },
       { path: paths.success.path, lazy: () => import('./success').then((m) => ({ Component: m.SuccessRoute })) },
       { path: paths.login.path, lazy: () => import('./login').then((m) => ({ Component: m.LoginRoute })) },
       { path: paths.developer.path, lazy: () => import('./developer').then((m) => ({ Component: m.DeveloperRoute })) },
