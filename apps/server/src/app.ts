@@ -6,7 +6,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { oauthRoutes } from './modules/auth/oauth.routes.js';
 import { seedDemoUser } from './modules/auth/seed.js';
 import { ssoRoutes } from './modules/auth/sso.routes.js';
+import { ecosystemRoutes } from './modules/ecosystem/ecosystem.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { programmeRoutes } from './modules/programme/programme.routes.js';
 import { authPlugin } from './plugins/app/auth.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { dbPlugin } from './plugins/app/db.js';
@@ -71,6 +74,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(authRoutes);
   await app.register(ssoRoutes);
   await app.register(oauthRoutes);
+  await app.register(ecosystemRoutes);
+  await app.register(programmeRoutes);
+  await app.register(profilesRoutes);
 
   // Last: the web app and the not-found answers
   await app.register(webAppPlugin);

@@ -22,6 +22,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: optional(z.string().min(1)),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
   ALLOWED_REDIRECT_ORIGINS: optional(z.string()),
+  ECOSYSTEM_FILE: optional(z.string().min(1)),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
@@ -63,6 +64,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Origins besides our own that `redirect` parameters may lead to, and that may send state-changing requests. */
   allowedRedirectOrigins: string[];
+  /** JSON file with the ecosystem's apps; null for the built-in nine. */
+  ecosystemFile: string | null;
   seedDemo: boolean;
   authRateLimitPerMinute: number;
   google: (OAuthClientConfig & { issuer: string }) | null;
@@ -106,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? absolute(e.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     allowedRedirectOrigins,
+    ecosystemFile: e.ECOSYSTEM_FILE ? absolute(e.ECOSYSTEM_FILE) : null,
     seedDemo: e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     google:

@@ -2,7 +2,8 @@
 import { meta } from './schema/meta.js';
 import { oauthAccounts } from './schema/oauth-accounts.js';
 import { oauthStates } from './schema/oauth-states.js';
+import { programmeEnquiries } from './schema/programme-enquiries.js';
 import { sessions } from './schema/sessions.js';
 import { users } from './schema/users.js';
 
-export const tables = { meta, users, sessions, oauthAccounts, oauthStates };
+export const tables = { meta, users, sessions, oauthAccounts, oauthStates, programmeEnquiries };
