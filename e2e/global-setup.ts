@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,23 @@ export default async function globalSetup() {
   const github = await startGitHubProvider();
 
   const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-e2e-'));
+  // Nine apps, one under maintenance; the active ones point at this machine (no outside traffic).
+  const ecosystemFile = join(dataDir, 'ecosystem.json');
+  const ids = ['projects', 'events', 'collab', 'crm', 'erp', 'chat', 'mail', 'marketing', 'platform'];
+  await writeFile(
+    ecosystemFile,
+    JSON.stringify({
+      apps: ids.map((id) => ({
+        id,
+        name: `Nuvem ${id[0]?.toUpperCase() ?? ''}${id.slice(1)}`,
+        description: `The ${id} application of the ecosystem.`,
+        icon: 'cloud',
+        color: '#38bdf8',
+        url: `${publicUrl}/events?from=${id}`,
+        status: id === 'erp' ? 'maintenance' : 'active',
+      })),
+    }),
+  );
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
@@ -38,6 +55,7 @@ export default async function globalSetup() {
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      ECOSYSTEM_FILE: ecosystemFile,
       // Many sign-ins from one address in one run: keep brute-force limits out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...google.env,

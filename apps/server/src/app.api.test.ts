@@ -192,3 +192,26 @@ describe(`readiness on ${testDriver} when the database is gone`, () => {
     expect(live.statusCode).toBe(200);
   });
 });
+
+describe(`compressed assets on ${testDriver}`, () => {
+  const t = useTestApp();
+
+  it('sends the precompressed file the browser accepts, and the plain one otherwise', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-test.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-test.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-test.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('fixture');
+  });
+});

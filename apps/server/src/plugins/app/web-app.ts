@@ -25,6 +25,7 @@ export const webAppPlugin = fp(
         root,
         index: false,
         cacheControl: false, // set below, per file kind
+        preCompressed: true, // the build writes .br and .gz beside each asset
         wildcard: false, // one route per built file; everything else reaches the not-found handler
         setHeaders: (res, path) => {
           res.setHeader(

@@ -1,5 +1,5 @@
-import { PageSection } from '@/components/layouts/page-section';
+import { ProgrammeDocument } from '@/features/programme/components/programme-document';
 
 export function IngeniousGenProgrammeRoute() {
-  return <PageSection title="Programa Ingenious Gen" />;
+  return <ProgrammeDocument />;
 }

@@ -1,5 +1,5 @@
-import { PageSection } from '@/components/layouts/page-section';
+import { ProgrammePage } from '@/features/programme/components/programme-page';
 
 export function IngeniousGenRoute() {
-  return <PageSection title="Ingenious Gen" description="Programa de formação, estágios e empregabilidade." />;
+  return <ProgrammePage />;
 }

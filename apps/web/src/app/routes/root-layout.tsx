@@ -1,4 +1,5 @@
-import { Outlet, useRouteError, Link } from 'react-router';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Link, Outlet, useOutletContext, useRouteError } from 'react-router';
 import { AnimatedBackground } from '@/components/layouts/animated-background';
 import { Spinner } from '@/components/layouts/spinner';
 import { Button } from '@/components/ui/button';
@@ -6,8 +7,37 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { Header } from '@/features/shell/components/header';
 
+// Loaded on first open: the header is on every page, the modal is seldom needed.
+const EcosystemModal = lazy(() =>
+  import('@/features/shell/components/ecosystem-modal').then((m) => ({ default: m.EcosystemModal })),
+);
+
+export interface RootLayoutContext {
+  /** Opens the ecosystem modal; focus returns to the element that opened it (else the nine-dot button). */
+  openEcosystem: () => void;
+}
+
+/** What the layout offers the screens under it. */
+export function useRootLayoutContext(): RootLayoutContext {
+  return useOutletContext<RootLayoutContext>();
+}
+
 export function RootLayout() {
   const auth = useAuth();
+  const [ecosystemOpen, setEcosystemOpen] = useState(false);
+  const [ecosystemLoaded, setEcosystemLoaded] = useState(false);
+  const ecosystemButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  const openEcosystem = useCallback((opener?: HTMLElement | null) => {
+    const focused = document.activeElement;
+    returnFocus.current =
+      opener ?? (focused instanceof HTMLElement && focused !== document.body ? focused : ecosystemButton.current);
+    setEcosystemLoaded(true);
+    setEcosystemOpen(true);
+  }, []);
+  const outletContext = useMemo<RootLayoutContext>(() => ({ openEcosystem: () => openEcosystem() }), [openEcosystem]);
+
   return (
     <div className="relative flex min-h-dvh flex-col">
       <AnimatedBackground />
@@ -16,10 +46,15 @@ export function RootLayout() {
         loading={auth.loading}
         onSignIn={() => window.location.assign(paths.login.getHref(window.location.href))}
         onLogout={() => void auth.logout()}
-        // The ecosystem modal arrives with its own issue; the button is in place already.
-        onOpenEcosystem={() => undefined}
+        onOpenEcosystem={() => openEcosystem(ecosystemButton.current)}
+        ecosystemButtonRef={ecosystemButton}
       />
-      <Outlet />
+      <Outlet context={outletContext} />
+      {ecosystemLoaded && (
+        <Suspense fallback={null}>
+          <EcosystemModal open={ecosystemOpen} onOpenChange={setEcosystemOpen} returnFocusRef={returnFocus} />
+        </Suspense>
+      )}
     </div>
   );
 }

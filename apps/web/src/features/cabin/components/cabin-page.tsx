@@ -1,4 +1,163 @@
-/** The MistHaven cabin page (desktop slot 5). Filled in by the cabin feature. */
+import { ArrowDownIcon, CalendarCheckIcon, ImagesIcon, PawPrintIcon, StarIcon, UsersIcon } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { CabinHeroScene, PhotoScene } from '@/features/cabin/components/cabin-scene';
+import { cabinFacts } from '@/features/cabin/lib/cabin-facts';
+import { cabinPhotos } from '@/features/cabin/lib/cabin-photos';
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The MistHaven cabin page (desktop slot 5): static marketing content; nothing can be booked. */
 export function CabinPage() {
-  return <p className="p-6 text-muted-foreground">MistHaven</p>;
+  const photosHeading = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  const ids = { title: `${id}-title`, details: `${id}-details`, price: `${id}-price`, photos: `${id}-photos` };
+
+  function explorePhotos() {
+    const heading = photosHeading.current;
+    if (!heading) return;
+    heading.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    heading.focus({ preventScroll: true });
+  }
+
+  const details = [
+    { icon: CalendarCheckIcon, term: 'Check-in', value: cabinFacts.checkIn },
+    { icon: CalendarCheckIcon, term: 'Check-out', value: cabinFacts.checkOut },
+    { icon: UsersIcon, term: 'Guests', value: cabinFacts.guests },
+    { icon: PawPrintIcon, term: 'Pet-friendly', value: cabinFacts.petFriendly },
+  ];
+
+  return (
+    <article
+      aria-labelledby={ids.title}
+      className="@container h-full min-h-0 w-full flex-1 overflow-y-auto motion-safe:scroll-smooth"
+    >
+      <div className="mx-auto grid max-w-6xl gap-6 p-4 sm:p-6">
+        <header className="glass relative isolate overflow-hidden rounded-xl">
+          <CabinHeroScene className="absolute inset-0 -z-10 opacity-70" />
+          <div className="grid gap-3 bg-linear-to-t from-background/85 via-background/40 to-transparent p-5 pt-24 @xl:p-8 @xl:pt-36">
+            <Badge variant="secondary" className="justify-self-start">
+              Demo page
+            </Badge>
+            <h2 id={ids.title} className="text-3xl font-semibold tracking-tight @xl:text-5xl">
+              {cabinFacts.name}
+            </h2>
+            <p className="text-lg text-foreground/90">{cabinFacts.tagline}</p>
+            <div className="flex flex-wrap gap-2 pt-1">
+              <Dialog>
+                <DialogTrigger asChild>
+                  <Button size="lg">Reserve</Button>
+                </DialogTrigger>
+                <DialogContent>
+                  <DialogHeader>
+                    <DialogTitle>This is a demo page</DialogTitle>
+                    <DialogDescription>
+                      {cabinFacts.name} is sample content: no booking is made and nothing is charged.
+                    </DialogDescription>
+                  </DialogHeader>
+                  <DialogFooter>
+                    <DialogClose asChild>
+                      <Button>OK</Button>
+                    </DialogClose>
+                  </DialogFooter>
+                </DialogContent>
+              </Dialog>
+              <Button size="lg" variant="outline" onClick={explorePhotos}>
+                <ArrowDownIcon aria-hidden="true" />
+                Explore
+              </Button>
+            </div>
+          </div>
+        </header>
+
+        <div className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <section aria-labelledby={ids.details} className="glass grid content-start gap-4 rounded-xl p-5">
+            <div>
+              <h3 id={ids.details} className="text-xl font-semibold">
+                About the cabin
+              </h3>
+              <p className="mt-1 text-muted-foreground">
+                A {cabinFacts.kind} among misty ridges and pine forest, with a deck, a fire pit and a lake nearby.
+              </p>
+            </div>
+            <dl className="grid gap-3 @md:grid-cols-2">
+              {details.map(({ icon: Icon, term, value }) => (
+                <div key={term} className="flex items-start gap-3 rounded-lg bg-glass p-3">
+                  <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                  <div>
+                    <dt className="text-sm text-muted-foreground">{term}</dt>
+                    <dd className="font-medium">{value}</dd>
+                  </div>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby={ids.price} className="glass-strong grid content-start gap-3 rounded-xl p-5">
+            <h3 id={ids.price} className="sr-only">
+              Price and rating
+            </h3>
+            <p>
+              <span className="text-3xl font-semibold">{cabinFacts.price}</span>{' '}
+              <span className="text-muted-foreground">{cabinFacts.priceUnit}</span>
+            </p>
+            <p className="text-sm text-muted-foreground">{cabinFacts.taxesNote}</p>
+            <p className="flex items-center gap-2">
+              <StarIcon aria-hidden="true" className="size-4 fill-warning text-warning" />
+              <span>{`${cabinFacts.rating} from ${cabinFacts.ratingCount}`}</span>
+            </p>
+            <p className="text-sm text-success">{cabinFacts.directBooking}</p>
+          </section>
+        </div>
+
+        <section aria-labelledby={ids.photos} className="grid gap-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3
+              id={ids.photos}
+              ref={photosHeading}
+              tabIndex={-1}
+              className="scroll-mt-4 text-xl font-semibold focus-visible:outline-none"
+            >
+              Photos
+            </h3>
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <ImagesIcon aria-hidden="true" className="size-4" />
+              {`${cabinFacts.photoCount} photos`}
+            </p>
+          </div>
+          <ul className="grid grid-cols-2 gap-3 @md:grid-cols-3 @2xl:grid-cols-4 @4xl:grid-cols-6">
+            {cabinPhotos.map((photo) => (
+              <li key={photo.index} className="overflow-hidden rounded-lg border border-glass-border">
+                <figure>
+                  <div
+                    role="img"
+                    aria-label={`Photo ${photo.index} of ${cabinPhotos.length}: ${photo.caption}`}
+                    className="aspect-[4/3]"
+                  >
+                    <PhotoScene photo={photo} />
+                  </div>
+                  <figcaption aria-hidden="true" className="truncate px-2 py-1.5 text-xs text-muted-foreground">
+                    {photo.caption}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </article>
+  );
 }

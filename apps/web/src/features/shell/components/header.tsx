@@ -1,6 +1,6 @@
 import type { AuthUser } from '@nuvem/contracts/auth';
 import { CloudIcon, GripIcon, LogOutIcon, MenuIcon, UserRoundIcon, XIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,8 @@ export interface HeaderProps {
   onSignIn: () => void;
   onLogout: () => void;
   onOpenEcosystem: () => void;
+  /** The nine-dot button, so the ecosystem modal can give focus back to it when it closes. */
+  ecosystemButtonRef?: Ref<HTMLButtonElement>;
 }
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -40,7 +42,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /** The glass bar on top of every page. It gets the session from app/ as props. */
-export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem }: HeaderProps) {
+export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, ecosystemButtonRef }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const mobileMenuId = useId();
 
@@ -70,7 +72,14 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem }: H
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <Button variant="ghost" size="icon" aria-label="Open ecosystem apps" onClick={onOpenEcosystem}>
+          <Button
+            ref={ecosystemButtonRef}
+            variant="ghost"
+            size="icon"
+            aria-label="Open ecosystem apps"
+            aria-haspopup="dialog"
+            onClick={onOpenEcosystem}
+          >
             <GripIcon aria-hidden="true" />
           </Button>
 

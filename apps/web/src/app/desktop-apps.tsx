@@ -1,0 +1,61 @@
+import type { AuthUser } from '@nuvem/contracts/auth';
+import { PRODUCT_NAME } from '@nuvem/contracts/ecosystem';
+import { BotIcon, CloudIcon, CompassIcon, FolderOpenIcon, MapIcon, TentTreeIcon, WorkflowIcon } from 'lucide-react';
+import { lazy } from 'react';
+import { paths } from '@/config/paths';
+import { AgentsComingSoon } from '@/features/shell/components/agents-coming-soon';
+import { AssistantApp } from '@/features/shell/components/assistant-app';
+import { BrowserApp } from '@/features/shell/components/browser-app';
+import type { DesktopApp } from '@/features/shell/components/desktop-shell';
+import { FinderApp } from '@/features/shell/components/finder-app';
+import { HomeApp } from '@/features/shell/components/home-app';
+
+// Maps and the cabin page are heavy (a world atlas, photos): loaded when their slot opens.
+const MapsApp = lazy(() => import('@/features/maps/components/maps-app').then((m) => ({ default: m.MapsApp })));
+const CabinPage = lazy(() => import('@/features/cabin/components/cabin-page').then((m) => ({ default: m.CabinPage })));
+
+export const ASSISTANT_SLOT = 2;
+
+export interface DesktopAppsContext {
+  user: AuthUser | null;
+  openEcosystem: () => void;
+  /** Opens the assistant with a prompt typed on the home slot. */
+  openAssistant: (prompt: string) => void;
+  /** A prompt carried over from the home slot, if any. */
+  assistantPrompt: string;
+}
+
+/**
+ * The desktop's slot registry (spec 2, "Desktop shell" table), in dock order. It lives in app/
+ * because it composes features (maps, cabin) that the shell may not import.
+ */
+export function desktopApps(context: DesktopAppsContext): DesktopApp[] {
+  const { user } = context;
+  return [
+    {
+      name: PRODUCT_NAME,
+      icon: CloudIcon,
+      requiresAuth: false,
+      render: () => (
+        <HomeApp
+          productName={PRODUCT_NAME}
+          onExplore={context.openEcosystem}
+          learnMoreHref={paths.ingeniousgen.getHref()}
+          onCreate={context.openAssistant}
+        />
+      ),
+    },
+    { name: 'Finder', icon: FolderOpenIcon, requiresAuth: true, render: () => user && <FinderApp user={user} /> },
+    {
+      name: 'ChatGPT',
+      icon: BotIcon,
+      requiresAuth: true,
+      // Keyed by the prompt, so a new prompt from home fills a fresh panel.
+      render: () => <AssistantApp key={context.assistantPrompt} initialPrompt={context.assistantPrompt} />,
+    },
+    { name: 'Maps', icon: MapIcon, requiresAuth: true, render: () => <MapsApp /> },
+    { name: 'Safari', icon: CompassIcon, requiresAuth: true, render: () => <BrowserApp /> },
+    { name: 'MistHaven', icon: TentTreeIcon, requiresAuth: true, render: () => <CabinPage /> },
+    { name: 'MLM Dashboard', icon: WorkflowIcon, requiresAuth: true, render: () => <AgentsComingSoon /> },
+  ];
+}

@@ -1,0 +1,150 @@
+export interface City {
+  /** Stable id: the name and country, slugged. */
+  id: string;
+  name: string;
+  country: string;
+  lat: number;
+  lon: number;
+  /** Approximate metropolitan population, used to rank search results. */
+  population: number;
+}
+
+type CityRow = readonly [name: string, country: string, lat: number, lon: number, population: number];
+
+// Bundled so the map works offline. Coordinates are city centres; populations are rounded
+// metropolitan estimates, good enough to rank search results, not to quote.
+const rows: readonly CityRow[] = [
+  ['Tokyo', 'Japan', 35.6762, 139.6503, 37_400_000],
+  ['Delhi', 'India', 28.6139, 77.209, 32_900_000],
+  ['Shanghai', 'China', 31.2304, 121.4737, 29_200_000],
+  ['Dhaka', 'Bangladesh', 23.8103, 90.4125, 23_200_000],
+  ['São Paulo', 'Brazil', -23.5505, -46.6333, 22_600_000],
+  ['Cairo', 'Egypt', 30.0444, 31.2357, 22_200_000],
+  ['Mexico City', 'Mexico', 19.4326, -99.1332, 22_100_000],
+  ['Beijing', 'China', 39.9042, 116.4074, 21_800_000],
+  ['Mumbai', 'India', 19.076, 72.8777, 21_300_000],
+  ['Osaka', 'Japan', 34.6937, 135.5023, 19_000_000],
+  ['Chongqing', 'China', 29.563, 106.5516, 17_300_000],
+  ['Karachi', 'Pakistan', 24.8607, 67.0011, 17_200_000],
+  ['Kinshasa', 'DR Congo', -4.4419, 15.2663, 16_300_000],
+  ['Lagos', 'Nigeria', 6.5244, 3.3792, 15_900_000],
+  ['Istanbul', 'Türkiye', 41.0082, 28.9784, 15_800_000],
+  ['Buenos Aires', 'Argentina', -34.6037, -58.3816, 15_500_000],
+  ['Kolkata', 'India', 22.5726, 88.3639, 15_300_000],
+  ['Manila', 'Philippines', 14.5995, 120.9842, 14_700_000],
+  ['Guangzhou', 'China', 23.1291, 113.2644, 14_300_000],
+  ['Tianjin', 'China', 39.3434, 117.3616, 14_000_000],
+  ['Lahore', 'Pakistan', 31.5204, 74.3587, 13_900_000],
+  ['Rio de Janeiro', 'Brazil', -22.9068, -43.1729, 13_700_000],
+  ['Bangalore', 'India', 12.9716, 77.5946, 13_600_000],
+  ['Shenzhen', 'China', 22.5431, 114.0579, 13_100_000],
+  ['Moscow', 'Russia', 55.7558, 37.6173, 12_700_000],
+  ['Chennai', 'India', 13.0827, 80.2707, 11_800_000],
+  ['Bogotá', 'Colombia', 4.711, -74.0721, 11_600_000],
+  ['Paris', 'France', 48.8566, 2.3522, 11_200_000],
+  ['Jakarta', 'Indonesia', -6.2088, 106.8456, 11_200_000],
+  ['Lima', 'Peru', -12.0464, -77.0428, 11_200_000],
+  ['Bangkok', 'Thailand', 13.7563, 100.5018, 11_000_000],
+  ['Hyderabad', 'India', 17.385, 78.4867, 10_800_000],
+  ['Seoul', 'South Korea', 37.5665, 126.978, 10_000_000],
+  ['Nagoya', 'Japan', 35.1815, 136.9066, 9_500_000],
+  ['London', 'United Kingdom', 51.5074, -0.1278, 9_700_000],
+  ['Tehran', 'Iran', 35.6892, 51.389, 9_500_000],
+  ['Chicago', 'United States', 41.8781, -87.6298, 8_900_000],
+  ['Ho Chi Minh City', 'Vietnam', 10.8231, 106.6297, 9_300_000],
+  ['Luanda', 'Angola', -8.839, 13.2894, 9_000_000],
+  ['Kuala Lumpur', 'Malaysia', 3.139, 101.6869, 8_600_000],
+  ['Hong Kong', 'China', 22.3193, 114.1694, 7_500_000],
+  ['Riyadh', 'Saudi Arabia', 24.7136, 46.6753, 7_700_000],
+  ['Baghdad', 'Iraq', 33.3152, 44.3661, 7_700_000],
+  ['Santiago', 'Chile', -33.4489, -70.6693, 6_900_000],
+  ['Madrid', 'Spain', 40.4168, -3.7038, 6_800_000],
+  ['Dar es Salaam', 'Tanzania', -6.7924, 39.2083, 7_800_000],
+  ['Toronto', 'Canada', 43.6532, -79.3832, 6_400_000],
+  ['Khartoum', 'Sudan', 15.5007, 32.5599, 6_300_000],
+  ['Johannesburg', 'South Africa', -26.2041, 28.0473, 6_200_000],
+  ['Singapore', 'Singapore', 1.3521, 103.8198, 6_000_000],
+  ['Barcelona', 'Spain', 41.3874, 2.1686, 5_700_000],
+  ['Saint Petersburg', 'Russia', 59.9311, 30.3609, 5_600_000],
+  ['Sydney', 'Australia', -33.8688, 151.2093, 5_300_000],
+  ['Melbourne', 'Australia', -37.8136, 144.9631, 5_200_000],
+  ['Nairobi', 'Kenya', -1.2921, 36.8219, 5_300_000],
+  ['Abidjan', 'Côte d’Ivoire', 5.36, -4.0083, 5_600_000],
+  ['Alexandria', 'Egypt', 31.2001, 29.9187, 5_500_000],
+  ['Ankara', 'Türkiye', 39.9334, 32.8597, 5_300_000],
+  ['Yangon', 'Myanmar', 16.8409, 96.1735, 5_600_000],
+  ['Los Angeles', 'United States', 34.0522, -118.2437, 12_500_000],
+  ['New York', 'United States', 40.7128, -74.006, 18_800_000],
+  ['Houston', 'United States', 29.7604, -95.3698, 7_300_000],
+  ['Miami', 'United States', 25.7617, -80.1918, 6_100_000],
+  ['San Francisco', 'United States', 37.7749, -122.4194, 4_700_000],
+  ['Washington', 'United States', 38.9072, -77.0369, 6_300_000],
+  ['Boston', 'United States', 42.3601, -71.0589, 4_900_000],
+  ['Seattle', 'United States', 47.6062, -122.3321, 4_000_000],
+  ['Atlanta', 'United States', 33.749, -84.388, 6_100_000],
+  ['Montréal', 'Canada', 45.5017, -73.5673, 4_300_000],
+  ['Vancouver', 'Canada', 49.2827, -123.1207, 2_600_000],
+  ['Guadalajara', 'Mexico', 20.6597, -103.3496, 5_300_000],
+  ['Havana', 'Cuba', 23.1136, -82.3666, 2_100_000],
+  ['Caracas', 'Venezuela', 10.4806, -66.9036, 2_900_000],
+  ['Quito', 'Ecuador', -0.1807, -78.4678, 2_000_000],
+  ['Medellín', 'Colombia', 6.2476, -75.5658, 4_000_000],
+  ['Montevideo', 'Uruguay', -34.9011, -56.1645, 1_800_000],
+  ['Brasília', 'Brazil', -15.7939, -47.8828, 4_800_000],
+  ['Córdoba', 'Argentina', -31.4201, -64.1888, 1_600_000],
+  ['Lisbon', 'Portugal', 38.7223, -9.1393, 2_900_000],
+  ['Porto', 'Portugal', 41.1579, -8.6291, 1_700_000],
+  ['Rome', 'Italy', 41.9028, 12.4964, 4_300_000],
+  ['Milan', 'Italy', 45.4642, 9.19, 4_300_000],
+  ['Berlin', 'Germany', 52.52, 13.405, 4_500_000],
+  ['Munich', 'Germany', 48.1351, 11.582, 2_900_000],
+  ['Hamburg', 'Germany', 53.5511, 9.9937, 2_500_000],
+  ['Amsterdam', 'Netherlands', 52.3676, 4.9041, 2_500_000],
+  ['Brussels', 'Belgium', 50.8503, 4.3517, 2_100_000],
+  ['Vienna', 'Austria', 48.2082, 16.3738, 2_000_000],
+  ['Zürich', 'Switzerland', 47.3769, 8.5417, 1_400_000],
+  ['Prague', 'Czechia', 50.0755, 14.4378, 1_300_000],
+  ['Warsaw', 'Poland', 52.2297, 21.0122, 1_800_000],
+  ['Kraków', 'Poland', 50.0647, 19.945, 800_000],
+  ['Budapest', 'Hungary', 47.4979, 19.0402, 1_800_000],
+  ['Athens', 'Greece', 37.9838, 23.7275, 3_200_000],
+  ['Stockholm', 'Sweden', 59.3293, 18.0686, 1_700_000],
+  ['Oslo', 'Norway', 59.9139, 10.7522, 1_100_000],
+  ['Copenhagen', 'Denmark', 55.6761, 12.5683, 1_400_000],
+  ['Helsinki', 'Finland', 60.1699, 24.9384, 1_300_000],
+  ['Reykjavík', 'Iceland', 64.1466, -21.9426, 240_000],
+  ['Dublin', 'Ireland', 53.3498, -6.2603, 1_500_000],
+  ['Kyiv', 'Ukraine', 50.4501, 30.5234, 3_000_000],
+  ['Dubai', 'United Arab Emirates', 25.2048, 55.2708, 3_600_000],
+  ['Tel Aviv', 'Israel', 32.0853, 34.7818, 4_300_000],
+  ['Casablanca', 'Morocco', 33.5731, -7.5898, 3_800_000],
+  ['Addis Ababa', 'Ethiopia', 8.9806, 38.7578, 5_500_000],
+  ['Accra', 'Ghana', 5.6037, -0.187, 2_600_000],
+  ['Dakar', 'Senegal', 14.7167, -17.4677, 3_300_000],
+  ['Cape Town', 'South Africa', -33.9249, 18.4241, 4_800_000],
+  ['Auckland', 'New Zealand', -36.8485, 174.7633, 1_700_000],
+  ['Perth', 'Australia', -31.9505, 115.8605, 2_100_000],
+  ['Taipei', 'Taiwan', 25.033, 121.5654, 7_000_000],
+  ['Hanoi', 'Vietnam', 21.0278, 105.8342, 5_200_000],
+  ['Kathmandu', 'Nepal', 27.7172, 85.324, 1_500_000],
+  ['Anchorage', 'United States', 61.2181, -149.9003, 400_000],
+  ['Honolulu', 'United States', 21.3069, -157.8583, 1_000_000],
+];
+
+function slug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export const cities: readonly City[] = rows.map(([name, country, lat, lon, population]) => ({
+  id: slug(`${name} ${country}`),
+  name,
+  country,
+  lat,
+  lon,
+  population,
+}));

@@ -1,0 +1,129 @@
+import { expect, test } from '../fixtures';
+
+test.describe('ecosystem modal', () => {
+  test('opens from the nine-dot button and closes three ways, locking the page scroll while open', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Open ecosystem apps' });
+    const dialog = page.getByRole('dialog', { name: 'Nuvem Ecosystem' });
+    const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+
+    await trigger.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Integrated enterprise solutions for your business')).toBeVisible();
+    await expect(dialog.getByText('Access all integrated applications from one unified platform')).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Applications' }).getByRole('listitem')).toHaveCount(9);
+    // One app is under maintenance in this run, so the indicator is honest about it.
+    await expect(dialog.getByRole('status')).toHaveText('1 app with problems');
+    expect(await bodyOverflow()).toBe('hidden');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    expect(await bodyOverflow()).not.toBe('hidden');
+
+    await trigger.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await trigger.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5); // the overlay, outside the panel
+    await expect(dialog).toBeHidden();
+  });
+
+  test('an inactive card does nothing; an active card opens its address in a new tab', async ({ page, context }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open ecosystem apps' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuvem Ecosystem' });
+
+    const erp = dialog.getByRole('group', { name: 'Nuvem Erp' });
+    await expect(erp).toHaveAttribute('aria-disabled', 'true');
+    await expect(erp.getByText('Under maintenance').first()).toBeVisible();
+    await expect(erp.getByRole('link')).toHaveCount(0);
+    const pagesBefore = context.pages().length;
+    await erp.click({ force: true }); // a user can still click it; nothing must happen
+    expect(context.pages()).toHaveLength(pagesBefore);
+    await expect(dialog).toBeVisible();
+
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('link', { name: 'Nuvem Crm' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toMatch(/\/events\?from=crm$/);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await popup.close();
+  });
+});
+
+test.describe('desktop and dock', () => {
+  test('signed out: no dock, and a gated slot asks for sign-in with Google', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nuvem' })).toBeVisible();
+    await expect(page.getByPlaceholder('Create anything...')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Dock' })).toHaveCount(0);
+
+    await page.goto('/?app=5');
+    await expect(page.getByRole('heading', { level: 1, name: 'Autenticação Necessária' })).toBeVisible();
+    await expect(page.getByText('Esta área requer autenticação. Faça login para continuar.')).toBeVisible();
+    await page.getByRole('button', { name: 'Entrar com Google' }).click();
+    // The local OpenID provider signs the visitor in and the portal brings them back to the slot.
+    await expect(page).toHaveURL(/\/\?app=5$/);
+    await expect(page.getByRole('heading', { name: 'MistHaven' })).toBeVisible();
+  });
+
+  test('signed in: the dock switches slots, keeps the slot in the address, and its arrows scroll', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    const dock = page.getByRole('navigation', { name: 'Dock' });
+    await expect(dock).toBeVisible();
+    await dock.getByRole('button', { name: 'Finder' }).click();
+    await expect(page).toHaveURL(/\?app=1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Finder' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Finder' })).toBeVisible();
+    await expect(dock.getByRole('button', { name: 'Finder' })).toHaveAttribute('aria-current', 'page');
+
+    // On a narrow screen the seven icons overflow: the right arrow scrolls by 200 px.
+    const row = dock.getByRole('toolbar', { name: 'Apps' });
+    const right = dock.getByRole('button', { name: 'Scroll dock right' });
+    await expect(right).toBeVisible();
+    const before = await row.evaluate((el) => el.scrollLeft);
+    await right.click();
+    await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+    await expect(dock.getByRole('button', { name: 'Scroll dock left' })).toBeVisible();
+  });
+
+  test('the MistHaven cabin page shows every fact of the listing', async ({ page, login }) => {
+    await login();
+    await page.goto('/?app=5');
+    const cabin = page.getByRole('article', { name: 'MistHaven' });
+    await expect(cabin.getByText('Quiet Escapes in the Wild')).toBeVisible();
+    for (const fact of [
+      'Apr 14 after 2:00 PM',
+      'Apr 18 until 11:00 AM',
+      '2–5',
+      '$329 per night',
+      'Taxes and fees not included',
+      '4.8 from 2,400+ stays',
+      'No service fees on direct bookings',
+      '24 photos',
+    ]) {
+      await expect(cabin.getByText(fact, { exact: false }).first()).toBeVisible();
+    }
+    await expect(cabin.getByRole('img', { name: /^Photo \d+ of 24/ })).toHaveCount(24);
+  });
+
+  test('the Maps slot draws the world offline and finds a city', async ({ page, login }) => {
+    await login();
+    await page.goto('/?app=3');
+    await expect(page.getByRole('img', { name: 'World map' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Search cities' }).fill('sao paulo');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Selected city' })).toContainText('São Paulo');
+  });
+});
