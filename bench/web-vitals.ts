@@ -52,6 +52,7 @@ try {
     ['cabin slot /?app=5 (signed in)', `${nuvem.url}/?app=5`, { Cookie: cookie }],
   ];
   const rows: Row[] = [];
+  const a11yFailures: string[] = [];
   for (const [label, url, extraHeaders] of pages) {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -70,6 +71,10 @@ try {
       )?.items ?? [];
     const script = items.find((item) => item.resourceType === 'script');
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (audit && audit.score === 0) a11yFailures.push(`${label}: ${audit.id} (${audit.title})`);
+    }
     rows.push({
       page: label,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -82,6 +87,7 @@ try {
   }
   console.log(`web-vitals: Lighthouse lab run, mobile throttling, Chromium at ${chromePath}`);
   console.table(rows);
+  for (const failure of a11yFailures) console.log(`accessibility audit failed: ${failure}`);
 } finally {
   chrome.kill();
   await nuvem.stop();

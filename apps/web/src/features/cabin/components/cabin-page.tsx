@@ -95,12 +95,12 @@ export function CabinPage() {
             </div>
             <dl className="grid gap-3 @md:grid-cols-2">
               {details.map(({ icon: Icon, term, value }) => (
-                <div key={term} className="flex items-start gap-3 rounded-lg bg-glass p-3">
-                  <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-                  <div>
-                    <dt className="text-sm text-muted-foreground">{term}</dt>
-                    <dd className="font-medium">{value}</dd>
-                  </div>
+                <div key={term} className="rounded-lg bg-glass p-3">
+                  <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+                    <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                    {term}
+                  </dt>
+                  <dd className="mt-1 pl-7 font-medium">{value}</dd>
                 </div>
               ))}
             </dl>

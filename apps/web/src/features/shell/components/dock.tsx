@@ -29,8 +29,8 @@ export function Dock({ items, activeIndex, onSelect }: DockProps) {
 
   // A callback ref: measures the row when it mounts, when it or its content resizes, and on scroll,
   // so each arrow shows only when there is something to scroll that way.
-  const row = useRef<HTMLUListElement | null>(null);
-  const rowRef = useCallback((node: HTMLUListElement | null) => {
+  const row = useRef<HTMLDivElement | null>(null);
+  const rowRef = useCallback((node: HTMLDivElement | null) => {
     row.current = node;
     if (!node) return;
     const element = node;
@@ -66,7 +66,7 @@ export function Dock({ items, activeIndex, onSelect }: DockProps) {
     buttons.current[next]?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const keys: Record<string, () => void> = {
       ArrowRight: () => moveFocus(focusIndex + 1),
       ArrowDown: () => moveFocus(focusIndex + 1),
@@ -89,7 +89,7 @@ export function Dock({ items, activeIndex, onSelect }: DockProps) {
           {edges.left && (
             <ArrowButton label="Scroll dock left" side="left" onClick={() => scrollRow(-1)} icon={ChevronLeftIcon} />
           )}
-          <ul
+          <div
             ref={rowRef}
             role="toolbar"
             aria-label="Apps"
@@ -101,7 +101,7 @@ export function Dock({ items, activeIndex, onSelect }: DockProps) {
               const Icon = item.icon;
               const active = index === activeIndex;
               return (
-                <li key={item.name} className="snap-start">
+                <div key={item.name} className="snap-start">
                   <Tooltip.Root>
                     <Tooltip.Trigger asChild>
                       <button
@@ -143,10 +143,10 @@ export function Dock({ items, activeIndex, onSelect }: DockProps) {
                       </Tooltip.Content>
                     </Tooltip.Portal>
                   </Tooltip.Root>
-                </li>
+                </div>
               );
             })}
-          </ul>
+          </div>
           {edges.right && (
             <ArrowButton label="Scroll dock right" side="right" onClick={() => scrollRow(1)} icon={ChevronRightIcon} />
           )}
