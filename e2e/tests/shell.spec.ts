@@ -51,7 +51,7 @@ test.describe('ecosystem modal', () => {
     ]);
     await popup.waitForLoadState();
     expect(popup.url()).toMatch(/\/events\?from=crm$/);
-    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    expect(await popup.evaluate(() => window.opener === null)).toBe(true);
     await popup.close();
   });
 });
