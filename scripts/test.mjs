@@ -44,6 +44,10 @@ if (!process.env.TEST_DATABASE_URL) {
 if (!process.env.TEST_REDIS_URL) {
   skip('Redis-backed rate-limit tests', 'TEST_REDIS_URL=redis://127.0.0.1:6379 npm test');
 }
+const lxdSocket = process.env.TEST_LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
+if (!existsSync(lxdSocket)) {
+  skip('LXD driver tests (no LXD socket)', 'bash scripts/lxd-setup.sh (as root), then npm test');
+}
 const vitestStatus = run('npx', [
   'vitest',
   'run',

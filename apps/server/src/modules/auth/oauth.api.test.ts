@@ -174,10 +174,17 @@ describe(`social sign-in on ${testDriver}`, () => {
 describe(`social sign-in without providers on ${testDriver}`, () => {
   const t = useTestApp();
 
-  it('answers 404 for a provider that is not configured, and 400 for an unknown one', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/oauth/google' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ success: false, error: 'Sign-in with google is not configured' });
+  it('sends a browser back to the sign-in page for a provider that is not configured, and 400 for an unknown one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/oauth/google?redirect=${encodeURIComponent('/?app=5')}` });
+    expect(res.statusCode).toBe(302);
+    const location = new URL(String(res.headers.location), testOrigin);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('redirect')).toBe('/?app=5');
+    expect(location.searchParams.get('error')).toBe(
+      'Sign-in with Google is not configured here: use your e-mail and password',
+    );
     expect((await t.app.inject({ method: 'GET', url: '/oauth/facebook' })).statusCode).toBe(400);
+    // The callback of an unconfigured provider is not a page: a JSON 404.
+    expect((await t.app.inject({ method: 'GET', url: '/oauth/github/callback?code=x&state=y' })).statusCode).toBe(404);
   });
 });

@@ -14,6 +14,7 @@ import { ownOrigins, requestMeta } from './request-meta.js';
 import { setSessionCookie } from './session-cookie.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
+const providerNames: Record<SocialProvider, string> = { google: 'Google', github: 'GitHub' };
 const providerParams = z.object({ provider: z.enum(socialProviders) });
 const callbackQuery = z.object({
   code: z.string().max(2048).optional(),
@@ -53,11 +54,22 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { provider } = request.params;
+      const allowed = ownOrigins(request, config.publicUrl.origin, config.allowedRedirectOrigins);
+      if (!drivers.has(provider)) {
+        // A browser navigation (the 'Entrar com Google' button, say) on an installation without
+        // this provider: back to the sign-in page, which says why and offers the other ways.
+        const login = new URL('/login', config.publicUrl);
+        login.searchParams.set('redirect', safeRedirect(request.query.redirect, allowed));
+        login.searchParams.set(
+          'error',
+          `Sign-in with ${providerNames[provider]} is not configured here: use your e-mail and password`,
+        );
+        return reply.redirect(login.pathname + login.search);
+      }
       const driver = driverFor(provider);
       const state = randomToken();
       const codeVerifier = randomToken(48);
       const nonce = randomToken(16);
-      const allowed = ownOrigins(request, config.publicUrl.origin, config.allowedRedirectOrigins);
       await repo.deleteExpiredOAuthStates(new Date());
       await repo.insertOAuthState({
         stateHash: sha256(state),

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Idempotent LXD setup for tests (Debian 12, run as root, no systemd needed).
+# Reuses a running daemon, an existing "default" pool, root disk and "nuvem-test" image.
+set -euo pipefail
+SOCK=${LXD_SOCKET:-/var/lib/lxd/unix.socket}
+ALIAS=${LXD_TEST_IMAGE:-nuvem-test}
+WORK=${LXD_IMG_DIR:-/tmp/nuvem-lxd-img}
+api() { curl -s --unix-socket "$SOCK" "$@"; }                # prints JSON body
+code() { curl -s -o /dev/null -w '%{http_code}' --unix-socket "$SOCK" "$@"; }  # prints HTTP status
+ts() { date +%s.%N; }
+T0=$(ts); step() { echo "[$(awk -v a="$(ts)" -v b="$T0" "BEGIN{printf \"%6.2f\", a-b}")s] $*"; }
+
+# 1. packages
+if ! command -v lxd >/dev/null || [ ! -x /bin/busybox ] || ! /bin/busybox --list | grep -qx mkpasswd; then
+  step "installing lxd busybox-static"
+  apt-get install -y lxd busybox-static >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y lxd busybox-static >/dev/null; }
+  # note: Debian's `busybox` (dynamic) package conflicts with busybox-static; /bin/busybox must be static to run in the image
+fi
+command -v jq >/dev/null || apt-get install -y jq >/dev/null
+step "packages ok ($(dpkg-query -W -f='${Version}' lxd))"
+
+# 2. daemon: running <=> GET /1.0 over the socket answers 200
+if [ "$(code lxd/1.0 2>/dev/null)" != 200 ]; then
+  step "starting lxd daemon"
+  setsid -f lxd --group root --logfile /var/log/lxd.log </dev/null >/dev/null 2>&1
+  lxd waitready --timeout 60
+fi
+step "daemon up: $(api lxd/1.0 | jq -r '.metadata.environment.server_version + " driver=" + .metadata.environment.driver')"
+
+# 3. storage pool "default" (dir). Do NOT use `lxd init --auto`: it fails creating lxdbr0
+if [ "$(code lxd/1.0/storage-pools/default)" = 404 ]; then
+  step "creating storage pool default (dir)"
+  r=$(api -X POST -H 'Content-Type: application/json' -d '{"name":"default","driver":"dir","config":{}}' lxd/1.0/storage-pools)
+  [ "$(echo "$r" | jq -r .type)" = sync ] || { echo "pool create failed: $r" >&2; exit 1; }
+fi
+step "pool: $(api lxd/1.0/storage-pools/default | jq -c '.metadata|{name,driver,status}')"
+
+# 4. root disk in default profile (PATCH merges devices; safe to repeat). No nic => containers have only lo.
+if [ "$(api lxd/1.0/profiles/default | jq -r '.metadata.devices.root.pool // empty')" != default ]; then
+  step "adding root disk to default profile"
+  r=$(api -X PATCH -H 'Content-Type: application/json' -d '{"devices":{"root":{"type":"disk","path":"/","pool":"default"}}}' lxd/1.0/profiles/default)
+  [ "$(echo "$r" | jq -r .type)" = sync ] || { echo "profile patch failed: $r" >&2; exit 1; }
+fi
+step "profile devices: $(api lxd/1.0/profiles/default | jq -c .metadata.devices)"
+
+# 5. busybox image with alias
+if [ "$(code lxd/1.0/images/aliases/$ALIAS)" != 200 ]; then
+  step "building busybox image"
+  rm -rf "$WORK"; mkdir -p "$WORK"/rootfs/{bin,sbin,etc,proc,sys,dev,tmp,root,var/log,run}
+  cp /bin/busybox "$WORK"/rootfs/bin/
+  # link every applet (the ARCHITECTURE.md list lacks `mount`, so its sysinit line failed on the console)
+  (cd "$WORK"/rootfs/bin && for a in $(./busybox --list); do [ "$a" = busybox ] || ln -sf busybox "$a"; done)
+  ln -s ../bin/busybox "$WORK"/rootfs/sbin/init
+  printf '::sysinit:/bin/mount -t proc proc /proc\n::respawn:/bin/sh -c "while true; do echo heartbeat; sleep 5; done"\n' > "$WORK"/rootfs/etc/inittab
+  printf 'root:x:0:0:root:/root:/bin/sh\n' > "$WORK"/rootfs/etc/passwd
+  printf 'root:x:0:\n' > "$WORK"/rootfs/etc/group
+  printf 'root:*:19000:0:99999:7:::\n' > "$WORK"/rootfs/etc/shadow; chmod 600 "$WORK"/rootfs/etc/shadow
+  printf 'architecture: x86_64\ncreation_date: %s\nproperties:\n  os: busybox\n  description: nuvem busybox test image\n' "$(date +%s)" > "$WORK"/metadata.yaml
+  tar czf "$WORK"/rootfs.tar.gz -C "$WORK"/rootfs . && tar czf "$WORK"/metadata.tar.gz -C "$WORK" metadata.yaml
+  lxc image import "$WORK"/metadata.tar.gz "$WORK"/rootfs.tar.gz --alias "$ALIAS"
+fi
+step "image: $(api lxd/1.0/images/aliases/$ALIAS | jq -r .metadata.target)"
+step "done"
