@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     projects: [
       'apps/web/vite.config.ts',
+      { test: { name: 'contracts', root: 'packages/contracts', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
         test: {
           ...serverTests,

@@ -1,0 +1,60 @@
+export type DriverStatus = 'running' | 'stopped' | 'starting' | 'stopping' | 'error';
+
+export interface ContainerSpec {
+  name: string;
+  image: string;
+  cpu: number;
+  memoryMb: number;
+  environment: Record<string, string>;
+}
+
+export interface ContainerState {
+  status: DriverStatus;
+  cpuNs: number;
+  memoryBytes: number;
+  memoryLimitBytes: number | null;
+  processes: number;
+  networkRxBytes: number;
+  networkTxBytes: number;
+  diskBytes: number | null;
+  ipAddress: string | null;
+}
+
+export interface ExecResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** What the containers service needs from a runtime; it never knows which driver is configured. */
+export interface ContainerDriver {
+  readonly kind: 'lxd' | 'demo';
+  create(spec: ContainerSpec): Promise<void>;
+  start(name: string): Promise<void>;
+  /** Already stopped = success; a timed-out graceful stop retries with force. */
+  stop(name: string, options?: { force?: boolean }): Promise<void>;
+  restart(name: string): Promise<void>;
+  /** Stops first if running; missing = success. */
+  delete(name: string): Promise<void>;
+  snapshot(name: string, snapshotName: string): Promise<void>;
+  setLimits(name: string, limits: { cpu: number; memoryMb: number }): Promise<void>;
+  state(name: string): Promise<ContainerState>;
+  /** The last `lines` lines of the console. */
+  consoleLog(name: string, lines: number): Promise<string[]>;
+  exec(name: string, command: string[], environment?: Record<string, string>): Promise<ExecResult>;
+  /** Creates missing parent directories. */
+  pushFile(name: string, path: string, content: string | Buffer, mode?: number): Promise<void>;
+  /** Works on busybox and on Ubuntu images. */
+  setRootPassword(name: string, password: string): Promise<void>;
+}
+
+/** A runtime failure; `notFound` lets callers map a missing container to 404 or treat it as done. */
+export class DriverError extends Error {
+  constructor(
+    message: string,
+    readonly notFound = false,
+  ) {
+    super(message);
+    this.name = 'DriverError';
+  }
+}
