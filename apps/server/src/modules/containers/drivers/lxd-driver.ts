@@ -1,0 +1,388 @@
+import { execFile } from 'node:child_process';
+import { posix } from 'node:path';
+import { z } from 'zod';
+import {
+  DriverError,
+  type ContainerDriver,
+  type ContainerSpec,
+  type ContainerState,
+  type DriverStatus,
+  type ExecResult,
+} from './container-driver.js';
+import { withQuery, type LxdClient } from './lxd-client.js';
+
+export interface LxdDriverOptions {
+  /** LXD project; the daemon's `default` project when absent. */
+  project?: string;
+  /** How long a graceful stop or restart may take before we force it. */
+  stopTimeoutSeconds?: number;
+  /** Upper bound for one operation (create unpacks the image, exec runs the command). */
+  operationTimeoutSeconds?: number;
+}
+
+const nonNegative = z.number().nonnegative();
+
+const instanceSchema = z.object({
+  // expanded_config includes what profiles set, so a limit from a profile is still reported.
+  expanded_config: z.record(z.string(), z.string()).optional(),
+  config: z.record(z.string(), z.string()).optional(),
+});
+
+const instanceStateSchema = z.object({
+  status: z.string(),
+  cpu: z.object({ usage: nonNegative.optional() }).nullable().optional(),
+  // `total` only exists on newer LXD; 5.0 reports usage and peaks.
+  memory: z.object({ usage: nonNegative.optional(), total: nonNegative.optional() }).nullable().optional(),
+  processes: z.number().optional(),
+  disk: z
+    .record(z.string(), z.object({ usage: nonNegative.optional() }))
+    .nullable()
+    .optional(),
+  network: z
+    .record(
+      z.string(),
+      z.object({
+        addresses: z
+          .array(z.object({ family: z.string(), address: z.string(), scope: z.string() }))
+          .nullable()
+          .optional(),
+        counters: z.object({ bytes_received: nonNegative.optional(), bytes_sent: nonNegative.optional() }).optional(),
+      }),
+    )
+    .nullable()
+    .optional(),
+});
+
+const execResultSchema = z.object({
+  return: z.number(),
+  output: z.record(z.string(), z.string()).optional(),
+});
+
+export type LxdInstanceState = z.infer<typeof instanceStateSchema>;
+
+/** Maps LXD's instance status names to ours. */
+export function mapLxdStatus(status: string): DriverStatus {
+  switch (status) {
+    case 'Running':
+    case 'Ready':
+    case 'Thawed':
+      return 'running';
+    case 'Stopped':
+      return 'stopped';
+    case 'Starting':
+      return 'starting';
+    case 'Stopping':
+    case 'Aborting':
+      return 'stopping';
+    default:
+      // Frozen, Error and anything newer: this driver never freezes, so it is an out-of-band state to surface.
+      return 'error';
+  }
+}
+
+/** The instance config for a spec: limits plus `environment.*` keys, which LXD hands to init and to exec. */
+export function buildInstanceConfig(
+  spec: Pick<ContainerSpec, 'cpu' | 'memoryMb' | 'environment'>,
+): Record<string, string> {
+  const config: Record<string, string> = limitsConfig(spec);
+  for (const [key, value] of Object.entries(spec.environment)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new DriverError(`Invalid environment variable name: ${key}`);
+    config[`environment.${key}`] = value;
+  }
+  return config;
+}
+
+function limitsConfig(limits: { cpu: number; memoryMb: number }): Record<string, string> {
+  if (!Number.isInteger(limits.cpu) || limits.cpu < 1) throw new DriverError(`Invalid CPU count: ${limits.cpu}`);
+  if (!Number.isInteger(limits.memoryMb) || limits.memoryMb < 1) {
+    throw new DriverError(`Invalid memory size: ${limits.memoryMb}`);
+  }
+  return { 'limits.cpu': String(limits.cpu), 'limits.memory': `${limits.memoryMb}MB` };
+}
+
+const UNIT_BYTES: Record<string, number> = {
+  '': 1,
+  B: 1,
+  kB: 1e3,
+  MB: 1e6,
+  GB: 1e9,
+  TB: 1e12,
+  PB: 1e15,
+  KiB: 2 ** 10,
+  MiB: 2 ** 20,
+  GiB: 2 ** 30,
+  TiB: 2 ** 40,
+  PiB: 2 ** 50,
+};
+
+/** Bytes of an LXD `limits.memory` value; null when unset or relative (a percentage of the host). */
+export function parseMemoryLimit(value: string | undefined): number | null {
+  const match = value === undefined ? null : /^(\d+(?:\.\d+)?)\s*([A-Za-z]*)$/.exec(value.trim());
+  if (!match) return null;
+  const unit = UNIT_BYTES[match[2] ?? ''];
+  return unit === undefined ? null : Math.round(Number(match[1]) * unit);
+}
+
+/** Our state from LXD's instance and state replies. */
+export function toContainerState(state: LxdInstanceState, config: Record<string, string>): ContainerState {
+  let networkRxBytes = 0;
+  let networkTxBytes = 0;
+  let ipAddress: string | null = null;
+  for (const nic of Object.values(state.network ?? {})) {
+    networkRxBytes += nic.counters?.bytes_received ?? 0;
+    networkTxBytes += nic.counters?.bytes_sent ?? 0;
+    ipAddress ??= nic.addresses?.find((a) => a.family === 'inet' && a.scope === 'global')?.address ?? null;
+  }
+  // The dir pool reports no disk usage at all: null says "unknown", not "empty".
+  const disks = Object.values(state.disk ?? {});
+  const diskBytes = disks.length === 0 ? null : disks.reduce((sum, disk) => sum + (disk.usage ?? 0), 0);
+  const total = state.memory?.total;
+  return {
+    status: mapLxdStatus(state.status),
+    cpuNs: state.cpu?.usage ?? 0,
+    memoryBytes: state.memory?.usage ?? 0,
+    memoryLimitBytes: parseMemoryLimit(config['limits.memory']) ?? (total ? total : null),
+    processes: Math.max(0, state.processes ?? 0), // LXD reports -1 when it cannot count
+    networkRxBytes,
+    networkTxBytes,
+    diskBytes,
+    ipAddress,
+  };
+}
+
+/** Keeps about the last 256 KB of console output per container (LXD's own ring buffer is smaller). */
+const CONSOLE_HISTORY_CHARS = 256 * 1024;
+
+/**
+ * LXD 5.0 answers GET /console of a running container with only the output since the previous read
+ * (liblxc moves the ring buffer's read pointer), and with HTTP 500 "open : no such file or directory"
+ * when there is nothing new. A stopped container's reply is LXD's saved file, named in the header.
+ */
+const CONSOLE_NOTHING_NEW = /^open : no such file or directory$/;
+
+/** A drained ring buffer comes without a file name; a stopped container's saved log comes with one. */
+export function isConsoleDrain(contentDisposition: string | undefined): boolean {
+  return !/filename=\S/.test(contentDisposition ?? '');
+}
+
+/** The last `count` lines of a text, without the empty string after a final newline. */
+export function lastLines(text: string, count: number): string[] {
+  if (count <= 0 || text === '') return [];
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines.slice(-count);
+}
+
+/** SHA-512 crypt hashes only use this alphabet, which is also what keeps them safe inside the sed below. */
+const SHA512_CRYPT = /^\$6\$(rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{86}$/;
+
+/** Hashes on the host because Ubuntu images lack mkpasswd and Node has no crypt(3); stdin keeps it out of argv. */
+export function hashRootPassword(password: string): Promise<string> {
+  if (password === '' || /[\r\n\0]/.test(password)) {
+    return Promise.reject(new DriverError('The password must be non-empty and a single line'));
+  }
+  return new Promise((resolve, reject) => {
+    const child = execFile('openssl', ['passwd', '-6', '-stdin'], { timeout: 10_000 }, (error, stdout) => {
+      const hash = stdout.trim();
+      if (error) reject(new DriverError(`openssl passwd failed: ${error.message}`));
+      else if (!SHA512_CRYPT.test(hash)) reject(new DriverError('openssl passwd gave an unexpected hash'));
+      else resolve(hash);
+    });
+    child.stdin?.end(`${password}\n`);
+  });
+}
+
+// The hash is $1, so it never needs quoting. chpasswd -e is the distribution way (it keeps PAM and
+// shadow-utils consistent); Debian's busybox has no chpasswd, so edit /etc/shadow there, creating it if
+// the image keeps passwords in /etc/passwd.
+const SET_ROOT_PASSWORD_SCRIPT = `H=$1
+if command -v chpasswd >/dev/null 2>&1; then echo "root:$H" | chpasswd -e
+else
+  [ -f /etc/shadow ] || { echo "root:*:19000:0:99999:7:::" > /etc/shadow; chmod 600 /etc/shadow; sed -i "s|^root:[^:]*:|root:x:|" /etc/passwd; }
+  grep -q "^root:" /etc/shadow || echo "root:*:19000:0:99999:7:::" >> /etc/shadow
+  sed -i "s|^root:[^:]*:|root:$H:|" /etc/shadow
+fi`;
+
+export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {}): ContainerDriver {
+  const stopTimeout = options.stopTimeoutSeconds ?? 30;
+  const operationTimeout = options.operationTimeoutSeconds ?? 120;
+  const project = options.project;
+
+  const path = (p: string, query: Record<string, string | undefined> = {}) => withQuery(p, { ...query, project });
+  const instancePath = (name: string, suffix = '') => path(`/1.0/instances/${encodeURIComponent(name)}${suffix}`);
+  const call = (method: string, p: string, body?: unknown) => client.call(method, p, body, operationTimeout);
+  const changeState = (name: string, body: Record<string, unknown>) => call('PUT', instancePath(name, '/state'), body);
+
+  // Reading a running container's console consumes LXD's ring buffer, so the driver keeps what it read.
+  const consoleHistory = new Map<string, string>();
+
+  const isMessage = (error: unknown, pattern: RegExp) =>
+    error instanceof DriverError && !error.notFound && pattern.test(error.message);
+
+  const start = async (name: string) => {
+    try {
+      await changeState(name, { action: 'start', timeout: stopTimeout });
+    } catch (error) {
+      if (!isMessage(error, /already running/i)) throw error;
+    }
+  };
+
+  const stop = async (name: string, stopOptions: { force?: boolean } = {}) => {
+    const force = stopOptions.force ?? false;
+    try {
+      await changeState(name, { action: 'stop', timeout: stopTimeout, force });
+    } catch (error) {
+      if (isMessage(error, /already stopped/i)) return;
+      if (force || !(error instanceof DriverError) || error.notFound) throw error;
+      // A graceful stop that timed out: init already got the signal, so forcing is safe. It may have
+      // halted by itself in between, which is the "already stopped" case.
+      await stop(name, { force: true });
+    }
+  };
+
+  const fileHeaders = (type: 'file' | 'directory', mode: number) => ({
+    'X-LXD-type': type,
+    'X-LXD-uid': '0',
+    'X-LXD-gid': '0',
+    'X-LXD-mode': mode.toString(8).padStart(4, '0'),
+    ...(type === 'file' ? { 'X-LXD-write': 'overwrite' } : {}),
+  });
+
+  const exec = async (name: string, command: string[], environment: Record<string, string> = {}) => {
+    if (command.length === 0) throw new DriverError('exec needs a command');
+    const metadata = await call('POST', instancePath(name, '/exec'), {
+      command,
+      environment,
+      'wait-for-websocket': false,
+      interactive: false,
+      'record-output': true,
+    });
+    const parsed = execResultSchema.safeParse(metadata);
+    if (!parsed.success) throw new DriverError(`LXD sent an unexpected exec result: ${parsed.error.message}`);
+    const read = async (logPath: string | undefined) => {
+      if (!logPath) return '';
+      const text = (await client.download(path(logPath))).body.toString('utf8');
+      // The logs would pile up in the instance's log directory otherwise.
+      await call('DELETE', path(logPath)).catch(() => undefined);
+      return text;
+    };
+    const [stdout, stderr] = await Promise.all([read(parsed.data.output?.['1']), read(parsed.data.output?.['2'])]);
+    return { exitCode: parsed.data.return, stdout, stderr } satisfies ExecResult;
+  };
+
+  return {
+    kind: 'lxd',
+
+    async create(spec) {
+      await call('POST', path('/1.0/instances'), {
+        name: spec.name,
+        type: 'container',
+        source: { type: 'image', alias: spec.image },
+        profiles: ['default'],
+        config: buildInstanceConfig(spec),
+        devices: {},
+      });
+    },
+
+    start,
+    stop,
+
+    async restart(name) {
+      try {
+        await changeState(name, { action: 'restart', timeout: stopTimeout });
+      } catch (error) {
+        if (!(error instanceof DriverError) || error.notFound) throw error;
+        // Stopped (nothing to restart) or a shutdown that timed out: both end in stop + start.
+        await stop(name, { force: true });
+        await start(name);
+      }
+    },
+
+    async delete(name) {
+      consoleHistory.delete(`${project ?? ''}/${name}`);
+      try {
+        await call('DELETE', instancePath(name));
+      } catch (error) {
+        if (error instanceof DriverError && error.notFound) return;
+        if (!isMessage(error, /running/i)) throw error;
+        // Its data is going away, so a graceful shutdown buys nothing.
+        await stop(name, { force: true });
+        await call('DELETE', instancePath(name)).catch((retryError: unknown) => {
+          if (!(retryError instanceof DriverError && retryError.notFound)) throw retryError;
+        });
+      }
+    },
+
+    async snapshot(name, snapshotName) {
+      await call('POST', instancePath(name, '/snapshots'), { name: snapshotName, stateful: false });
+    },
+
+    async setLimits(name, limits) {
+      // PATCH merges into config, so environment.* keys stay; LXD applies limits live.
+      await call('PATCH', instancePath(name), { config: limitsConfig(limits) });
+    },
+
+    async state(name) {
+      const [instance, state] = await Promise.all([
+        call('GET', instancePath(name)),
+        call('GET', instancePath(name, '/state')),
+      ]);
+      const parsedInstance = instanceSchema.safeParse(instance);
+      const parsedState = instanceStateSchema.safeParse(state);
+      if (!parsedInstance.success) throw new DriverError(`Unexpected LXD instance: ${parsedInstance.error.message}`);
+      if (!parsedState.success) throw new DriverError(`Unexpected LXD state: ${parsedState.error.message}`);
+      const config = parsedInstance.data.expanded_config ?? parsedInstance.data.config ?? {};
+      return toContainerState(parsedState.data, config);
+    },
+
+    async consoleLog(name, lines) {
+      const key = `${project ?? ''}/${name}`;
+      let history = consoleHistory.get(key) ?? '';
+      try {
+        const response = await client.download(instancePath(name, '/console'));
+        const text = response.body.toString('utf8');
+        if (isConsoleDrain(response.headers['content-disposition'])) history += text;
+        else if (history === '') history = text; // stopped: LXD's saved copy, only useful if we saw nothing
+      } catch (error) {
+        if (!isMessage(error, CONSOLE_NOTHING_NEW)) throw error;
+      }
+      history = history.slice(-CONSOLE_HISTORY_CHARS);
+      consoleHistory.set(key, history);
+      return lastLines(history, lines);
+    },
+
+    exec,
+
+    async pushFile(name, filePath, content, mode = 0o644) {
+      if (!posix.isAbsolute(filePath)) throw new DriverError(`The path must be absolute: ${filePath}`);
+      const target = posix.normalize(filePath);
+      // New parents of a private file (authorized_keys) stay private too; sshd refuses writable ones.
+      const directoryMode = (mode & 0o077) === 0 ? 0o700 : 0o755;
+      const parents: string[] = [];
+      for (let dir = posix.dirname(target); dir !== '/'; dir = posix.dirname(dir)) parents.unshift(dir);
+      for (const dir of parents) {
+        // An existing directory answers 200 and is left as it is, so this is safe to repeat.
+        await client.postBytes(
+          path(`/1.0/instances/${encodeURIComponent(name)}/files`, { path: dir }),
+          Buffer.alloc(0),
+          {
+            ...fileHeaders('directory', directoryMode),
+          },
+        );
+      }
+      await client.postBytes(
+        path(`/1.0/instances/${encodeURIComponent(name)}/files`, { path: target }),
+        typeof content === 'string' ? Buffer.from(content, 'utf8') : content,
+        fileHeaders('file', mode),
+      );
+    },
+
+    async setRootPassword(name, password) {
+      const hash = await hashRootPassword(password);
+      const result = await exec(name, ['/bin/sh', '-c', SET_ROOT_PASSWORD_SCRIPT, 'set-root-password', hash]);
+      if (result.exitCode !== 0) {
+        throw new DriverError(`Setting the root password failed (exit ${result.exitCode}): ${result.stderr.trim()}`);
+      }
+    },
+  };
+}
