@@ -56,6 +56,7 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       ECOSYSTEM_FILE: ecosystemFile,
+      CONTAINER_DRIVER: 'demo',
       // Many sign-ins from one address in one run: keep brute-force limits out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...google.env,

@@ -23,6 +23,10 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
   ALLOWED_REDIRECT_ORIGINS: optional(z.string()),
   ECOSYSTEM_FILE: optional(z.string().min(1)),
+  CONTAINER_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['auto', 'lxd', 'demo']).default('auto')),
+  LXD_SOCKET: z.preprocess(emptyAsUndefined, z.string().min(1).default('/var/lib/lxd/unix.socket')),
+  LXD_IMAGE_MAP: optional(z.string()),
+  SSH_GATEWAY: optional(z.string().min(1).max(255)),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
@@ -66,6 +70,14 @@ export interface AppConfig {
   allowedRedirectOrigins: string[];
   /** JSON file with the ecosystem's apps; null for the built-in nine. */
   ecosystemFile: string | null;
+  containers: {
+    driver: 'auto' | 'lxd' | 'demo';
+    lxdSocket: string;
+    /** Template id -> LXD image alias or fingerprint. */
+    imageMap: Record<string, string>;
+    /** Host for the SSH command when an instance has no address of its own. */
+    sshGateway: string | null;
+  };
   seedDemo: boolean;
   authRateLimitPerMinute: number;
   google: (OAuthClientConfig & { issuer: string }) | null;
@@ -94,6 +106,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.GITHUB_CLIENT_ID) !== Boolean(e.GITHUB_CLIENT_SECRET)) {
     problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither');
   }
+  const imageMapProblems: string[] = [];
+  parseImageMap(e.LXD_IMAGE_MAP, imageMapProblems);
+  problems.push(...imageMapProblems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -110,6 +125,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     allowedRedirectOrigins,
     ecosystemFile: e.ECOSYSTEM_FILE ? absolute(e.ECOSYSTEM_FILE) : null,
+    containers: {
+      driver: e.CONTAINER_DRIVER,
+      lxdSocket: e.LXD_SOCKET,
+      imageMap: parseImageMap(e.LXD_IMAGE_MAP, []),
+      sshGateway: e.SSH_GATEWAY ?? null,
+    },
     seedDemo: e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     google:
@@ -158,4 +179,28 @@ function parseOrigins(list: string | undefined, problems: string[]): string[] {
 
 function absolute(path: string): string {
   return isAbsolute(path) ? path : resolve(process.cwd(), path);
+}
+
+const defaultImageMap: Record<string, string> = {
+  '': 'ubuntu/24.04',
+  'nodejs-18': 'ubuntu/24.04',
+  'python-3.11': 'ubuntu/24.04',
+  'go-1.21': 'ubuntu/24.04',
+  'rust-latest': 'ubuntu/24.04',
+  docker: 'ubuntu/24.04',
+};
+
+/** LXD_IMAGE_MAP: JSON `{ "<template id>": "<image alias>" }` over the defaults; `*` sets every template. */
+function parseImageMap(raw: string | undefined, problems: string[]): Record<string, string> {
+  if (!raw) return { ...defaultImageMap };
+  try {
+    const parsed = z.record(z.string(), z.string().min(1)).parse(JSON.parse(raw));
+    const all = parsed['*'];
+    const base = all ? Object.fromEntries(Object.keys(defaultImageMap).map((id) => [id, all])) : defaultImageMap;
+    const { '*': _all, ...rest } = parsed;
+    return { ...base, ...rest };
+  } catch {
+    problems.push('LXD_IMAGE_MAP: must be JSON like {"": "ubuntu/24.04", "docker": "docker-image"}');
+    return { ...defaultImageMap };
+  }
 }

@@ -113,3 +113,112 @@ export const createContainerBodySchema = z.object({
   description: z.string().trim().max(500).optional(),
 });
 export type CreateContainerBody = z.input<typeof createContainerBodySchema>;
+
+/** The list's metrics of a container (percentages and MB), as the spec names them. */
+export const containerMetricsSummarySchema = z.object({
+  cpu_usage: z.number(),
+  memory_usage: z.number(),
+  disk_usage: z.number(),
+  network_rx_mb: z.number(),
+  network_tx_mb: z.number(),
+  processes: z.number().int(),
+});
+
+export const containerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(containerStatuses),
+  status_reason: z.string().nullable(),
+  tier: z.enum(tierNames),
+  template_id: z.string(),
+  driver: z.enum(['lxd', 'demo']),
+  ssh_command: z.string(),
+  ip_address: z.string().nullable(),
+  created_at: z.string(),
+  metrics: containerMetricsSummarySchema,
+});
+export type Container = z.infer<typeof containerSchema>;
+
+export const containerListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(CONTAINER_PAGE_SIZE),
+  status: z.enum(containerStatuses).optional(),
+});
+
+export const containerListResponseSchema = z.object({
+  success: z.literal(true),
+  containers: z.array(containerSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  pages: z.number().int(),
+});
+
+export const containerResponseSchema = z.object({ success: z.literal(true), container: containerSchema });
+export const containerIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const updateContainerBodySchema = z
+  .object({ description: z.string().trim().max(500).nullable().optional() })
+  .strict();
+
+export const containerActionBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('start'), parameters: z.object({}).optional() }),
+  z.object({ action: z.literal('stop'), parameters: z.object({}).optional() }),
+  z.object({ action: z.literal('restart'), parameters: z.object({}).optional() }),
+  z.object({
+    action: z.literal('snapshot'),
+    parameters: z
+      .object({
+        name: z
+          .string()
+          .regex(/^[a-zA-Z0-9][a-zA-Z0-9-]{0,62}$/, 'name: letters, digits and hyphens, at most 63')
+          .optional(),
+      })
+      .optional(),
+  }),
+  z.object({ action: z.literal('scale'), parameters: z.object({ tier: z.enum(tierNames) }) }),
+]);
+export type ContainerActionBody = z.infer<typeof containerActionBodySchema>;
+
+export const containerActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  container: containerSchema,
+});
+
+export const containerMetricsSchema = z.object({
+  cpu_usage: z.number(),
+  memory_usage: z.number(),
+  memory_used_mb: z.number(),
+  memory_total_mb: z.number(),
+  disk_usage: z.number(),
+  disk_used_gb: z.number(),
+  disk_total_gb: z.number(),
+  processes: z.number().int(),
+  network_rx_mb: z.number(),
+  network_tx_mb: z.number(),
+});
+export const containerMetricsResponseSchema = z.object({ success: z.literal(true), metrics: containerMetricsSchema });
+
+export const containerLogsQuerySchema = z.object({
+  lines: z.coerce.number().int().min(1).max(5000).default(CONTAINER_LOG_LINES),
+});
+export const containerLogsResponseSchema = z.object({ success: z.literal(true), logs: z.array(z.string()) });
+
+export const containerTiersResponseSchema = z.object({
+  success: z.literal(true),
+  tiers: z.array(
+    z.object({
+      id: z.enum(tierNames),
+      cpu: z.number(),
+      memory_gb: z.number(),
+      disk_gb: z.number(),
+      monthly_usd: z.number(),
+    }),
+  ),
+});
+export const containerTemplatesResponseSchema = z.object({
+  success: z.literal(true),
+  templates: z.array(z.object({ id: z.string(), name: z.string() })),
+});

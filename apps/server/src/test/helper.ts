@@ -58,7 +58,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     SEED_DEMO: 'false',
     PUBLIC_URL: 'http://localhost:3000',
   });
-  return { ...base, database, ...overrides };
+  // The API suites run on the demo driver; the LXD driver has its own tests against the daemon.
+  return { ...base, database, containers: { ...base.containers, driver: 'demo' }, ...overrides };
 }
 
 export interface UseTestAppOptions {

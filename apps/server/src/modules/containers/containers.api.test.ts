@@ -1,0 +1,176 @@
+import {
+  containerActionResponseSchema,
+  containerListResponseSchema,
+  containerLogsResponseSchema,
+  containerMetricsResponseSchema,
+  containerResponseSchema,
+} from '@nuvem/contracts/containers';
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { containers } from '../../db/schema/containers.js';
+import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import type { App } from '../../types.js';
+
+const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPL6s+BD6u8ZTYi/nahcz9wIVsXPQkKR/Md88uIjahos dev@laptop';
+
+function as(app: App, user: TestUser) {
+  const headers = { origin: testOrigin, authorization: `Bearer ${user.accessToken}` };
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url: `/api/v1${url}`, headers }),
+    post: (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload }),
+    put: (url: string, payload: object) => app.inject({ method: 'PUT', url: `/api/v1${url}`, headers, payload }),
+    del: (url: string) => app.inject({ method: 'DELETE', url: `/api/v1${url}`, headers }),
+  };
+}
+
+describe(`container API on the demo driver, ${testDriver}`, () => {
+  const t = useTestApp();
+  const countRows = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(containers))[0]?.n ?? 0;
+
+  it('creates a container that runs, with an SSH command, and lists it', async () => {
+    const ana = as(t.app, await registerUser(t.app));
+    const res = await ana.post('/containers', {
+      name: 'web-1',
+      tier: 'medium',
+      template_id: 'nodejs-18',
+      ssh_keys: [key],
+      environment: { NODE_ENV: 'production' },
+      startup_script: 'echo ready',
+      root_password: 'a-strong-password',
+    });
+    expect(res.statusCode).toBe(201);
+    const { container } = containerResponseSchema.parse(res.json());
+    expect(container).toMatchObject({
+      name: 'web-1',
+      status: 'running',
+      tier: 'medium',
+      template_id: 'nodejs-18',
+      driver: 'demo',
+    });
+    expect(container.id).toMatch(/^ctr_/);
+    expect(container.ssh_command).toMatch(/^ssh root@/);
+
+    const list = containerListResponseSchema.parse((await ana.get('/containers')).json());
+    expect(list).toMatchObject({ success: true, total: 1, page: 1, per_page: 10, pages: 1 });
+    expect(list.containers[0]?.id).toBe(container.id);
+  });
+
+  it('pages and filters by status', async () => {
+    const bia = as(t.app, await registerUser(t.app));
+    for (let i = 0; i < 3; i++) expect((await bia.post('/containers', { name: `app-${i}` })).statusCode).toBe(201);
+    const page = containerListResponseSchema.parse((await bia.get('/containers?page=2&per_page=2')).json());
+    expect(page).toMatchObject({ total: 3, page: 2, per_page: 2, pages: 2 });
+    expect(page.containers).toHaveLength(1);
+    const stopped = containerListResponseSchema.parse((await bia.get('/containers?status=stopped')).json());
+    expect(stopped.total).toBe(0);
+  });
+
+  it.each([
+    [{ name: '1web' }, 'name'],
+    [{ name: 'Web' }, 'name'],
+    [{ name: 'a'.repeat(64) }, 'name'],
+    [{ name: 'ok', tier: 'huge' }, 'tier'],
+    [{ name: 'ok', template_id: 'windows' }, 'template_id'],
+    [{ name: 'ok', ssh_keys: ['not a key'] }, 'ssh_keys.0'],
+    [{ name: 'ok', environment: { 'BAD-KEY': 'x' } }, 'environment.BAD-KEY'],
+    [{ name: 'ok', startup_script: 'x'.repeat(64 * 1024 + 1) }, 'startup_script'],
+    [{ name: 'ok', root_password: 'short' }, 'root_password'],
+  ])('refuses %j naming the field, and writes nothing', async (payload, field) => {
+    const user = as(t.app, await registerUser(t.app));
+    const before = await countRows();
+    const res = await user.post('/containers', payload);
+    expect(res.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(res.json()).details?.map((d) => d.path)).toContain(`body.${field}`);
+    expect(await countRows()).toBe(before);
+  });
+
+  it('refuses a second container with the same name for one user, not for another', async () => {
+    const a = as(t.app, await registerUser(t.app));
+    const b = as(t.app, await registerUser(t.app));
+    expect((await a.post('/containers', { name: 'db' })).statusCode).toBe(201);
+    const again = await a.post('/containers', { name: 'db' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'name: you already have a container named db' });
+    expect((await b.post('/containers', { name: 'db' })).statusCode).toBe(201);
+  });
+
+  it('runs the actions the status allows and refuses the others with 409', async () => {
+    const user = as(t.app, await registerUser(t.app));
+    const { container } = containerResponseSchema.parse((await user.post('/containers', { name: 'api' })).json());
+    const act = (action: string, parameters?: object) =>
+      user.post(`/containers/${container.id}/actions`, { action, parameters });
+
+    const start = await act('start');
+    expect(start.statusCode).toBe(409);
+    expect(start.json()).toMatchObject({ error: 'Cannot start a container that is running' });
+
+    const stop = containerActionResponseSchema.parse((await act('stop')).json());
+    expect(stop).toMatchObject({ message: 'Container stop completed successfully', container: { status: 'stopped' } });
+    expect((await act('stop')).statusCode).toBe(409);
+    expect(containerActionResponseSchema.parse((await act('start')).json()).container.status).toBe('running');
+    expect(containerActionResponseSchema.parse((await act('restart')).json()).container.status).toBe('running');
+    expect((await act('snapshot', { name: 'before-upgrade' })).statusCode).toBe(200);
+
+    const same = await act('scale', { tier: 'small' });
+    expect(same.statusCode).toBe(409);
+    const scaled = containerActionResponseSchema.parse((await act('scale', { tier: 'large' })).json());
+    expect(scaled.container).toMatchObject({ tier: 'large', status: 'running' });
+    expect((await act('scale', {})).statusCode).toBe(400);
+    expect((await act('explode')).statusCode).toBe(400);
+  });
+
+  it('serves metrics with every detail field, and console logs', async () => {
+    const user = as(t.app, await registerUser(t.app));
+    const { container } = containerResponseSchema.parse(
+      (await user.post('/containers', { name: 'm1', tier: 'medium' })).json(),
+    );
+    const metrics = containerMetricsResponseSchema.parse(
+      (await user.get(`/containers/${container.id}/metrics`)).json(),
+    ).metrics;
+    expect(metrics.memory_total_mb).toBe(2048);
+    expect(metrics.disk_total_gb).toBe(50);
+    expect(metrics.processes).toBeGreaterThan(0);
+    expect(metrics.memory_usage).toBeGreaterThan(0);
+    const logs = containerLogsResponseSchema.parse(
+      (await user.get(`/containers/${container.id}/logs?lines=5`)).json(),
+    ).logs;
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs.length).toBeLessThanOrEqual(5);
+    expect((await user.get(`/containers/${container.id}/logs?lines=0`)).statusCode).toBe(400);
+  });
+
+  it('updates the description and deletes the container', async () => {
+    const user = as(t.app, await registerUser(t.app));
+    const { container } = containerResponseSchema.parse((await user.post('/containers', { name: 'tmp' })).json());
+    const updated = containerResponseSchema.parse(
+      (await user.put(`/containers/${container.id}`, { description: 'scratch box' })).json(),
+    );
+    expect(updated.container.description).toBe('scratch box');
+    expect((await user.put(`/containers/${container.id}`, { name: 'renamed' })).statusCode).toBe(400);
+    const deleted = await user.del(`/containers/${container.id}`);
+    expect(deleted.json()).toEqual({ success: true, message: 'Container deleted successfully' });
+    expect((await user.get(`/containers/${container.id}`)).statusCode).toBe(404);
+  });
+
+  it('serves the tier and template catalogues', async () => {
+    const user = as(t.app, await registerUser(t.app));
+    expect((await user.get('/containers/tiers')).json()).toMatchObject({
+      tiers: [
+        { id: 'small', cpu: 1, memory_gb: 1, disk_gb: 10, monthly_usd: 5 },
+        { id: 'medium', cpu: 1, memory_gb: 2, disk_gb: 50, monthly_usd: 10 },
+        { id: 'large', cpu: 2, memory_gb: 4, disk_gb: 100, monthly_usd: 20 },
+      ],
+    });
+    expect((await user.get('/containers/templates')).json()).toMatchObject({
+      templates: [
+        { id: '', name: 'Ubuntu 24.04' },
+        { id: 'nodejs-18' },
+        { id: 'python-3.11' },
+        { id: 'go-1.21' },
+        { id: 'rust-latest' },
+        { id: 'docker' },
+      ],
+    });
+  });
+});

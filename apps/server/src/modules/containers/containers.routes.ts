@@ -1,0 +1,190 @@
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import {
+  containerActionBodySchema,
+  containerActionResponseSchema,
+  containerIdParamsSchema,
+  containerListQuerySchema,
+  containerListResponseSchema,
+  containerLogsQuerySchema,
+  containerLogsResponseSchema,
+  containerMetricsResponseSchema,
+  containerResponseSchema,
+  containerTemplates,
+  containerTemplatesResponseSchema,
+  containerTiers,
+  containerTiersResponseSchema,
+  createContainerBodySchema,
+  tierNames,
+  updateContainerBodySchema,
+} from '@nuvem/contracts/containers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createContainersService } from './containers.service.js';
+import { selectContainerDriver } from './select-driver.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  502: errorResponseSchema,
+};
+
+/** The container API under /api/v1: signed-in users, each seeing only their own containers. */
+export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const driver = await selectContainerDriver(app.config.containers);
+  app.log.info({ driver: driver.kind }, 'container driver ready');
+  const service = createContainersService({ db: app.db, driver, config: app.config, log: app.log });
+
+  app.addHook('preHandler', app.requireAuth);
+  const userId = (request: { auth: { user: { id: string } } | null }) => {
+    if (!request.auth) throw new Error('requireAuth let an anonymous request through');
+    return request.auth.user.id;
+  };
+
+  app.get(
+    '/containers/tiers',
+    { schema: { tags: ['containers'], response: { 200: containerTiersResponseSchema } } },
+    async () => ({
+      success: true as const,
+      tiers: tierNames.map((id) => ({
+        id,
+        cpu: containerTiers[id].cpu,
+        memory_gb: containerTiers[id].memoryGb,
+        disk_gb: containerTiers[id].diskGb,
+        monthly_usd: containerTiers[id].monthlyUsd,
+      })),
+    }),
+  );
+
+  app.get(
+    '/containers/templates',
+    { schema: { tags: ['containers'], response: { 200: containerTemplatesResponseSchema } } },
+    async () => ({ success: true as const, templates: containerTemplates.map((t) => ({ id: t.id, name: t.name })) }),
+  );
+
+  app.get(
+    '/containers/driver',
+    {
+      schema: {
+        tags: ['containers'],
+        response: { 200: z.object({ success: z.literal(true), driver: z.enum(['lxd', 'demo']) }) },
+      },
+    },
+    async () => ({ success: true as const, driver: service.driverKind }),
+  );
+
+  app.get(
+    '/containers',
+    {
+      schema: {
+        tags: ['containers'],
+        querystring: containerListQuerySchema,
+        response: { 200: containerListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await service.list(userId(request), request.query)) }),
+  );
+
+  app.post(
+    '/containers',
+    {
+      schema: {
+        tags: ['containers'],
+        body: createContainerBodySchema,
+        response: { 201: containerResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const container = await service.create(userId(request), request.body);
+      return reply.code(201).send({ success: true as const, container });
+    },
+  );
+
+  app.get(
+    '/containers/:id',
+    {
+      schema: {
+        tags: ['containers'],
+        params: containerIdParamsSchema,
+        response: { 200: containerResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, container: await service.get(userId(request), request.params.id) }),
+  );
+
+  app.put(
+    '/containers/:id',
+    {
+      schema: {
+        tags: ['containers'],
+        params: containerIdParamsSchema,
+        body: updateContainerBodySchema,
+        response: { 200: containerResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      container: await service.update(userId(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/containers/:id',
+    {
+      schema: {
+        tags: ['containers'],
+        params: containerIdParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await service.remove(userId(request), request.params.id);
+      return { success: true as const, message: 'Container deleted successfully' };
+    },
+  );
+
+  app.post(
+    '/containers/:id/actions',
+    {
+      schema: {
+        tags: ['containers'],
+        params: containerIdParamsSchema,
+        body: containerActionBodySchema,
+        response: { 200: containerActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await service.act(userId(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.get(
+    '/containers/:id/metrics',
+    {
+      schema: {
+        tags: ['containers'],
+        params: containerIdParamsSchema,
+        response: { 200: containerMetricsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, metrics: await service.metrics(userId(request), request.params.id) }),
+  );
+
+  app.get(
+    '/containers/:id/logs',
+    {
+      schema: {
+        tags: ['containers'],
+        params: containerIdParamsSchema,
+        querystring: containerLogsQuerySchema,
+        response: { 200: containerLogsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      logs: await service.logs(userId(request), request.params.id, request.query.lines),
+    }),
+  );
+};

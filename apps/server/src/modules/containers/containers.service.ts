@@ -1,0 +1,348 @@
+import {
+  containerTiers,
+  type Container,
+  type ContainerActionBody,
+  type ContainerStatus,
+  type ContainerTier,
+} from '@nuvem/contracts/containers';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { containers, type ContainerRow } from '../../db/schema/containers.js';
+import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { ContainerDriver, ContainerState } from './drivers/container-driver.js';
+
+type CreateInput = {
+  name: string;
+  tier: ContainerTier;
+  template_id: string;
+  ssh_keys?: string[];
+  environment?: Record<string, string>;
+  startup_script?: string;
+  root_password?: string;
+  description?: string;
+};
+
+const GIB = 1024 ** 3;
+const MIB = 1024 ** 2;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const clampPercent = (n: number) => Math.min(100, Math.max(0, round1(n)));
+
+/** Which statuses each action may start from. */
+const allowedFrom: Record<ContainerActionBody['action'], ContainerStatus[]> = {
+  start: ['stopped', 'error'],
+  stop: ['running', 'starting', 'error'],
+  restart: ['running', 'stopped', 'error'],
+  snapshot: ['running', 'stopped'],
+  scale: ['running', 'stopped'],
+};
+
+export function createContainersService(deps: {
+  db: Database;
+  driver: ContainerDriver;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}) {
+  const { db, driver, config, log } = deps;
+  // CPU percent needs two readings: the previous cpu-ns counter per instance.
+  const lastCpu = new Map<string, { ns: number; at: number }>();
+
+  function cpuPercent(instance: string, state: ContainerState, cpus: number): number {
+    const now = Date.now();
+    const previous = lastCpu.get(instance);
+    lastCpu.set(instance, { ns: state.cpuNs, at: now });
+    if (!previous || state.status !== 'running' || now <= previous.at) return 0;
+    return clampPercent(((state.cpuNs - previous.ns) / ((now - previous.at) * 1e6 * cpus)) * 100);
+  }
+
+  function sshCommand(row: ContainerRow): string {
+    const host = row.ipAddress ?? config.containers.sshGateway ?? config.publicUrl.hostname;
+    return row.ipAddress || !config.containers.sshGateway
+      ? `ssh root@${host}`
+      : `ssh -J ${host} root@${row.instanceName}`;
+  }
+
+  async function readState(row: ContainerRow): Promise<ContainerState | null> {
+    try {
+      return await driver.state(row.instanceName);
+    } catch (error) {
+      log.warn({ err: error, containerId: row.id }, 'could not read container state');
+      return null;
+    }
+  }
+
+  function summary(row: ContainerRow, state: ContainerState | null) {
+    const tier = containerTiers[row.tier as ContainerTier];
+    const memoryTotal = state?.memoryLimitBytes ?? tier.memoryGb * GIB;
+    return {
+      cpu_usage: state ? cpuPercent(row.instanceName, state, tier.cpu) : 0,
+      memory_usage: state ? clampPercent((state.memoryBytes / memoryTotal) * 100) : 0,
+      disk_usage: state?.diskBytes ? clampPercent((state.diskBytes / (tier.diskGb * GIB)) * 100) : 0,
+      network_rx_mb: state ? round1(state.networkRxBytes / MIB) : 0,
+      network_tx_mb: state ? round1(state.networkTxBytes / MIB) : 0,
+      processes: state?.processes ?? 0,
+    };
+  }
+
+  function view(row: ContainerRow, state: ContainerState | null): Container {
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      status: row.status as ContainerStatus,
+      status_reason: row.statusReason,
+      tier: row.tier as ContainerTier,
+      template_id: row.templateId,
+      driver: row.driver === 'lxd' ? 'lxd' : 'demo',
+      ssh_command: sshCommand(row),
+      ip_address: row.ipAddress,
+      created_at: row.createdAt.toISOString(),
+      metrics: summary(row, state),
+    };
+  }
+
+  async function owned(userId: string, id: string): Promise<ContainerRow> {
+    const rows = await db
+      .select()
+      .from(containers)
+      .where(and(eq(containers.id, id), eq(containers.userId, userId)))
+      .limit(1);
+    const row = rows[0];
+    if (!row) throw AppError.notFound('Container not found', 'CONTAINER_NOT_FOUND');
+    return row;
+  }
+
+  async function setStatus(id: string, values: Partial<typeof containers.$inferInsert>): Promise<ContainerRow> {
+    const rows = await db
+      .update(containers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(containers.id, id))
+      .returning();
+    const row = rows[0];
+    if (!row) throw AppError.notFound('Container not found', 'CONTAINER_NOT_FOUND');
+    return row;
+  }
+
+  /** Brings a new instance up: create, start, keys, script, password. Failures leave `error` with the reason. */
+  async function provision(row: ContainerRow, input: CreateInput): Promise<ContainerRow> {
+    const tier = containerTiers[input.tier];
+    try {
+      await driver.create({
+        name: row.instanceName,
+        image: config.containers.imageMap[input.template_id] ?? config.containers.imageMap[''] ?? 'ubuntu/24.04',
+        cpu: tier.cpu,
+        memoryMb: tier.memoryGb * 1024,
+        environment: input.environment ?? {},
+      });
+      await driver.start(row.instanceName);
+      if (input.ssh_keys?.length) {
+        await driver.pushFile(row.instanceName, '/root/.ssh/authorized_keys', `${input.ssh_keys.join('\n')}\n`, 0o600);
+      }
+      if (input.startup_script) {
+        await driver.pushFile(row.instanceName, '/root/startup.sh', input.startup_script, 0o700);
+        const result = await driver.exec(row.instanceName, ['/bin/sh', '/root/startup.sh']);
+        if (result.exitCode !== 0)
+          log.warn({ containerId: row.id, exitCode: result.exitCode }, 'startup script failed');
+      }
+      if (input.root_password) await driver.setRootPassword(row.instanceName, input.root_password);
+      const state = await readState(row);
+      return await setStatus(row.id, {
+        status: 'running',
+        statusReason: null,
+        ipAddress: state?.ipAddress ?? null,
+        actionInFlight: null,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'the instance could not be created';
+      log.error({ err: error, containerId: row.id }, 'container creation failed');
+      return setStatus(row.id, { status: 'error', statusReason: reason.slice(0, 500), actionInFlight: null });
+    }
+  }
+
+  return {
+    driverKind: driver.kind,
+
+    async list(userId: string, query: { page: number; per_page: number; status?: ContainerStatus | undefined }) {
+      const where = and(eq(containers.userId, userId), query.status ? eq(containers.status, query.status) : undefined);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(containers)
+          .where(where)
+          .orderBy(desc(containers.createdAt), desc(containers.id))
+          .limit(query.per_page)
+          .offset((query.page - 1) * query.per_page),
+        db.select({ n: count() }).from(containers).where(where),
+      ]);
+      const states = await Promise.all(
+        rows.map((row) => (row.status === 'running' ? readState(row) : Promise.resolve(null))),
+      );
+      const total = totals[0]?.n ?? 0;
+      return {
+        containers: rows.map((row, i) => view(row, states[i] ?? null)),
+        total,
+        page: query.page,
+        per_page: query.per_page,
+        pages: Math.ceil(total / query.per_page),
+      };
+    },
+
+    async get(userId: string, id: string): Promise<Container> {
+      const row = await owned(userId, id);
+      return view(row, row.status === 'running' ? await readState(row) : null);
+    },
+
+    async create(userId: string, input: CreateInput): Promise<Container> {
+      const id = newId('container');
+      let row: ContainerRow | undefined;
+      try {
+        const rows = await db
+          .insert(containers)
+          .values({
+            id,
+            userId,
+            name: input.name,
+            description: input.description ?? null,
+            tier: input.tier,
+            templateId: input.template_id,
+            status: 'starting',
+            actionInFlight: 'create',
+            driver: driver.kind,
+            instanceName: `nuvem-${id.slice(4, 20)}`,
+          })
+          .returning();
+        row = rows[0];
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new AppError(409, `name: you already have a container named ${input.name}`, 'NAME_TAKEN');
+        throw error;
+      }
+      if (!row) throw new Error('insert into containers returned nothing');
+      const finished = await provision(row, input);
+      return view(finished, finished.status === 'running' ? await readState(finished) : null);
+    },
+
+    async update(userId: string, id: string, body: { description?: string | null | undefined }): Promise<Container> {
+      await owned(userId, id);
+      const row = await setStatus(id, body.description === undefined ? {} : { description: body.description });
+      return view(row, null);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      const row = await owned(userId, id);
+      const claimed = await db
+        .update(containers)
+        .set({ actionInFlight: 'delete' })
+        .where(and(eq(containers.id, id), isNull(containers.actionInFlight)))
+        .returning({ id: containers.id });
+      if (claimed.length === 0)
+        throw new AppError(409, `Another action is still running on ${row.name}`, 'ACTION_IN_FLIGHT');
+      try {
+        await driver.delete(row.instanceName);
+      } catch (error) {
+        await setStatus(id, { actionInFlight: null });
+        throw error;
+      }
+      await db.delete(containers).where(eq(containers.id, id));
+      lastCpu.delete(row.instanceName);
+    },
+
+    async act(
+      userId: string,
+      id: string,
+      body: ContainerActionBody,
+    ): Promise<{ message: string; container: Container }> {
+      const row = await owned(userId, id);
+      const status = row.status as ContainerStatus;
+      if (!allowedFrom[body.action].includes(status)) {
+        throw new AppError(409, `Cannot ${body.action} a container that is ${status}`, 'INVALID_STATE');
+      }
+      if (body.action === 'scale' && body.parameters.tier === row.tier) {
+        throw new AppError(409, `The container is already ${row.tier}: choose another tier`, 'SAME_TIER');
+      }
+      // Claim the container atomically: a second action while one runs is refused, not queued.
+      const claimed = await db
+        .update(containers)
+        .set({
+          actionInFlight: body.action,
+          status: body.action === 'start' ? 'starting' : body.action === 'stop' ? 'stopping' : row.status,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(containers.id, id), isNull(containers.actionInFlight), sql`${containers.status} = ${row.status}`))
+        .returning({ id: containers.id });
+      if (claimed.length === 0)
+        throw new AppError(409, `Another action is still running on ${row.name}`, 'ACTION_IN_FLIGHT');
+
+      try {
+        let values: Partial<typeof containers.$inferInsert> = {};
+        if (body.action === 'start') {
+          await driver.start(row.instanceName);
+          values = { status: 'running', statusReason: null };
+        } else if (body.action === 'stop') {
+          await driver.stop(row.instanceName);
+          values = { status: 'stopped', statusReason: null };
+        } else if (body.action === 'restart') {
+          await driver.restart(row.instanceName);
+          values = { status: 'running', statusReason: null };
+        } else if (body.action === 'snapshot') {
+          const name =
+            body.parameters?.name ??
+            `snap-${new Date()
+              .toISOString()
+              .replace(/[^0-9]/g, '')
+              .slice(0, 14)}`;
+          await driver.snapshot(row.instanceName, name);
+        } else {
+          const tier = containerTiers[body.parameters.tier];
+          await driver.setLimits(row.instanceName, { cpu: tier.cpu, memoryMb: tier.memoryGb * 1024 });
+          await driver.restart(row.instanceName);
+          values = { tier: body.parameters.tier, status: 'running', statusReason: null };
+        }
+        const state = values.status === 'running' ? await readState(row) : null;
+        const updated = await setStatus(id, {
+          ...values,
+          actionInFlight: null,
+          ...(state ? { ipAddress: state.ipAddress } : {}),
+        });
+        return { message: `Container ${body.action} completed successfully`, container: view(updated, state) };
+      } catch (error) {
+        await setStatus(id, { actionInFlight: null, status: row.status });
+        log.error({ err: error, containerId: id, action: body.action }, 'container action failed');
+        throw new AppError(502, `Failed to ${body.action} container`, 'DRIVER_ERROR');
+      }
+    },
+
+    async metrics(userId: string, id: string) {
+      const row = await owned(userId, id);
+      const tier = containerTiers[row.tier as ContainerTier];
+      const state = await readState(row);
+      const memoryTotal = state?.memoryLimitBytes ?? tier.memoryGb * GIB;
+      const s = summary(row, state);
+      return {
+        cpu_usage: s.cpu_usage,
+        memory_usage: s.memory_usage,
+        memory_used_mb: round1((state?.memoryBytes ?? 0) / MIB),
+        memory_total_mb: round1(memoryTotal / MIB),
+        disk_usage: s.disk_usage,
+        disk_used_gb: round1((state?.diskBytes ?? 0) / GIB),
+        disk_total_gb: tier.diskGb,
+        processes: s.processes,
+        network_rx_mb: s.network_rx_mb,
+        network_tx_mb: s.network_tx_mb,
+      };
+    },
+
+    async logs(userId: string, id: string, lines: number): Promise<string[]> {
+      const row = await owned(userId, id);
+      try {
+        return await driver.consoleLog(row.instanceName, lines);
+      } catch (error) {
+        log.warn({ err: error, containerId: id }, 'could not read console log');
+        return [];
+      }
+    },
+  };
+}
+export type ContainersService = ReturnType<typeof createContainersService>;

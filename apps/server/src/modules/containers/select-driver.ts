@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import type { AppConfig } from '../../config.js';
+import type { ContainerDriver } from './drivers/container-driver.js';
+import { createDemoDriver } from './drivers/demo-driver.js';
+import { LxdClient } from './drivers/lxd-client.js';
+import { createLxdDriver } from './drivers/lxd-driver.js';
+
+/** CONTAINER_DRIVER: `lxd`, `demo`, or `auto` (LXD when its socket answers, else the demo driver). */
+export async function selectContainerDriver(config: AppConfig['containers']): Promise<ContainerDriver> {
+  if (config.driver === 'demo') return createDemoDriver();
+  const client = new LxdClient({ socketPath: config.lxdSocket, requestTimeoutMs: 120_000 });
+  if (config.driver === 'lxd') return createLxdDriver(client);
+  if (!existsSync(config.lxdSocket)) return createDemoDriver();
+  try {
+    await client.call('GET', '/1.0');
+    return createLxdDriver(client);
+  } catch {
+    return createDemoDriver();
+  }
+}
