@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { oauthRoutes } from './modules/auth/oauth.routes.js';
 import { seedDemoUser } from './modules/auth/seed.js';
 import { ssoRoutes } from './modules/auth/sso.routes.js';
+import { containersPlugin } from './modules/containers/containers.plugin.js';
 import { containersRoutes } from './modules/containers/containers.routes.js';
 import { ecosystemRoutes } from './modules/ecosystem/ecosystem.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(ecosystemRoutes);
   await app.register(programmeRoutes);
   await app.register(profilesRoutes);
+  await app.register(containersPlugin);
   await app.register(containersRoutes, { prefix: '/api/v1' });
 
   // Last: the web app and the not-found answers

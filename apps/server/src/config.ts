@@ -27,6 +27,7 @@ const envSchema = z.object({
   LXD_SOCKET: z.preprocess(emptyAsUndefined, z.string().min(1).default('/var/lib/lxd/unix.socket')),
   LXD_IMAGE_MAP: optional(z.string()),
   SSH_GATEWAY: optional(z.string().min(1).max(255)),
+  METRICS_SAMPLE_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(15_000)),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
@@ -77,6 +78,8 @@ export interface AppConfig {
     imageMap: Record<string, string>;
     /** Host for the SSH command when an instance has no address of its own. */
     sshGateway: string | null;
+    /** How often running containers' metrics are sampled; 0 turns the sampler off. */
+    sampleIntervalMs: number;
   };
   seedDemo: boolean;
   authRateLimitPerMinute: number;
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lxdSocket: e.LXD_SOCKET,
       imageMap: parseImageMap(e.LXD_IMAGE_MAP, []),
       sshGateway: e.SSH_GATEWAY ?? null,
+      sampleIntervalMs: e.METRICS_SAMPLE_INTERVAL_MS,
     },
     seedDemo: e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

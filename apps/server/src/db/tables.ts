@@ -1,4 +1,5 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
+import { containerMetrics } from './schema/container-metrics.js';
 import { containers } from './schema/containers.js';
 import { meta } from './schema/meta.js';
 import { oauthAccounts } from './schema/oauth-accounts.js';
@@ -7,4 +8,13 @@ import { programmeEnquiries } from './schema/programme-enquiries.js';
 import { sessions } from './schema/sessions.js';
 import { users } from './schema/users.js';
 
-export const tables = { meta, users, sessions, oauthAccounts, oauthStates, programmeEnquiries, containers };
+export const tables = {
+  meta,
+  users,
+  sessions,
+  oauthAccounts,
+  oauthStates,
+  programmeEnquiries,
+  containers,
+  containerMetrics,
+};

@@ -59,7 +59,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     PUBLIC_URL: 'http://localhost:3000',
   });
   // The API suites run on the demo driver; the LXD driver has its own tests against the daemon.
-  return { ...base, database, containers: { ...base.containers, driver: 'demo' }, ...overrides };
+  return { ...base, database, containers: { ...base.containers, driver: 'demo', sampleIntervalMs: 0 }, ...overrides };
 }
 
 export interface UseTestAppOptions {

@@ -9,6 +9,7 @@ import {
   containerLogsResponseSchema,
   containerMetricsResponseSchema,
   containerResponseSchema,
+  metricRanges,
   containerTemplates,
   containerTemplatesResponseSchema,
   containerTiers,
@@ -19,8 +20,6 @@ import {
 } from '@nuvem/contracts/containers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createContainersService } from './containers.service.js';
-import { selectContainerDriver } from './select-driver.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -32,11 +31,9 @@ const errors = {
 
 /** The container API under /api/v1: signed-in users, each seeing only their own containers. */
 export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const driver = await selectContainerDriver(app.config.containers);
-  app.log.info({ driver: driver.kind }, 'container driver ready');
-  const service = createContainersService({ db: app.db, driver, config: app.config, log: app.log });
+  const service = app.containers;
 
-  app.addHook('preHandler', app.requireAuth);
+  app.addHook('preValidation', app.requireAuth);
   const userId = (request: { auth: { user: { id: string } } | null }) => {
     if (!request.auth) throw new Error('requireAuth let an anonymous request through');
     return request.auth.user.id;
@@ -170,6 +167,40 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, metrics: await service.metrics(userId(request), request.params.id) }),
+  );
+
+  app.get(
+    '/containers/:id/metrics/history',
+    {
+      schema: {
+        tags: ['containers'],
+        params: containerIdParamsSchema,
+        querystring: z.object({ range: z.enum(metricRanges).default('1h') }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            range: z.enum(metricRanges),
+            points: z.array(
+              z.object({
+                at: z.string(),
+                cpu_usage: z.number(),
+                memory_usage: z.number(),
+                disk_usage: z.number(),
+                network_rx_mb: z.number(),
+                network_tx_mb: z.number(),
+                processes: z.number(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      range: request.query.range,
+      points: await service.history(userId(request), request.params.id, request.query.range),
+    }),
   );
 
   app.get(

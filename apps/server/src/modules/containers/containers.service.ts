@@ -4,15 +4,18 @@ import {
   type ContainerActionBody,
   type ContainerStatus,
   type ContainerTier,
+  type MetricRange,
 } from '@nuvem/contracts/containers';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { containerMetrics } from '../../db/schema/container-metrics.js';
 import { containers, type ContainerRow } from '../../db/schema/containers.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { ContainerDriver, ContainerState } from './drivers/container-driver.js';
+import { DriverError, type ContainerDriver, type ContainerState } from './drivers/container-driver.js';
+import { metricHistory, rollUpMetrics } from './metrics-history.js';
 
 type CreateInput = {
   name: string;
@@ -163,6 +166,8 @@ export function createContainersService(deps: {
 
   return {
     driverKind: driver.kind,
+    /** The driver itself, for the sampler and for tests that change instances behind the portal. */
+    driver,
 
     async list(userId: string, query: { page: number; per_page: number; status?: ContainerStatus | undefined }) {
       const where = and(eq(containers.userId, userId), query.status ? eq(containers.status, query.status) : undefined);
@@ -333,6 +338,61 @@ export function createContainersService(deps: {
         network_tx_mb: s.network_tx_mb,
       };
     },
+
+    async history(userId: string, id: string, range: MetricRange) {
+      const row = await owned(userId, id);
+      return metricHistory(db, row.id, range);
+    },
+
+    /**
+     * One sampler pass: stores a point for every running container of this driver, and reconciles
+     * the records with the driver (stopped or removed outside the portal).
+     */
+    async sampleOnce(): Promise<{ sampled: number; reconciled: number }> {
+      const rows = await db
+        .select()
+        .from(containers)
+        .where(and(eq(containers.driver, driver.kind), isNull(containers.actionInFlight)));
+      let sampled = 0;
+      let reconciled = 0;
+      for (const row of rows) {
+        if (row.status !== 'running' && row.status !== 'stopped') continue;
+        let state: ContainerState;
+        try {
+          state = await driver.state(row.instanceName);
+        } catch (error) {
+          if (error instanceof DriverError && error.notFound) {
+            await setStatus(row.id, { status: 'error', statusReason: 'The instance was removed outside the portal' });
+            reconciled += 1;
+          }
+          continue;
+        }
+        if (state.status !== row.status && (state.status === 'running' || state.status === 'stopped')) {
+          await setStatus(row.id, { status: state.status, ipAddress: state.ipAddress });
+          reconciled += 1;
+        }
+        if (state.status !== 'running') continue;
+        const s = summary(row, state);
+        await db
+          .insert(containerMetrics)
+          .values({
+            containerId: row.id,
+            resolution: 'raw',
+            at: new Date(),
+            cpuUsage: s.cpu_usage,
+            memoryUsage: s.memory_usage,
+            diskUsage: s.disk_usage,
+            networkRxMb: s.network_rx_mb,
+            networkTxMb: s.network_tx_mb,
+            processes: s.processes,
+          })
+          .onConflictDoNothing();
+        sampled += 1;
+      }
+      return { sampled, reconciled };
+    },
+
+    rollUp: (now?: Date) => rollUpMetrics(db, now),
 
     async logs(userId: string, id: string, lines: number): Promise<string[]> {
       const row = await owned(userId, id);

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.js';
 
 /** Profiles of the portal's users, for signed-in users: public fields only (no e-mail). */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAuth);
+  app.addHook('preValidation', app.requireAuth);
 
   app.get(
     '/api/users',

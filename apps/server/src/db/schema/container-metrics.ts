@@ -1,0 +1,24 @@
+import { integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { containers } from './containers.js';
+
+/**
+ * Sampled metrics of running containers: `raw` points (every 15 s) for the last 24 hours, then
+ * rolled up into `1h` points kept for 30 days, so the 7d and 30d ranges stay small.
+ */
+export const containerMetrics = pgTable(
+  'container_metrics',
+  {
+    containerId: text()
+      .notNull()
+      .references(() => containers.id, { onDelete: 'cascade' }),
+    resolution: text().notNull(), // raw | 1h
+    at: timestamp({ withTimezone: true }).notNull(),
+    cpuUsage: real().notNull(),
+    memoryUsage: real().notNull(),
+    diskUsage: real().notNull(),
+    networkRxMb: real().notNull(),
+    networkTxMb: real().notNull(),
+    processes: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.containerId, t.resolution, t.at] })],
+);

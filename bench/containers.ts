@@ -1,0 +1,325 @@
+// The container API on the real built server with its embedded database:
+// - create-to-running time of POST /api/v1/containers (LXD driver, busybox image `nuvem-test`) against the
+//   same work sent straight to LXD (create + start of an instance with the same limits), as median, p95
+//   and their ratio portal/direct. Every instance is deleted (not timed), and afterwards LXD is checked
+//   for anything left behind;
+// - GET /api/v1/containers?page=1&per_page=10 under load with 1,000 containers (demo driver), as req/s
+//   and latency percentiles.
+// Run with `npm run bench:containers` (builds first). BENCH_CONTAINERS (default 5) is the number of timed
+// creations per side; BENCH_DURATION and BENCH_CONNECTIONS tune the list load; LXD_SOCKET the daemon.
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import autocannon from 'autocannon';
+import { LxdClient } from '../apps/server/src/modules/containers/drivers/lxd-client.js';
+import { connections, durationSeconds, type LoadResult, startNuvem } from './lib.js';
+
+const iterations = Number(process.env.BENCH_CONTAINERS ?? 5);
+const socketPath = process.env.LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
+const image = 'nuvem-test';
+const listSize = 1000;
+const createConcurrency = 20;
+
+console.log(
+  `containers: ${iterations} timed creation(s) per side (+1 untimed warm-up each), list load ${connections} connections ` +
+    `for ${durationSeconds} s, ${cpus().length} CPU(s), Node ${process.version}`,
+);
+
+interface Session {
+  url: string;
+  token: string;
+}
+
+async function register(url: string): Promise<Session> {
+  const response = await fetch(`${url}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({
+      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'bench passphrase 1',
+      displayName: 'Bench',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error('register answered without an access_token');
+  return { url, token: body.access_token };
+}
+
+async function api(session: Session, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${session.url}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      origin: session.url,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+interface CreatedContainer {
+  id: string;
+  status: string;
+  status_reason: string | null;
+}
+
+/** POST /containers; resolves with the container once the reply (201, status running) is in. */
+async function createContainer(session: Session, name: string): Promise<CreatedContainer> {
+  const response = await api(session, 'POST', '/containers', { name, tier: 'small', template_id: '' });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`POST /containers ${name}: ${response.status} ${text}`);
+  return (JSON.parse(text) as { container: CreatedContainer }).container;
+}
+
+async function deleteContainer(session: Session, id: string): Promise<void> {
+  const response = await api(session, 'DELETE', `/containers/${encodeURIComponent(id)}`);
+  if (response.status !== 200) throw new Error(`DELETE /containers/${id}: ${response.status} ${await response.text()}`);
+}
+
+/** Nearest-rank percentile of a sample (with 5 samples, p95 is the largest). */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1] ?? Number.NaN;
+}
+
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const fmt = (n: number) => n.toFixed(1);
+
+// --- 1. Create-to-running: portal API against LXD direct --------------------------------------------
+
+const lxd = new LxdClient({ socketPath, requestTimeoutMs: 120_000 });
+
+async function instanceNames(): Promise<string[]> {
+  const urls = (await lxd.call('GET', '/1.0/instances')) as string[];
+  return urls.map((u) => decodeURIComponent(u.slice(u.lastIndexOf('/') + 1)));
+}
+
+/** Force-stop (if running) and delete; a missing instance is fine. */
+async function removeInstance(name: string): Promise<void> {
+  const path = `/1.0/instances/${encodeURIComponent(name)}`;
+  try {
+    await lxd.call('PUT', `${path}/state`, { action: 'stop', force: true, timeout: 30 });
+  } catch {
+    // already stopped, or gone
+  }
+  try {
+    await lxd.call('DELETE', path);
+  } catch (error) {
+    if (!(error instanceof Error && /not found/i.test(error.message))) throw error;
+  }
+}
+
+async function directCreateAndStart(name: string): Promise<number> {
+  const start = process.hrtime.bigint();
+  await lxd.call('POST', '/1.0/instances', {
+    name,
+    type: 'container',
+    source: { type: 'image', alias: image },
+    profiles: ['default'],
+    config: { 'limits.cpu': '1', 'limits.memory': '1024MB' },
+    devices: {},
+  });
+  await lxd.call('PUT', `/1.0/instances/${encodeURIComponent(name)}/state`, { action: 'start', timeout: 30 });
+  return ms(start);
+}
+
+async function benchCreate(): Promise<{ portal: number[]; direct: number[] }> {
+  await lxd.call('GET', `/1.0/images/aliases/${image}`); // fails early when the image is missing
+  const before = new Set(await instanceNames());
+  const portal: number[] = [];
+  const direct: number[] = [];
+  const portalIds = new Set<string>();
+  const directNames = new Set<string>();
+  let failure: Error | undefined;
+  let session: Session | undefined;
+
+  const nuvem = await startNuvem({
+    SEED_DEMO: 'false',
+    CONTAINER_DRIVER: 'lxd',
+    LXD_SOCKET: socketPath,
+    LXD_IMAGE_MAP: JSON.stringify({ '*': image }),
+  });
+  try {
+    session = await register(nuvem.url);
+    const signedIn = session;
+    const driver = (await (await api(signedIn, 'GET', '/containers/driver')).json()) as { driver?: string };
+    if (driver.driver !== 'lxd') throw new Error(`the server uses the ${driver.driver ?? '?'} driver, not lxd`);
+
+    const viaPortal = async (): Promise<number> => {
+      const name = `bench-${randomBytes(6).toString('hex')}`;
+      const start = process.hrtime.bigint();
+      const container = await createContainer(signedIn, name);
+      const elapsed = ms(start);
+      portalIds.add(container.id);
+      if (container.status !== 'running') {
+        throw new Error(`portal container ${name} is ${container.status}: ${container.status_reason ?? ''}`);
+      }
+      await deleteContainer(signedIn, container.id);
+      portalIds.delete(container.id);
+      return elapsed;
+    };
+    const viaLxd = async (): Promise<number> => {
+      const name = `nuvem-bench-${randomBytes(6).toString('hex')}`;
+      directNames.add(name);
+      const elapsed = await directCreateAndStart(name);
+      await removeInstance(name);
+      directNames.delete(name);
+      return elapsed;
+    };
+
+    // One untimed round each (first requests, image caches), then alternate which side goes first.
+    await viaPortal();
+    await viaLxd();
+    for (let i = 0; i < iterations; i++) {
+      if (i % 2 === 0) {
+        portal.push(await viaPortal());
+        direct.push(await viaLxd());
+      } else {
+        direct.push(await viaLxd());
+        portal.push(await viaPortal());
+      }
+      console.log(
+        `  round ${i + 1}/${iterations}: portal ${fmt(portal[i] ?? Number.NaN)} ms, direct ${fmt(direct[i] ?? Number.NaN)} ms`,
+      );
+    }
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+  } finally {
+    // Clean up whatever is left, the portal's through its API while the server still runs.
+    for (const id of session ? portalIds : []) {
+      try {
+        if (session) await deleteContainer(session, id);
+      } catch (error) {
+        console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`); // removed directly below
+      }
+    }
+    await nuvem.stop();
+    for (const name of directNames) await removeInstance(name).catch(() => undefined);
+
+    const leftovers = (await instanceNames()).filter((name) => !before.has(name));
+    if (leftovers.length > 0) {
+      console.error(`instances left behind in LXD (removing them now): ${leftovers.join(', ')}`);
+      for (const name of leftovers) await removeInstance(name).catch(() => undefined);
+      const still = (await instanceNames()).filter((name) => !before.has(name));
+      failure ??= new Error(
+        `instances were left behind in LXD${still.length ? `, still there: ${still.join(', ')}` : ''}`,
+      );
+    } else {
+      console.log('LXD check: no nuvem-bench-* or portal-created instance left');
+    }
+  }
+  if (failure) throw failure;
+  return { portal, direct };
+}
+
+// --- 2. The container list with 1,000 containers -------------------------------------------------
+
+interface ListLoadResult extends LoadResult {
+  p90Ms: number;
+  p95Ms: number;
+  p97_5Ms: number;
+}
+
+/**
+ * lib.ts `load` with the same warm-up and settings, but it keeps autocannon's p90 and p97.5 and
+ * records every response time to compute an exact p95 (autocannon's histogram has no p95).
+ */
+async function loadWithPercentiles(
+  label: string,
+  url: string,
+  options: Partial<autocannon.Options>,
+): Promise<ListLoadResult> {
+  await autocannon({ url, connections, duration: 2, ...options }); // warm-up: JIT, pools
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: durationSeconds, ...options }, (error, r) => {
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve(r);
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  return {
+    label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
+    p95Ms: Math.round(percentile(times, 95) * 10) / 10,
+    p97_5Ms: result.latency.p97_5,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function benchList(): Promise<ListLoadResult> {
+  const nuvem = await startNuvem({ SEED_DEMO: 'false', CONTAINER_DRIVER: 'demo' });
+  try {
+    const session = await register(nuvem.url);
+    const seedStart = process.hrtime.bigint();
+    let next = 0;
+    const worker = async () => {
+      while (next < listSize) {
+        const n = ++next;
+        const container = await createContainer(session, `c-${String(n).padStart(4, '0')}`);
+        if (container.status !== 'running') throw new Error(`c-${n} is ${container.status}`);
+      }
+    };
+    await Promise.all(Array.from({ length: createConcurrency }, worker));
+    console.log(
+      `created ${listSize} demo containers in ${(ms(seedStart) / 1000).toFixed(1)} s (${createConcurrency} at a time)`,
+    );
+
+    const path = '/containers?page=1&per_page=10';
+    const check = (await (await api(session, 'GET', path)).json()) as { total?: number; containers?: unknown[] };
+    if (check.total !== listSize || check.containers?.length !== 10) {
+      throw new Error(`the list shows total ${check.total ?? '?'} and ${check.containers?.length ?? '?'} rows`);
+    }
+    return await loadWithPercentiles(
+      `GET /api/v1/containers${path.slice('/containers'.length)}`,
+      `${nuvem.url}/api/v1${path}`,
+      {
+        headers: { authorization: `Bearer ${session.token}` },
+      },
+    );
+  } finally {
+    await nuvem.stop();
+  }
+}
+
+// --- run --------------------------------------------------------------------------------------------
+
+const created = await benchCreate();
+const summary = (values: number[]) => ({ median: percentile(values, 50), p95: percentile(values, 95) });
+const portal = summary(created.portal);
+const direct = summary(created.direct);
+console.log(`\ncreate-to-running (${iterations} runs each; p95 is nearest-rank, so with few runs it is the slowest)`);
+console.table([
+  { path: 'POST /api/v1/containers (portal, LXD driver)', 'median ms': fmt(portal.median), 'p95 ms': fmt(portal.p95) },
+  { path: 'LXD direct: POST /1.0/instances + start', 'median ms': fmt(direct.median), 'p95 ms': fmt(direct.p95) },
+]);
+console.log(
+  `ratio portal/direct: median ${(portal.median / direct.median).toFixed(2)}x, p95 ${(portal.p95 / direct.p95).toFixed(2)}x`,
+);
+
+const list = await benchList();
+console.log(
+  `\ncontainer list with ${listSize} containers (p95 exact from every response time; p90/p97.5 autocannon's)`,
+);
+console.table([
+  {
+    target: list.label,
+    'req/s': list.requestsPerSecond,
+    'p50 ms': list.p50Ms,
+    'p90 ms': list.p90Ms,
+    'p95 ms': list.p95Ms,
+    'p97.5 ms': list.p97_5Ms,
+    'p99 ms': list.p99Ms,
+    errors: list.errors,
+    non2xx: list.non2xx,
+  },
+]);
+if (list.errors > 0 || list.non2xx > 0) {
+  console.error('errors or non-2xx answers under load');
+  process.exitCode = 1;
+}
