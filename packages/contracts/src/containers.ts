@@ -222,3 +222,48 @@ export const containerTemplatesResponseSchema = z.object({
   success: z.literal(true),
   templates: z.array(z.object({ id: z.string(), name: z.string() })),
 });
+
+/** A user's defaults for new containers: the wizard starts from them (Settings tab). */
+export const containerDefaultsSchema = z.object({
+  tier: z.enum(tierNames),
+  template_id: z.enum(templateIds),
+});
+export type ContainerDefaults = z.infer<typeof containerDefaultsSchema>;
+export const containerDefaultsBodySchema = containerDefaultsSchema.strict();
+export const containerDefaultsResponseSchema = z.object({
+  success: z.literal(true),
+  defaults: containerDefaultsSchema,
+});
+
+export const containerDriverResponseSchema = z.object({ success: z.literal(true), driver: z.enum(['lxd', 'demo']) });
+
+export const metricsHistoryPointSchema = z.object({
+  at: z.string(),
+  cpu_usage: z.number(),
+  memory_usage: z.number(),
+  disk_usage: z.number(),
+  network_rx_mb: z.number(),
+  network_tx_mb: z.number(),
+  processes: z.number(),
+});
+export type MetricsHistoryPoint = z.infer<typeof metricsHistoryPointSchema>;
+export const metricsHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  range: z.enum(metricRanges),
+  points: z.array(metricsHistoryPointSchema),
+});
+
+/** The Overview tab's figures over all of a user's containers. */
+export const containerSummarySchema = z.object({
+  total: z.number().int(),
+  running: z.number().int(),
+  stopped: z.number().int(),
+  avg_cpu_usage: z.number(),
+  avg_memory_usage: z.number(),
+  avg_disk_usage: z.number(),
+  network_total_mb: z.number(),
+  /** How many running containers the averages cover (those sampled in the last five minutes). */
+  sampled_containers: z.number().int(),
+});
+export type ContainerSummary = z.infer<typeof containerSummarySchema>;
+export const containerSummaryResponseSchema = z.object({ success: z.literal(true), summary: containerSummarySchema });

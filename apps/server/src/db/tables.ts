@@ -1,4 +1,5 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
+import { containerDefaults } from './schema/container-defaults.js';
 import { containerMetrics } from './schema/container-metrics.js';
 import { containers } from './schema/containers.js';
 import { meta } from './schema/meta.js';
@@ -17,4 +18,5 @@ export const tables = {
   programmeEnquiries,
   containers,
   containerMetrics,
+  containerDefaults,
 };

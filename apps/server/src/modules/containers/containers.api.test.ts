@@ -1,5 +1,7 @@
 import {
   containerActionResponseSchema,
+  containerDefaultsResponseSchema,
+  containerSummaryResponseSchema,
   containerListResponseSchema,
   containerLogsResponseSchema,
   containerMetricsResponseSchema,
@@ -172,5 +174,96 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
         { id: 'docker' },
       ],
     });
+  });
+
+  it('refuses a second action while one is in flight, then accepts the next', async () => {
+    const user = as(t.app, await registerUser(t.app));
+    const { container } = containerResponseSchema.parse((await user.post('/containers', { name: 'busy' })).json());
+    const driver = t.app.containers.driver;
+    const realRestart = driver.restart.bind(driver);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    driver.restart = async (name) => {
+      entered();
+      await gate;
+      return realRestart(name);
+    };
+    try {
+      const first = user.post(`/containers/${container.id}/actions`, { action: 'restart' });
+      await inside;
+      const second = await user.post(`/containers/${container.id}/actions`, { action: 'stop' });
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({ code: 'ACTION_IN_FLIGHT', error: 'Another action is still running on busy' });
+      const parallel = await Promise.all(
+        [1, 2, 3].map(() => user.post(`/containers/${container.id}/actions`, { action: 'restart' })),
+      );
+      expect(parallel.map((r) => r.statusCode)).toEqual([409, 409, 409]);
+      release();
+      expect((await first).statusCode).toBe(200);
+    } finally {
+      driver.restart = realRestart;
+      release();
+    }
+    const next = await user.post(`/containers/${container.id}/actions`, { action: 'stop' });
+    expect(containerActionResponseSchema.parse(next.json()).container.status).toBe('stopped');
+  });
+
+  it("keeps each user's defaults for new containers, the spec's until saved", async () => {
+    const ana = as(t.app, await registerUser(t.app));
+    const bia = as(t.app, await registerUser(t.app));
+    expect((await ana.get('/containers/defaults')).json()).toEqual({
+      success: true,
+      defaults: { tier: 'small', template_id: '' },
+    });
+    const saved = await ana.put('/containers/defaults', { tier: 'large', template_id: 'python-3.11' });
+    expect(saved.json()).toEqual({ success: true, defaults: { tier: 'large', template_id: 'python-3.11' } });
+    expect((await ana.put('/containers/defaults', { tier: 'medium', template_id: 'go-1.21' })).statusCode).toBe(200);
+    expect(containerDefaultsResponseSchema.parse((await ana.get('/containers/defaults')).json()).defaults).toEqual({
+      tier: 'medium',
+      template_id: 'go-1.21',
+    });
+    expect(containerDefaultsResponseSchema.parse((await bia.get('/containers/defaults')).json()).defaults).toEqual({
+      tier: 'small',
+      template_id: '',
+    });
+
+    for (const bad of [{ tier: 'huge', template_id: '' }, { tier: 'small', template_id: 'windows' }, { tier: 'small' }]) {
+      const res = await ana.put('/containers/defaults', bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(errorResponseSchema.parse(res.json()).success).toBe(false);
+    }
+    expect(containerDefaultsResponseSchema.parse((await ana.get('/containers/defaults')).json()).defaults.tier).toBe(
+      'medium',
+    );
+  });
+
+  it("sums up the user's containers for the Overview from the latest samples", async () => {
+    const user = as(t.app, await registerUser(t.app));
+    const empty = containerSummaryResponseSchema.parse((await user.get('/containers/summary')).json()).summary;
+    expect(empty).toEqual({
+      total: 0,
+      running: 0,
+      stopped: 0,
+      avg_cpu_usage: 0,
+      avg_memory_usage: 0,
+      avg_disk_usage: 0,
+      network_total_mb: 0,
+      sampled_containers: 0,
+    });
+    const ids: string[] = [];
+    for (const name of ['one', 'two', 'three']) {
+      ids.push(containerResponseSchema.parse((await user.post('/containers', { name })).json()).container.id);
+    }
+    await user.post(`/containers/${ids[2] ?? ''}/actions`, { action: 'stop' });
+    await t.app.containers.sampleOnce();
+    const summary = containerSummaryResponseSchema.parse((await user.get('/containers/summary')).json()).summary;
+    expect(summary).toMatchObject({ total: 3, running: 2, stopped: 1, sampled_containers: 2 });
+    expect(summary.avg_memory_usage).toBeGreaterThan(0);
+    expect(summary.avg_disk_usage).toBeGreaterThan(0);
+    // Another user's containers never count.
+    const other = as(t.app, await registerUser(t.app));
+    expect(containerSummaryResponseSchema.parse((await other.get('/containers/summary')).json()).summary.total).toBe(0);
   });
 });

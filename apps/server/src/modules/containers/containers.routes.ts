@@ -2,6 +2,10 @@ import { errorResponseSchema } from '@nuvem/contracts/common';
 import {
   containerActionBodySchema,
   containerActionResponseSchema,
+  containerDefaultsBodySchema,
+  containerDefaultsResponseSchema,
+  containerDefaultsSchema,
+  containerDriverResponseSchema,
   containerIdParamsSchema,
   containerListQuerySchema,
   containerListResponseSchema,
@@ -9,7 +13,9 @@ import {
   containerLogsResponseSchema,
   containerMetricsResponseSchema,
   containerResponseSchema,
+  containerSummaryResponseSchema,
   metricRanges,
+  metricsHistoryResponseSchema,
   containerTemplates,
   containerTemplatesResponseSchema,
   containerTiers,
@@ -65,10 +71,37 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['containers'],
-        response: { 200: z.object({ success: z.literal(true), driver: z.enum(['lxd', 'demo']) }) },
+        response: { 200: containerDriverResponseSchema },
       },
     },
     async () => ({ success: true as const, driver: service.driverKind }),
+  );
+
+  app.get(
+    '/containers/summary',
+    { schema: { tags: ['containers'], response: { 200: containerSummaryResponseSchema, ...errors } } },
+    async (request) => ({ success: true as const, summary: await service.summary(userId(request)) }),
+  );
+
+  app.get(
+    '/containers/defaults',
+    { schema: { tags: ['containers'], response: { 200: containerDefaultsResponseSchema, ...errors } } },
+    async (request) => ({ success: true as const, defaults: await service.getDefaults(userId(request)) }),
+  );
+
+  app.put(
+    '/containers/defaults',
+    {
+      schema: {
+        tags: ['containers'],
+        body: containerDefaultsBodySchema,
+        response: { 200: containerDefaultsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      defaults: await service.saveDefaults(userId(request), containerDefaultsSchema.parse(request.body)),
+    }),
   );
 
   app.get(
@@ -176,24 +209,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['containers'],
         params: containerIdParamsSchema,
         querystring: z.object({ range: z.enum(metricRanges).default('1h') }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            range: z.enum(metricRanges),
-            points: z.array(
-              z.object({
-                at: z.string(),
-                cpu_usage: z.number(),
-                memory_usage: z.number(),
-                disk_usage: z.number(),
-                network_rx_mb: z.number(),
-                network_tx_mb: z.number(),
-                processes: z.number(),
-              }),
-            ),
-          }),
-          ...errors,
-        },
+        response: { 200: metricsHistoryResponseSchema, ...errors },
       },
     },
     async (request) => ({

@@ -10,6 +10,9 @@ describe(`container API security on ${testDriver}`, () => {
       ['GET', '/api/v1/containers'],
       ['POST', '/api/v1/containers'],
       ['GET', '/api/v1/containers/ctr_x/metrics'],
+      ['GET', '/api/v1/containers/summary'],
+      ['GET', '/api/v1/containers/defaults'],
+      ['PUT', '/api/v1/containers/defaults'],
     ] as const) {
       const res = await t.app.inject({
         method,

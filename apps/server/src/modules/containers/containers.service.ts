@@ -1,15 +1,18 @@
 import {
+  containerDefaultsSchema,
   containerTiers,
   type Container,
   type ContainerActionBody,
+  type ContainerDefaults,
   type ContainerStatus,
   type ContainerTier,
   type MetricRange,
 } from '@nuvem/contracts/containers';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { containerDefaults } from '../../db/schema/container-defaults.js';
 import { containerMetrics } from '../../db/schema/container-metrics.js';
 import { containers, type ContainerRow } from '../../db/schema/containers.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
@@ -168,6 +171,71 @@ export function createContainersService(deps: {
     driverKind: driver.kind,
     /** The driver itself, for the sampler and for tests that change instances behind the portal. */
     driver,
+
+    /** The user's defaults for new containers; the spec's (small, Ubuntu 24.04) until saved. */
+    async getDefaults(userId: string): Promise<ContainerDefaults> {
+      const [row] = await db.select().from(containerDefaults).where(eq(containerDefaults.userId, userId));
+      // A stored value that the catalogue no longer has falls back to the spec's default.
+      const stored = containerDefaultsSchema.safeParse({ tier: row?.tier, template_id: row?.templateId });
+      return stored.success ? stored.data : { tier: 'small', template_id: '' };
+    },
+
+    async saveDefaults(userId: string, defaults: ContainerDefaults): Promise<ContainerDefaults> {
+      await db
+        .insert(containerDefaults)
+        .values({ userId, tier: defaults.tier, templateId: defaults.template_id })
+        .onConflictDoUpdate({
+          target: containerDefaults.userId,
+          set: { tier: defaults.tier, templateId: defaults.template_id, updatedAt: new Date() },
+        });
+      return defaults;
+    },
+
+    /**
+     * The Overview's figures over all the user's containers: counts by status, and averages and
+     * network totals from each running container's latest sample (at most five minutes old).
+     */
+    async summary(userId: string) {
+      const [byStatus, latest] = await Promise.all([
+        db
+          .select({ status: containers.status, n: count() })
+          .from(containers)
+          .where(eq(containers.userId, userId))
+          .groupBy(containers.status),
+        db
+          .selectDistinctOn([containerMetrics.containerId], {
+            cpu: containerMetrics.cpuUsage,
+            memory: containerMetrics.memoryUsage,
+            disk: containerMetrics.diskUsage,
+            rx: containerMetrics.networkRxMb,
+            tx: containerMetrics.networkTxMb,
+          })
+          .from(containerMetrics)
+          .innerJoin(containers, eq(containers.id, containerMetrics.containerId))
+          .where(
+            and(
+              eq(containers.userId, userId),
+              eq(containers.status, 'running'),
+              eq(containerMetrics.resolution, 'raw'),
+              gte(containerMetrics.at, new Date(Date.now() - 5 * 60_000)),
+            ),
+          )
+          .orderBy(containerMetrics.containerId, desc(containerMetrics.at)),
+      ]);
+      const counted = (status: string) => byStatus.find((r) => r.status === status)?.n ?? 0;
+      const average = (pick: (m: (typeof latest)[number]) => number) =>
+        latest.length === 0 ? 0 : round1(latest.reduce((sum, m) => sum + pick(m), 0) / latest.length);
+      return {
+        total: byStatus.reduce((sum, r) => sum + r.n, 0),
+        running: counted('running'),
+        stopped: counted('stopped'),
+        avg_cpu_usage: average((m) => m.cpu),
+        avg_memory_usage: average((m) => m.memory),
+        avg_disk_usage: average((m) => m.disk),
+        network_total_mb: round1(latest.reduce((sum, m) => sum + m.rx + m.tx, 0)),
+        sampled_containers: latest.length,
+      };
+    },
 
     async list(userId: string, query: { page: number; per_page: number; status?: ContainerStatus | undefined }) {
       const where = and(eq(containers.userId, userId), query.status ? eq(containers.status, query.status) : undefined);
