@@ -195,7 +195,10 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
       await inside;
       const second = await user.post(`/containers/${container.id}/actions`, { action: 'stop' });
       expect(second.statusCode).toBe(409);
-      expect(second.json()).toMatchObject({ code: 'ACTION_IN_FLIGHT', error: 'Another action is still running on busy' });
+      expect(second.json()).toMatchObject({
+        code: 'ACTION_IN_FLIGHT',
+        error: 'Another action is still running on busy',
+      });
       const parallel = await Promise.all(
         [1, 2, 3].map(() => user.post(`/containers/${container.id}/actions`, { action: 'restart' })),
       );
@@ -229,7 +232,11 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
       template_id: '',
     });
 
-    for (const bad of [{ tier: 'huge', template_id: '' }, { tier: 'small', template_id: 'windows' }, { tier: 'small' }]) {
+    for (const bad of [
+      { tier: 'huge', template_id: '' },
+      { tier: 'small', template_id: 'windows' },
+      { tier: 'small' },
+    ]) {
       const res = await ana.put('/containers/defaults', bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(errorResponseSchema.parse(res.json()).success).toBe(false);

@@ -1,0 +1,23 @@
+import { containerTemplatesResponseSchema, containerTiersResponseSchema } from '@nuvem/contracts/containers';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { containerKeys, containerRequest } from './container-request';
+
+/** GET /containers/tiers: the tiers with resources and monthly cost, from the server's configuration. */
+export function getContainerTiers() {
+  return containerRequest('/containers/tiers', containerTiersResponseSchema).then((r) => r.tiers);
+}
+
+/** GET /containers/templates. */
+export function getContainerTemplates() {
+  return containerRequest('/containers/templates', containerTemplatesResponseSchema).then((r) => r.templates);
+}
+
+export function useContainerTiers() {
+  return useQuery(queryOptions({ queryKey: containerKeys.tiers, queryFn: getContainerTiers, staleTime: Infinity }));
+}
+
+export function useContainerTemplates() {
+  return useQuery(
+    queryOptions({ queryKey: containerKeys.templates, queryFn: getContainerTemplates, staleTime: Infinity }),
+  );
+}
