@@ -60,4 +60,24 @@ if [ "$(code lxd/1.0/images/aliases/$ALIAS)" != 200 ]; then
   lxc image import "$WORK"/metadata.tar.gz "$WORK"/rootfs.tar.gz --alias "$ALIAS"
 fi
 step "image: $(api lxd/1.0/images/aliases/$ALIAS | jq -r .metadata.target)"
+
+# 6. HTTPS API on 127.0.0.1:8443 with a trusted client certificate (tests the LXD_URL connection)
+TLS=${LXD_TLS_DIR:-/tmp/nuvem-lxd-tls}
+mkdir -p "$TLS"
+if [ ! -s "$TLS/client.crt" ] || [ ! -s "$TLS/client.key" ]; then
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:secp384r1 -sha384 -nodes -days 3650 \
+    -subj "/CN=nuvem-tests" -keyout "$TLS/client.key" -out "$TLS/client.crt" >/dev/null 2>&1
+fi
+if [ "$(api lxd/1.0 | jq -r '.metadata.config["core.https_address"] // empty')" = "" ]; then
+  r=$(api -X PATCH -H 'Content-Type: application/json' -d '{"config":{"core.https_address":"127.0.0.1:8443"}}' lxd/1.0)
+  [ "$(echo "$r" | jq -r .type)" = sync ] || { echo "https listener failed: $r" >&2; exit 1; }
+fi
+FP=$(openssl x509 -in "$TLS/client.crt" -outform der | sha256sum | cut -d' ' -f1)
+if [ "$(code lxd/1.0/certificates/$FP)" != 200 ]; then
+  CERT=$(sed '/-----/d' "$TLS/client.crt" | tr -d '\n')
+  r=$(api -X POST -H 'Content-Type: application/json' -d "{\"type\":\"client\",\"name\":\"nuvem-tests\",\"certificate\":\"$CERT\"}" lxd/1.0/certificates)
+  [ "$(echo "$r" | jq -r .type)" = sync ] || { echo "trusting the client certificate failed: $r" >&2; exit 1; }
+fi
+cp /var/lib/lxd/server.crt "$TLS/server.crt"
+step "https: $(curl -s --cert "$TLS/client.crt" --key "$TLS/client.key" --cacert "$TLS/server.crt" https://127.0.0.1:8443/1.0 | jq -r .metadata.auth) at https://127.0.0.1:8443"
 step "done"

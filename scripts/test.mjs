@@ -48,6 +48,10 @@ const lxdSocket = process.env.TEST_LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
 if (!existsSync(lxdSocket)) {
   skip('LXD driver tests (no LXD socket)', 'bash scripts/lxd-setup.sh (as root), then npm test');
 }
+const lxdTlsDir = process.env.LXD_TLS_DIR ?? '/tmp/nuvem-lxd-tls';
+if (!['client.crt', 'client.key', 'server.crt'].every((file) => existsSync(join(lxdTlsDir, file)))) {
+  skip('LXD over HTTPS tests (no trusted client certificate)', 'bash scripts/lxd-setup.sh (as root), then npm test');
+}
 const vitestStatus = run('npx', [
   'vitest',
   'run',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultWebDistDir } from './paths.js';
@@ -25,6 +26,10 @@ const envSchema = z.object({
   ECOSYSTEM_FILE: optional(z.string().min(1)),
   CONTAINER_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['auto', 'lxd', 'demo']).default('auto')),
   LXD_SOCKET: z.preprocess(emptyAsUndefined, z.string().min(1).default('/var/lib/lxd/unix.socket')),
+  LXD_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL of the LXD or Incus API' })),
+  LXD_CLIENT_CERT: optional(z.string().min(1)),
+  LXD_CLIENT_KEY: optional(z.string().min(1)),
+  LXD_SERVER_CERT: optional(z.string().min(1)),
   LXD_IMAGE_MAP: optional(z.string()),
   SSH_GATEWAY: optional(z.string().min(1).max(255)),
   METRICS_SAMPLE_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(15_000)),
@@ -45,6 +50,14 @@ const envSchema = z.object({
   ),
   GITHUB_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://api.github.com')),
 });
+
+export interface LxdRemoteConfig {
+  url: string;
+  cert: string;
+  key: string;
+  /** The daemon's certificate when it is self-signed; null trusts the system's CAs. */
+  ca: string | null;
+}
 
 export interface OAuthClientConfig {
   clientId: string;
@@ -74,6 +87,8 @@ export interface AppConfig {
   containers: {
     driver: 'auto' | 'lxd' | 'demo';
     lxdSocket: string;
+    /** LXD_URL: a remote daemon over HTTPS with a client certificate, used instead of the socket. */
+    lxdRemote: LxdRemoteConfig | null;
     /** Template id -> LXD image alias or fingerprint. */
     imageMap: Record<string, string>;
     /** Host for the SSH command when an instance has no address of its own. */
@@ -109,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.GITHUB_CLIENT_ID) !== Boolean(e.GITHUB_CLIENT_SECRET)) {
     problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither');
   }
+  const lxdRemote = readLxdRemote(e, problems);
   const imageMapProblems: string[] = [];
   parseImageMap(e.LXD_IMAGE_MAP, imageMapProblems);
   problems.push(...imageMapProblems);
@@ -131,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     containers: {
       driver: e.CONTAINER_DRIVER,
       lxdSocket: e.LXD_SOCKET,
+      lxdRemote,
       imageMap: parseImageMap(e.LXD_IMAGE_MAP, []),
       sshGateway: e.SSH_GATEWAY ?? null,
       sampleIntervalMs: e.METRICS_SAMPLE_INTERVAL_MS,
@@ -179,6 +196,40 @@ function parseOrigins(list: string | undefined, problems: string[]): string[] {
     }
   }
   return origins;
+}
+
+/** LXD_URL with the client certificate and key (PEM files) the daemon trusts, and optionally its own certificate. */
+function readLxdRemote(
+  e: {
+    LXD_URL?: string | undefined;
+    LXD_CLIENT_CERT?: string | undefined;
+    LXD_CLIENT_KEY?: string | undefined;
+    LXD_SERVER_CERT?: string | undefined;
+  },
+  problems: string[],
+): LxdRemoteConfig | null {
+  if (!e.LXD_URL) {
+    if (e.LXD_CLIENT_CERT || e.LXD_CLIENT_KEY)
+      problems.push('LXD_CLIENT_CERT and LXD_CLIENT_KEY: only used with LXD_URL');
+    return null;
+  }
+  if (!e.LXD_CLIENT_CERT || !e.LXD_CLIENT_KEY) {
+    problems.push('LXD_URL: needs LXD_CLIENT_CERT and LXD_CLIENT_KEY (PEM files of a certificate the daemon trusts)');
+    return null;
+  }
+  const read = (name: string, path: string): string | null => {
+    try {
+      return readFileSync(absolute(path), 'utf8');
+    } catch {
+      problems.push(`${name}: cannot read ${path}`);
+      return null;
+    }
+  };
+  const cert = read('LXD_CLIENT_CERT', e.LXD_CLIENT_CERT);
+  const key = read('LXD_CLIENT_KEY', e.LXD_CLIENT_KEY);
+  const ca = e.LXD_SERVER_CERT ? read('LXD_SERVER_CERT', e.LXD_SERVER_CERT) : null;
+  if (cert === null || key === null || (e.LXD_SERVER_CERT && ca === null)) return null;
+  return { url: e.LXD_URL, cert, key, ca };
 }
 
 function absolute(path: string): string {

@@ -140,6 +140,7 @@ export function createContainersService(deps: {
         image: config.containers.imageMap[input.template_id] ?? config.containers.imageMap[''] ?? 'ubuntu/24.04',
         cpu: tier.cpu,
         memoryMb: tier.memoryGb * 1024,
+        diskGb: tier.diskGb,
         environment: input.environment ?? {},
       });
       await driver.start(row.instanceName);
@@ -369,7 +370,11 @@ export function createContainersService(deps: {
           await driver.snapshot(row.instanceName, name);
         } else {
           const tier = containerTiers[body.parameters.tier];
-          await driver.setLimits(row.instanceName, { cpu: tier.cpu, memoryMb: tier.memoryGb * 1024 });
+          await driver.setLimits(row.instanceName, {
+            cpu: tier.cpu,
+            memoryMb: tier.memoryGb * 1024,
+            diskGb: tier.diskGb,
+          });
           await driver.restart(row.instanceName);
           values = { tier: body.parameters.tier, status: 'running', statusReason: null };
         }

@@ -5,6 +5,8 @@ export interface ContainerSpec {
   image: string;
   cpu: number;
   memoryMb: number;
+  /** Size of the root disk; the pool's default when absent. */
+  diskGb?: number;
   environment: Record<string, string>;
 }
 
@@ -37,7 +39,7 @@ export interface ContainerDriver {
   /** Stops first if running; missing = success. */
   delete(name: string): Promise<void>;
   snapshot(name: string, snapshotName: string): Promise<void>;
-  setLimits(name: string, limits: { cpu: number; memoryMb: number }): Promise<void>;
+  setLimits(name: string, limits: { cpu: number; memoryMb: number; diskGb?: number }): Promise<void>;
   state(name: string): Promise<ContainerState>;
   /** The last `lines` lines of the console. */
   consoleLog(name: string, lines: number): Promise<string[]>;

@@ -27,7 +27,11 @@ describe.runIf(lxdAvailable)('LXD driver against the real daemon', () => {
   });
 
   it('creates and starts a container that reports live usage', async () => {
-    await driver.create({ name, image, cpu: 1, memoryMb: 128, environment: { FOO: 'from-spec' } });
+    await driver.create({ name, image, cpu: 1, memoryMb: 128, diskGb: 10, environment: { FOO: 'from-spec' } });
+    const rootDisk = async () =>
+      ((await client.call('GET', `/1.0/instances/${name}`)) as { devices: Record<string, Record<string, string>> })
+        .devices.root;
+    expect(await rootDisk()).toMatchObject({ type: 'disk', path: '/', pool: 'default', size: '10GB' });
     await driver.start(name);
     const state = await driver.state(name);
     expect(state).toMatchObject({ status: 'running', memoryLimitBytes: 128_000_000, ipAddress: null });
@@ -73,7 +77,13 @@ describe.runIf(lxdAvailable)('LXD driver against the real daemon', () => {
     const snapshots = await client.call('GET', `/1.0/instances/${name}/snapshots`);
     expect(snapshots).toEqual([`/1.0/instances/${name}/snapshots/snap0`]);
 
-    await driver.setLimits(name, { cpu: 2, memoryMb: 256 });
+    await driver.setLimits(name, { cpu: 2, memoryMb: 256, diskGb: 50 });
+    const instance = (await client.call('GET', `/1.0/instances/${name}`)) as {
+      config: Record<string, string>;
+      devices: Record<string, Record<string, string>>;
+    };
+    expect(instance.config).toMatchObject({ 'limits.cpu': '2', 'limits.memory': '256MB' });
+    expect(instance.devices.root).toMatchObject({ pool: 'default', size: '50GB' });
     const state = await driver.state(name);
     expect(state.status).toBe('running');
     expect(state.memoryLimitBytes).toBe(256_000_000);

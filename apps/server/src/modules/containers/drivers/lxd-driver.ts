@@ -28,6 +28,17 @@ const instanceSchema = z.object({
   config: z.record(z.string(), z.string()).optional(),
 });
 
+const deviceMapSchema = z.record(z.string(), z.record(z.string(), z.string()));
+const profileSchema = z.object({ devices: deviceMapSchema.optional() });
+const instanceDevicesSchema = z.object({ expanded_devices: deviceMapSchema.optional() });
+
+/** The root disk device with the tier's size; the pool (and anything else) comes from where LXD had it. */
+export function rootDiskDevice(current: Record<string, string> | undefined, diskGb: number): Record<string, string> {
+  if (!Number.isInteger(diskGb) || diskGb < 1) throw new DriverError(`Invalid disk size: ${diskGb}`);
+  if (!current?.pool) throw new DriverError('The default profile has no root disk on a storage pool');
+  return { ...current, type: 'disk', path: '/', size: `${diskGb}GB` };
+}
+
 const instanceStateSchema = z.object({
   status: z.string(),
   cpu: z.object({ usage: nonNegative.optional() }).nullable().optional(),
@@ -274,13 +285,19 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
     kind: 'lxd',
 
     async create(spec) {
+      let devices = {};
+      if (spec.diskGb !== undefined) {
+        // The instance's own root device overrides the profile's: same pool, the tier's size.
+        const profile = profileSchema.safeParse(await call('GET', path('/1.0/profiles/default')));
+        devices = { root: rootDiskDevice(profile.success ? profile.data.devices?.root : undefined, spec.diskGb) };
+      }
       await call('POST', path('/1.0/instances'), {
         name: spec.name,
         type: 'container',
         source: { type: 'image', alias: spec.image },
         profiles: ['default'],
         config: buildInstanceConfig(spec),
-        devices: {},
+        devices,
       });
     },
 
@@ -318,8 +335,17 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
     },
 
     async setLimits(name, limits) {
-      // PATCH merges into config, so environment.* keys stay; LXD applies limits live.
-      await call('PATCH', instancePath(name), { config: limitsConfig(limits) });
+      // PATCH merges into config (environment.* keys stay) and replaces only the devices it names.
+      const patch: { config: Record<string, string>; devices?: Record<string, Record<string, string>> } = {
+        config: limitsConfig(limits),
+      };
+      if (limits.diskGb !== undefined) {
+        const instance = instanceDevicesSchema.safeParse(await call('GET', instancePath(name)));
+        patch.devices = {
+          root: rootDiskDevice(instance.success ? instance.data.expanded_devices?.root : undefined, limits.diskGb),
+        };
+      }
+      await call('PATCH', instancePath(name), patch);
     },
 
     async state(name) {
