@@ -57,6 +57,8 @@ export default async function globalSetup() {
       SEED_DEMO: 'false',
       ECOSYSTEM_FILE: ecosystemFile,
       CONTAINER_DRIVER: 'demo',
+      // Sample every second so the Metrics tab's charts have points within a test.
+      METRICS_SAMPLE_INTERVAL_MS: '1000',
       // Many sign-ins from one address in one run: keep brute-force limits out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...google.env,

@@ -34,6 +34,8 @@ type CreateInput = {
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 const round1 = (n: number) => Math.round(n * 10) / 10;
+const SAMPLE_CONCURRENCY = 16;
+const SAMPLE_INSERT_BATCH = 500;
 const clampPercent = (n: number) => Math.min(100, Math.max(0, round1(n)));
 
 /** Which statuses each action may start from. */
@@ -426,10 +428,11 @@ export function createContainersService(deps: {
         .select()
         .from(containers)
         .where(and(eq(containers.driver, driver.kind), isNull(containers.actionInFlight)));
-      let sampled = 0;
       let reconciled = 0;
-      for (const row of rows) {
-        if (row.status !== 'running' && row.status !== 'stopped') continue;
+      const points: (typeof containerMetrics.$inferInsert)[] = [];
+      const at = new Date();
+      const sampleRow = async (row: ContainerRow) => {
+        if (row.status !== 'running' && row.status !== 'stopped') return;
         let state: ContainerState;
         try {
           state = await driver.state(row.instanceName);
@@ -438,31 +441,38 @@ export function createContainersService(deps: {
             await setStatus(row.id, { status: 'error', statusReason: 'The instance was removed outside the portal' });
             reconciled += 1;
           }
-          continue;
+          return;
         }
         if (state.status !== row.status && (state.status === 'running' || state.status === 'stopped')) {
           await setStatus(row.id, { status: state.status, ipAddress: state.ipAddress });
           reconciled += 1;
         }
-        if (state.status !== 'running') continue;
+        if (state.status !== 'running') return;
         const s = summary(row, state);
+        points.push({
+          containerId: row.id,
+          resolution: 'raw',
+          at,
+          cpuUsage: s.cpu_usage,
+          memoryUsage: s.memory_usage,
+          diskUsage: s.disk_usage,
+          networkRxMb: s.network_rx_mb,
+          networkTxMb: s.network_tx_mb,
+          processes: s.processes,
+        });
+      };
+      // A few states at a time (the driver may be a remote daemon), then the points in a few large inserts
+      // rather than one statement per container, so a big fleet does not queue ahead of user requests.
+      for (let i = 0; i < rows.length; i += SAMPLE_CONCURRENCY) {
+        await Promise.all(rows.slice(i, i + SAMPLE_CONCURRENCY).map(sampleRow));
+      }
+      for (let i = 0; i < points.length; i += SAMPLE_INSERT_BATCH) {
         await db
           .insert(containerMetrics)
-          .values({
-            containerId: row.id,
-            resolution: 'raw',
-            at: new Date(),
-            cpuUsage: s.cpu_usage,
-            memoryUsage: s.memory_usage,
-            diskUsage: s.disk_usage,
-            networkRxMb: s.network_rx_mb,
-            networkTxMb: s.network_tx_mb,
-            processes: s.processes,
-          })
+          .values(points.slice(i, i + SAMPLE_INSERT_BATCH))
           .onConflictDoNothing();
-        sampled += 1;
       }
-      return { sampled, reconciled };
+      return { sampled: points.length, reconciled };
     },
 
     rollUp: (now?: Date) => rollUpMetrics(db, now),
