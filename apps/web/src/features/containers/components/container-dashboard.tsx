@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/utils';
+import { containerKeys } from '../api/container-request';
+import { useContainerDriver } from '../api/get-container-driver';
+import { ContainersTab } from './containers-tab';
+import { CreateContainerWizard } from './create-container-wizard';
+import { DemoModeBanner } from './demo-mode-banner';
+import { MetricsTab } from './metrics-tab';
+import { OverviewTab } from './overview-tab';
+import { SettingsTab } from './settings-tab';
+
+const tabs = ['overview', 'containers', 'metrics', 'settings'] as const;
+export type ContainerDashboardTab = (typeof tabs)[number];
+
+/**
+ * Spec 2, "Container dashboard": the header (refresh, New Container), the Demo mode banner and
+ * the four tabs. The tab is controlled so the Overview's Quick Actions can switch it.
+ */
+export function ContainerDashboard() {
+  const queryClient = useQueryClient();
+  const driver = useContainerDriver();
+  const [tab, setTab] = useState<ContainerDashboardTab>('overview');
+  // The container the Metrics tab opens on when reached from a container's menu.
+  const [metricsContainer, setMetricsContainer] = useState<string | undefined>(undefined);
+  const [refreshing, setRefreshing] = useState(false);
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const wizardOpener = useRef<HTMLElement | null>(null);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      // Every container query (list, summary, metrics) refetches; the promise ends when they have.
+      await queryClient.invalidateQueries({ queryKey: containerKeys.all });
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const openWizard = () => {
+    const focused = document.activeElement;
+    wizardOpener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    setWizardOpen(true);
+  };
+
+  // The wizard has no trigger of its own (it opens from several buttons): focus goes back to the
+  // button that opened it.
+  useEffect(() => {
+    if (wizardOpen) return;
+    const opener = wizardOpener.current;
+    wizardOpener.current = null;
+    if (opener?.isConnected) opener.focus();
+  }, [wizardOpen]);
+
+  const tabList = useRef<HTMLDivElement>(null);
+  // From a button inside a panel (which then unmounts): focus follows to the tab it opened.
+  const goTo = (next: ContainerDashboardTab) => {
+    setTab(next);
+    tabList.current?.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
+  };
+
+  const viewMetrics = (id?: string) => {
+    setMetricsContainer(id);
+    goTo('metrics');
+  };
+
+  return (
+    <section aria-labelledby="container-dashboard-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <h2 id="container-dashboard-heading" className="text-2xl font-bold tracking-tight">
+            Containers
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Create, run and watch your LXD containers: start, stop, snapshot, scale and connect over SSH.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={() => void refresh()}
+            disabled={refreshing}
+            aria-busy={refreshing || undefined}
+          >
+            <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin motion-reduce:animate-none')} />
+            Refresh
+          </Button>
+          <Button onClick={openWizard}>
+            <PlusIcon aria-hidden="true" />
+            New Container
+          </Button>
+        </div>
+      </div>
+
+      {driver.data === 'demo' && <DemoModeBanner />}
+
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = tabs.find((t) => t === value);
+          if (next) setTab(next);
+        }}
+      >
+        <TabsList ref={tabList} aria-label="Container dashboard">
+          <TabsTrigger data-tab="overview" value="overview">
+            Overview
+          </TabsTrigger>
+          <TabsTrigger data-tab="containers" value="containers">
+            Containers
+          </TabsTrigger>
+          <TabsTrigger data-tab="metrics" value="metrics">
+            Metrics
+          </TabsTrigger>
+          <TabsTrigger data-tab="settings" value="settings">
+            Settings
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab
+            onCreate={openWizard}
+            onViewContainers={() => goTo('containers')}
+            onViewMetrics={() => viewMetrics()}
+          />
+        </TabsContent>
+        <TabsContent value="containers">
+          <ContainersTab onCreate={openWizard} onViewMetrics={viewMetrics} />
+        </TabsContent>
+        <TabsContent value="metrics">
+          <MetricsTab key={metricsContainer ?? 'all'} initialContainerId={metricsContainer} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
+        </TabsContent>
+      </Tabs>
+
+      <CreateContainerWizard open={wizardOpen} onOpenChange={setWizardOpen} />
+    </section>
+  );
+}

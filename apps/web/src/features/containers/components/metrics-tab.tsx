@@ -1,0 +1,401 @@
+import {
+  alertThresholds,
+  metricColour,
+  metricRanges,
+  type Container,
+  type MetricRange,
+} from '@nuvem/contracts/containers';
+import {
+  ActivityIcon,
+  ArrowDownIcon,
+  ArrowUpIcon,
+  CpuIcon,
+  HardDriveIcon,
+  MemoryStickIcon,
+  NetworkIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useContainerMetrics } from '../api/get-container-metrics';
+import { useContainers } from '../api/get-containers';
+import { useMetricsHistory } from '../api/get-metrics-history';
+import {
+  alertBannerText,
+  colourText,
+  formatCount,
+  formatGbOf,
+  formatMbOf,
+  formatPercent,
+  formatTraffic,
+  isAboveThreshold,
+  rangeLabels,
+  summariseContainers,
+  type ThresholdMetric,
+} from '../lib/metrics-format';
+import { ContainerStatusBadge } from './container-status-badge';
+import { MetricChart } from './metric-chart';
+import { MetricsCardSkeleton, MetricsStatCard } from './metrics-cards';
+
+const ALL = '__all__';
+/** The selector lists at most this many containers (the API's largest page). */
+const LIST_SIZE = 100;
+
+export const metricsTabTexts = {
+  container: 'Container',
+  allContainers: 'All Containers',
+  timeRange: 'Time range',
+  realtime: 'Real-time',
+  noContainers: 'No containers to show metrics for',
+  noSamples: 'No samples in this range yet — a point is stored every 15 seconds while the container runs',
+  unavailable: 'Metrics are unavailable right now; they will be tried again shortly.',
+  historyUnavailable: 'The history is unavailable right now; it will be tried again shortly.',
+} as const;
+
+/** Spec 8: a metrics failure is only logged; the tab keeps showing what it has. */
+function useLoggedFailure(error: Error | null, what: string) {
+  useEffect(() => {
+    if (error) console.warn(`${what} could not be loaded`, error);
+  }, [error, what]);
+}
+
+/** The dashboard's Metrics tab: all containers at a glance, or one container with its history. */
+export function MetricsTab({ initialContainerId }: { initialContainerId?: string }) {
+  const [chosen, setChosen] = useState<string>(initialContainerId ?? ALL);
+  const [range, setRange] = useState<MetricRange>('1h');
+  const list = useContainers({ perPage: LIST_SIZE });
+  useLoggedFailure(list.error, 'The container list for metrics');
+
+  const containers = list.data?.containers ?? [];
+  // A container that is gone (deleted, or an unknown id given) falls back to the overview.
+  const selected = chosen !== ALL && list.data && !containers.some((c) => c.id === chosen) ? ALL : chosen;
+  const container = containers.find((c) => c.id === selected);
+
+  const containerId = useId();
+  const rangeId = useId();
+
+  return (
+    <section aria-label="Metrics" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <div className="flex min-w-48 flex-col gap-1.5 sm:w-64">
+          <Label htmlFor={containerId}>{metricsTabTexts.container}</Label>
+          <Select value={selected} onValueChange={setChosen}>
+            <SelectTrigger id={containerId}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{metricsTabTexts.allContainers}</SelectItem>
+              {containers.map((c) => (
+                <SelectItem key={c.id} value={c.id}>
+                  {c.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex min-w-40 flex-col gap-1.5 sm:w-48">
+          <Label htmlFor={rangeId}>{metricsTabTexts.timeRange}</Label>
+          <Select value={range} onValueChange={(value) => setRange(asRange(value))}>
+            <SelectTrigger id={rangeId}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {metricRanges.map((r) => (
+                <SelectItem key={r} value={r}>
+                  {rangeLabels[r]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <Badge variant="success" className="self-start sm:ml-auto sm:self-end" title="The figures refresh on their own">
+          <span aria-hidden="true" className="relative flex size-2">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-current opacity-75 motion-reduce:animate-none" />
+            <span className="relative inline-flex size-2 rounded-full bg-current" />
+          </span>
+          {metricsTabTexts.realtime}
+        </Badge>
+      </div>
+
+      <div role="note" className="glass flex items-start gap-2 rounded-lg border-warning/40 px-4 py-3 text-sm">
+        <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+        <p>{alertBannerText()}</p>
+      </div>
+
+      {selected === ALL || !container ? (
+        <AllContainersMetrics
+          containers={containers}
+          total={list.data?.total ?? 0}
+          loading={list.isPending}
+          failed={!list.data && list.isError}
+          onSelect={setChosen}
+        />
+      ) : (
+        // Keyed: the placeholder data of one container's queries must never show under another.
+        <SingleContainerMetrics key={container.id} container={container} range={range} />
+      )}
+    </section>
+  );
+}
+
+function asRange(value: string): MetricRange {
+  return metricRanges.find((r) => r === value) ?? '1h';
+}
+
+function AllContainersMetrics({
+  containers,
+  total,
+  loading,
+  failed,
+  onSelect,
+}: {
+  containers: readonly Container[];
+  total: number;
+  loading: boolean;
+  failed: boolean;
+  onSelect: (id: string) => void;
+}) {
+  if (loading) {
+    return (
+      <div role="status" aria-label="Loading metrics" className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <MetricsCardSkeleton key={i} />
+          ))}
+        </div>
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (failed) return <p className="py-8 text-center text-sm text-muted-foreground">{metricsTabTexts.unavailable}</p>;
+  if (containers.length === 0) {
+    return <p className="py-8 text-center text-muted-foreground">{metricsTabTexts.noContainers}</p>;
+  }
+
+  const summary = summariseContainers(containers);
+  const across =
+    summary.running === 0
+      ? 'No running containers'
+      : `Across ${summary.running} running container${summary.running === 1 ? '' : 's'}`;
+  const averages = [
+    { title: 'Average CPU', icon: <CpuIcon />, value: summary.avgCpu },
+    { title: 'Average Memory', icon: <MemoryStickIcon />, value: summary.avgMemory },
+    { title: 'Average Disk', icon: <HardDriveIcon />, value: summary.avgDisk },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h3 className="sr-only">{metricsTabTexts.allContainers}</h3>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {averages.map((card) => (
+          <MetricsStatCard
+            key={card.title}
+            title={card.title}
+            icon={card.icon}
+            value={card.value === null ? null : formatPercent(card.value)}
+            percent={card.value}
+            description={across}
+          />
+        ))}
+        <MetricsStatCard
+          title="Total Network"
+          icon={<NetworkIcon />}
+          value={formatTraffic(summary.networkTotalMb)}
+          description="Received and sent, all listed containers"
+        />
+      </div>
+
+      <Card className="overflow-hidden">
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[720px] text-sm">
+            <caption className="sr-only">Metrics per container</caption>
+            <thead className="border-b border-glass-border text-left text-xs text-muted-foreground uppercase">
+              <tr>
+                {['Container', 'Status', 'CPU', 'Memory', 'Disk', 'Network', 'Processes'].map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {containers.map((c) => (
+                <tr key={c.id} className="border-b border-glass-border last:border-0">
+                  <th scope="row" className="px-4 py-3 text-left font-medium">
+                    <button
+                      type="button"
+                      className="cursor-pointer underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+                      onClick={() => onSelect(c.id)}
+                    >
+                      {c.name}
+                    </button>
+                  </th>
+                  <td className="px-4 py-3">
+                    <ContainerStatusBadge status={c.status} reason={c.status_reason} />
+                  </td>
+                  <PercentCell metric="cpu" value={c.metrics.cpu_usage} />
+                  <PercentCell metric="memory" value={c.metrics.memory_usage} />
+                  <PercentCell metric="disk" value={c.metrics.disk_usage} />
+                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                    <ArrowDownIcon aria-hidden="true" className="inline size-3.5 text-muted-foreground" />
+                    {formatTraffic(c.metrics.network_rx_mb)}
+                    <span className="sr-only"> received,</span>{' '}
+                    <ArrowUpIcon aria-hidden="true" className="inline size-3.5 text-muted-foreground" />
+                    {formatTraffic(c.metrics.network_tx_mb)}
+                    <span className="sr-only"> sent</span>
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">{formatCount(c.metrics.processes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      {total > containers.length && (
+        <p className="text-xs text-muted-foreground">
+          Showing the first {containers.length} of {total} containers.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PercentCell({ metric, value }: { metric: ThresholdMetric; value: number }) {
+  const colour = metricColour(value);
+  const above = isAboveThreshold(metric, value);
+  return (
+    <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+      <span
+        data-colour={colour}
+        data-alert={above || undefined}
+        className={cn('inline-flex items-center gap-1', colourText[colour], above && 'font-bold')}
+      >
+        {above && <TriangleAlertIcon aria-hidden="true" className="size-3.5" />}
+        {formatPercent(value)}
+        {above && <span className="sr-only"> (above threshold)</span>}
+      </span>
+    </td>
+  );
+}
+
+function SingleContainerMetrics({ container, range }: { container: Container; range: MetricRange }) {
+  const metrics = useContainerMetrics(container.id);
+  const history = useMetricsHistory(container.id, range);
+  useLoggedFailure(metrics.error, `The metrics of ${container.id}`);
+  useLoggedFailure(history.error, `The metrics history of ${container.id}`);
+
+  const m = metrics.data;
+  const points = history.data ?? [];
+  const series = (pick: (p: (typeof points)[number]) => number) => points.map((p) => ({ at: p.at, value: pick(p) }));
+  const busy = history.isPlaceholderData;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-lg font-semibold">{container.name}</h3>
+        <ContainerStatusBadge status={container.status} reason={container.status_reason} />
+      </div>
+
+      {metrics.isPending ? (
+        <div role="status" aria-label="Loading metrics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <MetricsCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <MetricsStatCard
+            title="CPU Usage"
+            icon={<CpuIcon />}
+            value={m ? formatPercent(m.cpu_usage) : null}
+            percent={m?.cpu_usage}
+            alert={m ? isAboveThreshold('cpu', m.cpu_usage) : false}
+            description={`Alert above ${alertThresholds.cpu}%`}
+          />
+          <MetricsStatCard
+            title="Memory"
+            icon={<MemoryStickIcon />}
+            value={m ? formatMbOf(m.memory_used_mb, m.memory_total_mb) : null}
+            percent={m?.memory_usage}
+            alert={m ? isAboveThreshold('memory', m.memory_usage) : false}
+            description={m ? `${formatPercent(m.memory_usage)} used` : undefined}
+          />
+          <MetricsStatCard
+            title="Disk"
+            icon={<HardDriveIcon />}
+            value={m ? formatGbOf(m.disk_used_gb, m.disk_total_gb) : null}
+            percent={m?.disk_usage}
+            alert={m ? isAboveThreshold('disk', m.disk_usage) : false}
+            description={m ? `${formatPercent(m.disk_usage)} used` : undefined}
+          />
+          <MetricsStatCard
+            title="Active Processes"
+            icon={<ActivityIcon />}
+            value={m ? formatCount(m.processes) : null}
+            description={container.status === 'running' ? undefined : 'The container is not running'}
+          />
+        </div>
+      )}
+
+      <Card className="flex flex-col gap-4 p-4">
+        <h4 className="text-sm font-medium">Over the {rangeLabels[range].toLowerCase()}</h4>
+        {history.isPending ? (
+          <div role="status" aria-label="Loading history" className="grid gap-6 lg:grid-cols-2">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="aspect-[640/250] w-full" />
+            ))}
+          </div>
+        ) : points.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted-foreground">
+            {history.isError ? metricsTabTexts.historyUnavailable : metricsTabTexts.noSamples}
+            {!history.isError && container.status !== 'running' && (
+              <span className="block pt-1">This container is not running, so no new points are being stored.</span>
+            )}
+          </p>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-2" aria-busy={busy || undefined}>
+            <MetricChart
+              title="CPU usage"
+              unit="%"
+              range={range}
+              threshold={alertThresholds.cpu}
+              busy={busy}
+              series={[{ label: 'CPU', colourClass: 'text-sky-400', points: series((p) => p.cpu_usage) }]}
+            />
+            <MetricChart
+              title="Memory usage"
+              unit="%"
+              range={range}
+              threshold={alertThresholds.memory}
+              busy={busy}
+              series={[{ label: 'Memory', colourClass: 'text-violet-400', points: series((p) => p.memory_usage) }]}
+            />
+            <MetricChart
+              title="Disk usage"
+              unit="%"
+              range={range}
+              threshold={alertThresholds.disk}
+              busy={busy}
+              series={[{ label: 'Disk', colourClass: 'text-amber-400', points: series((p) => p.disk_usage) }]}
+            />
+            <MetricChart
+              title="Network traffic (MB since start)"
+              unit="MB"
+              range={range}
+              busy={busy}
+              series={[
+                { label: 'Received', colourClass: 'text-emerald-400', points: series((p) => p.network_rx_mb) },
+                { label: 'Sent', colourClass: 'text-sky-400', points: series((p) => p.network_tx_mb) },
+              ]}
+            />
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
