@@ -152,6 +152,25 @@ describe(`server on ${testDriver}`, () => {
       expect(body.error.length).toBeGreaterThan(0);
     });
 
+    it('refuses prototype poisoning, and reads an empty JSON body as no body', async () => {
+      const poisoned = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name": "a", "__proto__": {"admin": true}}',
+      });
+      expect(poisoned.statusCode).toBe(400);
+      const empty = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      // No body: the schema (not the parser) answers, naming what is missing.
+      expect(empty.statusCode).toBe(400);
+      expect(errorResponseSchema.parse(empty.json()).error).not.toMatch(/Body cannot be empty/);
+    });
+
     it('accepts a valid body', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'ok', count: 2 } });
       expect(res.statusCode).toBe(200);

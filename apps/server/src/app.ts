@@ -16,6 +16,7 @@ import { authPlugin } from './plugins/app/auth.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { dbPlugin } from './plugins/app/db.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { jsonBodyPlugin } from './plugins/app/json-body.js';
 import { rateLimiterPlugin } from './plugins/app/rate-limiter.js';
 import { redisPlugin } from './plugins/app/redis.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
 
   // App plugins
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(dbPlugin);
   await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);

@@ -22,7 +22,13 @@ function as(app: App, user: TestUser) {
     get: (url: string) => app.inject({ method: 'GET', url: `/api/v1${url}`, headers }),
     post: (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload }),
     put: (url: string, payload: object) => app.inject({ method: 'PUT', url: `/api/v1${url}`, headers, payload }),
-    del: (url: string) => app.inject({ method: 'DELETE', url: `/api/v1${url}`, headers }),
+    // As the spec's client does: a JSON content type on every call, body or not.
+    del: (url: string) =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/v1${url}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+      }),
   };
 }
 

@@ -144,32 +144,32 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
   const lifecycleLocked = pending || LIFECYCLE_LOCKED.has(container.status);
   const { id, name } = container;
 
+  // mutateAsync, not mutate's callbacks: those are dropped when the row unmounts first (the list
+  // refetch removes a deleted container, or a stopped one under a 'running' filter), and the
+  // user would never hear how their action ended.
   const run = (body: ContainerActionBody, onDone?: () => void) => {
     const verb: Action = body.action;
-    action.mutate(
-      { id, ...body },
-      {
-        onSuccess: () => {
-          notify.success(`Container ${verb} completed successfully`);
-          onDone?.();
-        },
-        onError: (error) => notify.error(withDetail(`Failed to ${verb} container`, error)),
+    action.mutateAsync({ id, ...body }).then(
+      () => {
+        notify.success(`Container ${verb} completed successfully`);
+        onDone?.();
       },
+      (error: unknown) => notify.error(withDetail(`Failed to ${verb} container`, error)),
     );
   };
 
   const confirmDelete = () => {
-    remove.mutate(id, {
-      onSuccess: () => {
+    remove.mutateAsync(id).then(
+      () => {
         notify.success('Container deleted successfully');
         deleted.current = true;
         setDialog(null);
       },
-      onError: (error) => {
+      (error: unknown) => {
         notify.error(withDetail('Failed to delete container', error));
         setDialog(null);
       },
-    });
+    );
   };
 
   // The dialogs open from a menu item, so they have no trigger of their own: focus goes back to

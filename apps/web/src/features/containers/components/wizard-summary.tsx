@@ -33,7 +33,7 @@ export function WizardSummary({
     ['Root password', values.rootPassword ? 'Set' : 'Not set (key-only access)'],
   ];
   return (
-    <Card className="border border-glass-border">
+    <Card role="region" aria-label="Configuration Summary" className="border border-glass-border">
       <CardHeader className="p-4">
         <CardTitle>
           <h3>Configuration Summary</h3>

@@ -1,0 +1,252 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+// The e2e server runs the demo driver (CONTAINER_DRIVER=demo) and samples metrics every second.
+
+interface CreatedContainer {
+  id: string;
+  name: string;
+  ssh_command: string;
+}
+
+async function createContainer(request: APIRequestContext, baseURL: string, name: string, tier = 'small') {
+  const res = await request.post('/api/v1/containers', { data: { name, tier }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { container: CreatedContainer }).container;
+}
+
+async function openDashboard(page: Page, tab?: 'Containers' | 'Metrics' | 'Settings') {
+  await page.goto('/developer');
+  await expect(page.getByRole('heading', { level: 2, name: 'Containers' })).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Demo mode' })).toBeVisible();
+  if (tab) await page.getByRole('tab', { name: tab }).click();
+}
+
+async function toastSays(page: Page, text: string | RegExp) {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+test('a signed-out visitor is asked to sign in and comes back to the dashboard', async ({ page }) => {
+  await page.goto('/developer');
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdeveloper$/);
+});
+
+test('the wizard creates a container with a generated key, templates and a password', async ({ page, login }) => {
+  await login();
+  await openDashboard(page);
+  await expect(page.getByRole('heading', { name: 'No Containers Yet' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Container' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Create New Container' });
+  await expect(wizard).toBeVisible();
+  await expect(wizard.getByText('Step 1 of 3: Name & template')).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // Sanitised as typed: lower-cased, anything but a-z, 0-9 and '-' dropped.
+  const name = wizard.getByRole('textbox', { name: 'Container Name' });
+  await name.pressSequentially('Web App_1!');
+  await expect(name).toHaveValue('webapp1');
+  await expect(wizard.getByText('Lowercase letters, numbers, and hyphens only')).toBeVisible();
+  // The cards are labels of visually hidden native radios: a user clicks the card.
+  await wizard.getByText('Node.js 18 with npm').click();
+  await expect(wizard.getByRole('radio', { name: 'Node.js 18' })).toBeChecked();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+
+  await expect(wizard.getByText('Step 2 of 3: Resources')).toBeVisible();
+  await wizard.getByText('Medium', { exact: true }).click();
+  await expect(wizard.getByRole('radio', { name: /Medium/ })).toBeChecked();
+  await wizard.getByRole('button', { name: 'Back' }).click();
+  await expect(name).toHaveValue('webapp1');
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard.getByRole('radio', { name: /Medium/ })).toBeChecked();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3: an Ed25519 pair made in the browser; the private key is offered as a download.
+  await expect(wizard.getByText('Step 3 of 3: Access & setup')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Generate SSH Key' }).click();
+  await expect(wizard.getByRole('textbox', { name: 'SSH Public Keys' })).toHaveValue(/^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5/);
+  const downloading = page.waitForEvent('download');
+  await wizard.getByRole('link', { name: 'Download Private Key' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('id_ed25519_webapp1');
+  const privateKey = await readFile(await download.path(), 'utf8');
+  expect(privateKey).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----\n[\s\S]+\n-----END OPENSSH PRIVATE KEY-----\n$/);
+
+  await wizard.getByRole('combobox', { name: 'Environment template' }).selectOption({ label: 'Node.js app' });
+  await expect(wizard.getByRole('textbox', { name: 'Environment Variables' })).toHaveValue(/NODE_ENV=/);
+  await wizard.getByRole('combobox', { name: 'Startup script template' }).selectOption({ label: 'Nginx web server' });
+  await expect(wizard.getByRole('textbox', { name: 'Startup Script' })).toHaveValue(/nginx/);
+  await wizard.getByRole('button', { name: 'Generate password' }).click();
+  await expect(wizard.getByLabel('Root Password')).toHaveValue(/^.{16}$/);
+
+  const summary = wizard.getByRole('region', { name: 'Configuration Summary' });
+  await expect(summary).toContainText('webapp1');
+  await expect(summary).toContainText('Node.js 18');
+  await expect(summary).toContainText('$10/month');
+
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/containers') && r.request().method() === 'POST',
+  );
+  await wizard.getByRole('button', { name: 'Create Container' }).click();
+  const body = (await (await created).request().postDataJSON()) as Record<string, unknown>;
+  expect(body).toMatchObject({ name: 'webapp1', tier: 'medium', template_id: 'nodejs-18' });
+  expect(body.ssh_keys).toEqual([expect.stringMatching(/^ssh-ed25519 /)]);
+  expect(body.environment).toMatchObject({ NODE_ENV: expect.any(String) });
+  expect(body.root_password).toMatch(/^.{16}$/);
+
+  await toastSays(page, /Container webapp1 is ready\. Connect with: ssh /);
+  await expect(wizard).toBeHidden();
+  await page.getByRole('tab', { name: 'Containers' }).click();
+  const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'webapp1' });
+  await expect(row).toContainText('running');
+  await expect(row).toContainText(/medium/i);
+});
+
+test('the action menu stops, starts, snapshots, scales, copies and deletes', async ({
+  page,
+  login,
+  baseURL,
+  context,
+}) => {
+  await login();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const container = await createContainer(page.request, baseURL ?? '', 'api-server');
+  await openDashboard(page, 'Containers');
+  const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'api-server' });
+  await expect(row).toContainText('running');
+  const menu = async () => {
+    await page.getByRole('button', { name: 'Actions for api-server' }).click();
+    return page.getByRole('menu');
+  };
+
+  // Running: Stop is offered, not Start; Restart always.
+  let items = await menu();
+  await expect(items.getByRole('menuitem', { name: 'Start', exact: true })).toHaveCount(0);
+  await expect(items.getByRole('menuitem', { name: 'Restart' })).toBeVisible();
+  await items.getByRole('menuitem', { name: 'Stop' }).click();
+  await toastSays(page, 'Container stop completed successfully');
+  await expect(row).toContainText('stopped');
+
+  items = await menu();
+  await items.getByRole('menuitem', { name: 'Start', exact: true }).click();
+  await toastSays(page, 'Container start completed successfully');
+  await expect(row).toContainText('running');
+
+  items = await menu();
+  await items.getByRole('menuitem', { name: 'Snapshot' }).click();
+  const snapshot = page.getByRole('dialog', { name: 'Create Snapshot' });
+  await snapshot.getByRole('textbox', { name: 'Snapshot name (optional)' }).fill('before-upgrade');
+  await snapshot.getByRole('button', { name: 'Create Snapshot' }).click();
+  await toastSays(page, 'Container snapshot completed successfully');
+
+  // Scale: the button waits for a different tier.
+  items = await menu();
+  await items.getByRole('menuitem', { name: 'Scale' }).click();
+  const scale = page.getByRole('dialog', { name: 'Scale Container' });
+  await expect(scale.getByRole('button', { name: 'Scale' })).toBeDisabled();
+  await scale.getByRole('combobox', { name: 'Tier' }).click();
+  await page.getByRole('option', { name: /^Large/ }).click();
+  await scale.getByRole('button', { name: 'Scale' }).click();
+  await toastSays(page, 'Container scale completed successfully');
+  await expect(row).toContainText(/large/i);
+
+  items = await menu();
+  await items.getByRole('menuitem', { name: 'Copy SSH command' }).click();
+  await toastSays(page, 'Copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(container.ssh_command);
+
+  // Logs open in a new tab at /containers/{id}/logs.
+  items = await menu();
+  const popup = page.waitForEvent('popup');
+  await items.getByRole('menuitem', { name: 'Open logs' }).click();
+  const logs = await popup;
+  await expect(logs).toHaveURL(new RegExp(`/containers/${container.id}/logs$`));
+  await expect(logs.getByRole('log', { name: 'Container logs' })).toContainText('system booted');
+  await logs.close();
+
+  items = await menu();
+  await items.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete container api-server?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await toastSays(page, 'Container deleted successfully');
+  await expect(page.getByRole('heading', { name: 'No Containers Yet' })).toBeVisible();
+  const gone = await page.request.get(`/api/v1/containers/${container.id}`);
+  expect(gone.status()).toBe(404);
+});
+
+test('the metrics tab shows the fleet, then one container with charts over a range', async ({
+  page,
+  login,
+  baseURL,
+}) => {
+  await login();
+  await createContainer(page.request, baseURL ?? '', 'metrics-a');
+  await createContainer(page.request, baseURL ?? '', 'metrics-b', 'large');
+  await openDashboard(page, 'Metrics');
+
+  await expect(page.getByText('Real-time')).toBeVisible();
+  await expect(page.getByText('Alerts trigger when CPU > 80%, Memory > 90%, or Disk > 85%')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Metrics per container' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').filter({ hasText: 'metrics-b' })).toContainText('running');
+  for (const card of ['Average CPU', 'Average Memory', 'Average Disk', 'Total Network']) {
+    await expect(page.getByRole('group', { name: card })).toBeVisible();
+  }
+
+  await page.getByRole('combobox', { name: 'Container' }).click();
+  await page.getByRole('option', { name: 'metrics-b' }).click();
+  await expect(page.getByRole('group', { name: 'Memory' })).toContainText('/ 4,096 MB');
+  await expect(page.getByRole('group', { name: 'Disk' })).toContainText('/ 100.0 GB');
+  await expect(page.getByRole('group', { name: 'Active Processes' })).toBeVisible();
+  // The sampler stores a point every second in the e2e server: the chart fills in.
+  await expect(page.getByRole('img', { name: /^CPU usage, last hour: min / })).toBeVisible();
+
+  const history = page.waitForRequest((r) => r.url().includes('/metrics/history?range=7d'));
+  await page.getByRole('combobox', { name: 'Time range' }).click();
+  await page.getByRole('option', { name: 'Last 7 Days' }).click();
+  await history;
+  await expect(page.getByRole('img', { name: /^CPU usage, last 7 days/i })).toBeVisible();
+});
+
+test('the logs page follows the console, changes the line count and downloads', async ({ page, login, baseURL }) => {
+  await login();
+  const container = await createContainer(page.request, baseURL ?? '', 'logs-demo');
+  await page.goto(`/containers/${container.id}/logs`);
+  await expect(page.getByRole('heading', { level: 1, name: 'logs-demo' })).toBeVisible();
+  await expect(page).toHaveTitle('logs-demo logs · Nuvem');
+  const log = page.getByRole('log', { name: 'Container logs' });
+  await expect(log).toContainText('system booted');
+
+  const more = page.waitForRequest((r) => r.url().includes(`/containers/${container.id}/logs?lines=500`));
+  await page.getByRole('combobox', { name: 'Lines' }).click();
+  await page.getByRole('option', { name: '500' }).click();
+  await more;
+
+  // Follow polls again on its own.
+  await page.getByRole('switch', { name: 'Follow' }).click();
+  await expect(page.getByRole('switch', { name: 'Follow' })).toBeChecked();
+  await page.waitForRequest((r) => r.url().includes(`/containers/${container.id}/logs?lines=500`));
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('logs-demo.log');
+  expect(await readFile(await download.path(), 'utf8')).toContain('system booted');
+});
+
+test("another user's logs page says the container is not found", async ({ page, login, baseURL, browser }) => {
+  await login();
+  const container = await createContainer(page.request, baseURL ?? '', 'private-one');
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  const res = await otherPage.request.post('/auth/register', {
+    data: { email: `other-${container.id}@example.com`, password: 'a long passphrase', displayName: 'Other' },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(res.status()).toBe(201);
+  await otherPage.goto(`/containers/${container.id}/logs`);
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'Container not found' })).toBeVisible();
+  await other.close();
+});
