@@ -52,7 +52,7 @@ import { paths } from '@/config/paths';
 import { useContainerTiers } from '../api/get-container-catalogue';
 import { useDeleteContainer } from '../api/delete-container';
 import { useContainerAction } from '../api/run-container-action';
-import { errorMessage, notify } from '../lib/notify';
+import { errorMessage, notify } from '@/lib/notify';
 
 /** Spec 8: the toast of a successful copy. */
 export const COPIED_TITLE = 'Copied!';

@@ -16,7 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useContainerTemplates } from '../api/get-container-catalogue';
 import { useContainers } from '../api/get-containers';
-import { errorMessage, notify } from '../lib/notify';
+import { errorMessage, notify } from '@/lib/notify';
 import { ContainerActionsMenu, tierTitle } from './container-actions-menu';
 import { ContainerStatusBadge } from './container-status-badge';
 

@@ -17,7 +17,7 @@ import {
 import { useContainerDefaults } from '../api/container-defaults';
 import { useCreateContainer } from '../api/create-container';
 import { useContainerTemplates, useContainerTiers } from '../api/get-container-catalogue';
-import { errorMessage, notify } from '../lib/notify';
+import { errorMessage, notify } from '@/lib/notify';
 import {
   buildCreatePayload,
   canCreate,

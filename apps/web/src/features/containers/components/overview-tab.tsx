@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useContainerSummary } from '../api/get-container-summary';
-import { errorMessage } from '../lib/notify';
+import { errorMessage } from '@/lib/notify';
 import { formatPercent, metricColourClass, NoContainers } from './containers-tab';
 import { SshGuideDialog } from './ssh-guide-dialog';
 

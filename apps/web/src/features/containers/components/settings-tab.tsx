@@ -15,7 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { useContainerDefaults, useSaveContainerDefaults } from '../api/container-defaults';
 import { useContainerTemplates } from '../api/get-container-catalogue';
-import { errorMessage, notify } from '../lib/notify';
+import { errorMessage, notify } from '@/lib/notify';
 import { tierSummary, tierTitle, useTierOptions } from './container-actions-menu';
 
 // A select item may not have the empty value, which is the default template's id (Ubuntu 24.04).

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { notify } from '../lib/notify';
+import { notify } from '@/lib/notify';
 import { generatePassword } from '../lib/random-secrets';
 import { rootPasswordIssue } from '../lib/wizard-payload';
 

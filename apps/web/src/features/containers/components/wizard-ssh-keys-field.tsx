@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { notify } from '../lib/notify';
+import { notify } from '@/lib/notify';
 import { generateSshKeyPair } from '../lib/ssh-keygen';
 import { sshKeyIssues } from '../lib/wizard-payload';
 
