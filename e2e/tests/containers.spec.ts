@@ -66,7 +66,9 @@ test('the wizard creates a container with a generated key, templates and a passw
   // Step 3: an Ed25519 pair made in the browser; the private key is offered as a download.
   await expect(wizard.getByText('Step 3 of 3: Access & setup')).toBeVisible();
   await wizard.getByRole('button', { name: 'Generate SSH Key' }).click();
-  await expect(wizard.getByRole('textbox', { name: 'SSH Public Keys' })).toHaveValue(/^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5/);
+  await expect(wizard.getByRole('textbox', { name: 'SSH Public Keys' })).toHaveValue(
+    /^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5/,
+  );
   const downloading = page.waitForEvent('download');
   await wizard.getByRole('link', { name: 'Download Private Key' }).click();
   const download = await downloading;
