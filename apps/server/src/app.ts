@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import { applicationsRoutes } from './modules/applications/applications.routes.js';
+import { platformCors } from './modules/applications/platform-cors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { oauthRoutes } from './modules/auth/oauth.routes.js';
 import { seedDemoUser } from './modules/auth/seed.js';
@@ -12,6 +14,7 @@ import { ecosystemRoutes } from './modules/ecosystem/ecosystem.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { programmeRoutes } from './modules/programme/programme.routes.js';
+import { apiKeysPlugin } from './plugins/app/api-keys.js';
 import { authPlugin } from './plugins/app/auth.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { dbPlugin } from './plugins/app/db.js';
@@ -71,6 +74,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(csrfPlugin);
+  await app.register(apiKeysPlugin);
   await app.register(authPlugin);
 
   // Modules
@@ -78,11 +82,19 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(authRoutes);
   await app.register(ssoRoutes);
   await app.register(oauthRoutes);
+  await app.register(applicationsRoutes);
   await app.register(ecosystemRoutes);
   await app.register(programmeRoutes);
   await app.register(profilesRoutes);
   await app.register(containersPlugin);
-  await app.register(containersRoutes, { prefix: '/api/v1' });
+  // The platform API: CORS for the applications' allowed origins, then its routes.
+  await app.register(
+    async (api) => {
+      await api.register(platformCors);
+      await api.register(containersRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
 
   // Last: the web app and the not-found answers
   await app.register(webAppPlugin);

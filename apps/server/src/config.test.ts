@@ -45,4 +45,22 @@ describe('loadConfig', () => {
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
+  it('reads the API key tiers, the client-secret grace period and the usage flush interval', () => {
+    const defaults = loadConfig({});
+    expect(defaults.apiKeys).toEqual({
+      rateLimits: { standard: 60, premium: 600, enterprise: 6000 },
+      usageFlushIntervalMs: 1000,
+    });
+    expect(defaults.appSecretGraceSeconds).toBe(86_400);
+    const set = loadConfig({
+      API_KEY_RATE_LIMITS: 'premium=1000, enterprise=20000',
+      APP_SECRET_GRACE_SECONDS: '0',
+      USAGE_FLUSH_INTERVAL_MS: '250',
+    });
+    expect(set.apiKeys.rateLimits).toEqual({ standard: 60, premium: 1000, enterprise: 20000 });
+    expect(set.appSecretGraceSeconds).toBe(0);
+    expect(set.apiKeys.usageFlushIntervalMs).toBe(250);
+    expect(() => loadConfig({ API_KEY_RATE_LIMITS: 'gold=5' })).toThrow(/API_KEY_RATE_LIMITS: 'gold=5'/);
+    expect(() => loadConfig({ API_KEY_RATE_LIMITS: 'standard=0' })).toThrow(/API_KEY_RATE_LIMITS/);
+  });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import { defaultRateLimits, rateLimitTiers, type RateLimitTier } from '@nuvem/contracts/applications';
 import { z } from 'zod';
 import { defaultWebDistDir } from './paths.js';
 
@@ -35,6 +36,17 @@ const envSchema = z.object({
   METRICS_SAMPLE_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(15_000)),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
+  API_KEY_RATE_LIMITS: optional(z.string()),
+  APP_SECRET_GRACE_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400)
+      .default(86_400),
+  ),
+  USAGE_FLUSH_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(600_000).default(1000)),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
   GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://accounts.google.com')),
@@ -98,6 +110,14 @@ export interface AppConfig {
   };
   seedDemo: boolean;
   authRateLimitPerMinute: number;
+  apiKeys: {
+    /** Requests per minute per key, by tier (API_KEY_RATE_LIMITS). */
+    rateLimits: Record<RateLimitTier, number>;
+    /** How often the batched usage counts are written (USAGE_FLUSH_INTERVAL_MS). */
+    usageFlushIntervalMs: number;
+  };
+  /** How long a client secret keeps working after it was rotated (APP_SECRET_GRACE_SECONDS). */
+  appSecretGraceSeconds: number;
   google: (OAuthClientConfig & { issuer: string }) | null;
   github: (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; apiUrl: string }) | null;
 }
@@ -124,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.GITHUB_CLIENT_ID) !== Boolean(e.GITHUB_CLIENT_SECRET)) {
     problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither');
   }
+  const apiKeyRateLimits = parseRateLimits(e.API_KEY_RATE_LIMITS, problems);
   const lxdRemote = readLxdRemote(e, problems);
   const imageMapProblems: string[] = [];
   parseImageMap(e.LXD_IMAGE_MAP, imageMapProblems);
@@ -154,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     seedDemo: e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    apiKeys: { rateLimits: apiKeyRateLimits, usageFlushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS },
+    appSecretGraceSeconds: e.APP_SECRET_GRACE_SECONDS,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -196,6 +219,28 @@ function parseOrigins(list: string | undefined, problems: string[]): string[] {
     }
   }
   return origins;
+}
+
+/** `standard=60,premium=600,enterprise=6000`: requests per minute by tier; tiers left out keep their default. */
+function parseRateLimits(raw: string | undefined, problems: string[]): Record<RateLimitTier, number> {
+  const limits = { ...defaultRateLimits };
+  if (!raw) return limits;
+  for (const item of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z]+)\s*=\s*(\d{1,7})$/.exec(item);
+    const tier = match?.[1] as RateLimitTier | undefined;
+    const value = Number(match?.[2]);
+    if (!tier || !rateLimitTiers.includes(tier) || !Number.isInteger(value) || value < 1) {
+      problems.push(
+        `API_KEY_RATE_LIMITS: '${item}' is not tier=requests-per-minute with a tier among ${rateLimitTiers.join(', ')}`,
+      );
+    } else {
+      limits[tier] = value;
+    }
+  }
+  return limits;
 }
 
 /** LXD_URL with the client certificate and key (PEM files) the daemon trusts, and optionally its own certificate. */

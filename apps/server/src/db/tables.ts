@@ -1,4 +1,7 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
+import { apiKeyUsage } from './schema/api-key-usage.js';
+import { apiKeys } from './schema/api-keys.js';
+import { applications } from './schema/applications.js';
 import { containerDefaults } from './schema/container-defaults.js';
 import { containerMetrics } from './schema/container-metrics.js';
 import { containers } from './schema/containers.js';
@@ -19,4 +22,7 @@ export const tables = {
   containers,
   containerMetrics,
   containerDefaults,
+  applications,
+  apiKeys,
+  apiKeyUsage,
 };

@@ -39,6 +39,11 @@ export class MemoryTtlCache<T> implements TtlCache<T> {
   async delete(key: string): Promise<void> {
     this.entries.delete(key);
   }
+
+  /** Forgets everything (e.g. when invalidations may have been missed). */
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 /** In Redis, as JSON; `revive` turns the parsed JSON back into a value (dates, say). */

@@ -39,7 +39,7 @@ const errors = {
 export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.containers;
 
-  app.addHook('preValidation', app.requireAuth);
+  app.addHook('preValidation', app.requireApiAuth);
   const userId = (request: { auth: { user: { id: string } } | null }) => {
     if (!request.auth) throw new Error('requireAuth let an anonymous request through');
     return request.auth.user.id;

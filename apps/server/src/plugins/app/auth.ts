@@ -1,28 +1,32 @@
+import { API_KEY_PREFIX } from '@nuvem/contracts/applications';
 import { authMessages, SESSION_COOKIE } from '@nuvem/contracts/auth';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionRow } from '../../db/schema/sessions.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
 import { MemoryTtlCache, RedisTtlCache, type TtlCache } from '../../lib/ttl-cache.js';
+import type { ApiKeyAuth } from '../../modules/applications/api-key-auth.js';
 import { createAuthRepository, type SessionWithUser } from '../../modules/auth/auth.repository.js';
 import { reviveSessionWithUser } from '../../modules/auth/session-cache.js';
 import { createAuthService, type AuthService } from '../../modules/auth/auth.service.js';
 import type { App } from '../../types.js';
 
-export interface RequestAuth {
-  user: UserRow;
-  session: SessionRow;
-  via: 'cookie' | 'bearer';
-}
+/** A signed-in session (cookie or `nat_` bearer token), or an API key on the platform API. */
+export type RequestAuth = { user: UserRow; session: SessionRow; via: 'cookie' | 'bearer' } | ApiKeyAuth;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The sign-in service: sessions, passwords, social identities. */
     auth: AuthService;
-    /** preHandler for protected scopes: sets `request.auth` or answers 401. */
+    /** preHandler for protected scopes: sets `request.auth` from a session, or answers 401. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
-    /** Who is calling (session cookie or bearer token), or null; cached per request. */
+    /**
+     * For the platform API (/api/v1): a session as requireAuth accepts it, or
+     * `Authorization: Bearer nuv_…` (an API key: scopes, rate limit, usage counted).
+     */
+    requireApiAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Who is calling by session (cookie or bearer token; never an API key), or null; cached per request. */
     resolveAuth: (request: FastifyRequest) => Promise<RequestAuth | null>;
   }
   interface FastifyRequest {
@@ -60,6 +64,11 @@ export const authPlugin = fp(
       if (resolved.has(request)) return request.auth;
       resolved.add(request);
       const bearer = bearerToken(request);
+      if (bearer?.startsWith(API_KEY_PREFIX)) {
+        // API keys only reach scopes guarded by requireApiAuth; everywhere else they are no session.
+        request.auth = null;
+        return null;
+      }
       if (bearer) {
         const found = await service.sessionFromAccessToken(bearer);
         request.auth = found ? { ...found, via: 'bearer' } : null;
@@ -74,6 +83,17 @@ export const authPlugin = fp(
       const auth = await app.resolveAuth(request);
       if (!auth) throw new AppError(401, authMessages.unauthorized, 'UNAUTHORIZED');
     });
+
+    app.decorate('requireApiAuth', async (request: FastifyRequest, reply: FastifyReply) => {
+      const bearer = bearerToken(request);
+      if (bearer?.startsWith(API_KEY_PREFIX)) {
+        resolved.add(request);
+        request.auth = null;
+        request.auth = await app.apiKeys.authenticate(bearer, request.method, reply);
+        return;
+      }
+      await app.requireAuth(request);
+    });
   },
-  { name: 'auth', dependencies: ['db', 'rate-limiter'] },
+  { name: 'auth', dependencies: ['db', 'rate-limiter', 'api-keys'] },
 );

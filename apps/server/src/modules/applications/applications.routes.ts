@@ -1,0 +1,240 @@
+import {
+  apiKeyCreatedResponseSchema,
+  apiKeyListQuerySchema,
+  apiKeyListResponseSchema,
+  apiKeyParamsSchema,
+  apiKeyStatsQuerySchema,
+  apiKeyStatsResponseSchema,
+  applicationCreatedResponseSchema,
+  applicationIdParamsSchema,
+  applicationListResponseSchema,
+  applicationMessages,
+  applicationResponseSchema,
+  createApiKeyBodySchema,
+  createApplicationBodySchema,
+  messageResponseSchema,
+  revokeApiKeyBodySchema,
+  secretRotatedResponseSchema,
+  updateApplicationBodySchema,
+  verifyClientBodySchema,
+  verifyClientResponseSchema,
+} from '@nuvem/contracts/applications';
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.js';
+import { createApplicationsService } from './applications.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+const VERIFY_CLIENT_PER_MINUTE = 10;
+
+/**
+ * The developer's applications and their API keys, on the sign-in service (`/applications…`).
+ * Managed with a session only (cookie or `nat_` bearer token): an API key cannot manage keys.
+ * Another user's application answers 404, as if it did not exist.
+ */
+export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createApplicationsService({ db: app.db, config: app.config, apiKeys: app.apiKeys });
+
+  // Public, server to server: an ecosystem app proves it holds its client secret.
+  app.post(
+    '/applications/verify-client',
+    {
+      schema: {
+        tags: ['applications'],
+        body: verifyClientBodySchema,
+        response: { 200: verifyClientResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const limit = await app.limiter.hit(`verify-client:${request.body.client_id}`, VERIFY_CLIENT_PER_MINUTE, 60_000);
+      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      const valid = await service.verifyClientSecret(request.body.client_id, request.body.client_secret);
+      if (!valid) throw new AppError(401, applicationMessages.invalidClient, 'INVALID_CLIENT');
+      return { success: true as const, valid: true as const };
+    },
+  );
+
+  await app.register(async (scope) => {
+    const owner = scope.withTypeProvider<ZodTypeProvider>();
+    owner.addHook('preValidation', app.requireAuth);
+    const userId = (request: { auth: { user: { id: string } } | null }) => {
+      if (!request.auth) throw new Error('requireAuth let an anonymous request through');
+      return request.auth.user.id;
+    };
+
+    owner.get(
+      '/applications',
+      { schema: { tags: ['applications'], response: { 200: applicationListResponseSchema, ...errors } } },
+      async (request) => ({ success: true as const, applications: await service.list(userId(request)) }),
+    );
+
+    owner.post(
+      '/applications',
+      {
+        schema: {
+          tags: ['applications'],
+          body: createApplicationBodySchema,
+          response: { 201: applicationCreatedResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const created = await service.create(userId(request), request.body);
+        request.log.info({ applicationId: created.application.id }, 'application created');
+        return reply.code(201).send({ success: true as const, ...created });
+      },
+    );
+
+    owner.get(
+      '/applications/:id',
+      {
+        schema: {
+          tags: ['applications'],
+          params: applicationIdParamsSchema,
+          response: { 200: applicationResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        application: await service.get(userId(request), request.params.id),
+      }),
+    );
+
+    owner.put(
+      '/applications/:id',
+      {
+        schema: {
+          tags: ['applications'],
+          params: applicationIdParamsSchema,
+          body: updateApplicationBodySchema,
+          response: { 200: applicationResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        application: await service.update(userId(request), request.params.id, request.body),
+      }),
+    );
+
+    owner.delete(
+      '/applications/:id',
+      {
+        schema: {
+          tags: ['applications'],
+          params: applicationIdParamsSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await service.remove(userId(request), request.params.id);
+        request.log.info({ applicationId: request.params.id }, 'application deleted');
+        return { success: true as const, message: applicationMessages.applicationDeleted };
+      },
+    );
+
+    owner.post(
+      '/applications/:id/secret/rotate',
+      {
+        schema: {
+          tags: ['applications'],
+          params: applicationIdParamsSchema,
+          response: { 200: secretRotatedResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const rotated = await service.rotateSecret(userId(request), request.params.id);
+        request.log.info({ applicationId: request.params.id }, 'client secret rotated');
+        return { success: true as const, ...rotated };
+      },
+    );
+
+    owner.post(
+      '/applications/:id/keys',
+      {
+        schema: {
+          tags: ['applications'],
+          params: applicationIdParamsSchema,
+          body: createApiKeyBodySchema,
+          response: { 201: apiKeyCreatedResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const apiKey = await service.createKey(userId(request), request.params.id, request.body);
+        request.log.info({ applicationId: request.params.id, keyId: apiKey.id }, 'api key created');
+        return reply.code(201).send({ success: true as const, message: applicationMessages.keyCreated, apiKey });
+      },
+    );
+
+    owner.get(
+      '/applications/:id/keys',
+      {
+        schema: {
+          tags: ['applications'],
+          params: applicationIdParamsSchema,
+          querystring: apiKeyListQuerySchema,
+          response: { 200: apiKeyListResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        keys: await service.listKeys(userId(request), request.params.id, request.query.include_revoked),
+      }),
+    );
+
+    owner.delete(
+      '/applications/:id/keys/:keyId',
+      {
+        schema: {
+          tags: ['applications'],
+          params: apiKeyParamsSchema,
+          body: revokeApiKeyBodySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { id, keyId } = request.params;
+        await service.revokeKey(userId(request), id, keyId, request.body?.reason || null);
+        request.log.info({ applicationId: id, keyId }, 'api key revoked');
+        return { success: true as const, message: applicationMessages.keyRevoked };
+      },
+    );
+
+    owner.post(
+      '/applications/:id/keys/:keyId/rotate',
+      {
+        schema: {
+          tags: ['applications'],
+          params: apiKeyParamsSchema,
+          response: { 201: apiKeyCreatedResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { id, keyId } = request.params;
+        const apiKey = await service.rotateKey(userId(request), id, keyId);
+        request.log.info({ applicationId: id, keyId, newKeyId: apiKey.id }, 'api key rotated');
+        return reply.code(201).send({ success: true as const, message: applicationMessages.keyRotated, apiKey });
+      },
+    );
+
+    owner.get(
+      '/applications/:id/keys/:keyId/stats',
+      {
+        schema: {
+          tags: ['applications'],
+          params: apiKeyParamsSchema,
+          querystring: apiKeyStatsQuerySchema,
+          response: { 200: apiKeyStatsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        stats: await service.keyStats(userId(request), request.params.id, request.params.keyId, request.query.days),
+      }),
+    );
+  });
+};
