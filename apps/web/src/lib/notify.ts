@@ -11,3 +11,12 @@ export const notify = {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/**
+ * The spec's failure sentence ('Failed to revoke API key'), followed by the server's reason when
+ * it adds something: 'Failed to revoke API key: This API key is already revoked'.
+ */
+export function failureMessage(sentence: string, error: unknown): string {
+  const detail = errorMessage(error, '');
+  return detail && detail !== sentence ? `${sentence}: ${detail}` : sentence;
+}

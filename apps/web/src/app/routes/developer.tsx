@@ -1,9 +1,10 @@
 import { ContainerDashboard } from '@/features/containers/components/container-dashboard';
+import { DeveloperDashboard } from '@/features/applications/components/developer-dashboard';
 import { RequireSignIn } from '../require-sign-in';
 
 /**
- * '/developer': needs a signed-in user (spec 6). For now it holds the container dashboard; the
- * Applications and API keys tabs of the full developer dashboard join it in the next issue.
+ * '/developer': needs a signed-in user (spec 6). The developer dashboard with the container
+ * dashboard in its Containers tab: features never import each other, so they meet here.
  */
 export function DeveloperRoute() {
   return (
@@ -11,9 +12,9 @@ export function DeveloperRoute() {
       <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:py-10">
         <header className="grid gap-1">
           <h1 className="text-3xl font-bold tracking-tight">Developer</h1>
-          <p className="text-muted-foreground">Your containers, their metrics and logs.</p>
+          <p className="text-muted-foreground">Your applications, API keys and their usage, and your containers.</p>
         </header>
-        <ContainerDashboard />
+        <DeveloperDashboard containersTab={<ContainerDashboard />} />
       </main>
     </RequireSignIn>
   );

@@ -52,7 +52,7 @@ import { paths } from '@/config/paths';
 import { useContainerTiers } from '../api/get-container-catalogue';
 import { useDeleteContainer } from '../api/delete-container';
 import { useContainerAction } from '../api/run-container-action';
-import { errorMessage, notify } from '@/lib/notify';
+import { failureMessage, notify } from '@/lib/notify';
 
 /** Spec 8: the toast of a successful copy. */
 export const COPIED_TITLE = 'Copied!';
@@ -154,7 +154,7 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
         notify.success(`Container ${verb} completed successfully`);
         onDone?.();
       },
-      (error: unknown) => notify.error(withDetail(`Failed to ${verb} container`, error)),
+      (error: unknown) => notify.error(failureMessage(`Failed to ${verb} container`, error)),
     );
   };
 
@@ -166,7 +166,7 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
         setDialog(null);
       },
       (error: unknown) => {
-        notify.error(withDetail('Failed to delete container', error));
+        notify.error(failureMessage('Failed to delete container', error));
         setDialog(null);
       },
     );
@@ -309,11 +309,6 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
 }
 
 /** The spec's sentence first; the server's reason after it when it says something more. */
-function withDetail(sentence: string, error: unknown): string {
-  const detail = errorMessage(error, '');
-  return detail && detail !== sentence ? `${sentence}: ${detail}` : sentence;
-}
-
 function SnapshotForm({
   containerName,
   pending,

@@ -100,6 +100,8 @@ function signedIn(routes: Record<string, FetchHandler> = {}) {
       listReply([container(), container({ id: 'ctr_2', name: 'db-1', ssh_command: 'ssh -p 2202 root@203.0.113.7' })]),
     ),
     'GET /api/v1/containers/defaults': reply({ success: true, defaults: { tier: 'small', template_id: '' } }),
+    // The developer dashboard around it (the container dashboard is its Containers tab).
+    'GET /applications': reply({ success: true, applications: [] }),
     ...routes,
   });
 }
@@ -107,9 +109,15 @@ function signedIn(routes: Record<string, FetchHandler> = {}) {
 async function openDashboard(routes: Record<string, FetchHandler> = {}) {
   const user = userEvent.setup();
   const fetchSpy = signedIn(routes);
-  renderRoute('/developer');
+  renderRoute('/developer?tab=containers');
   await screen.findByRole('heading', { level: 1, name: 'Developer' });
+  await screen.findByRole('heading', { level: 2, name: 'Containers' });
   return { user, fetchSpy };
+}
+
+/** The container dashboard's own tabs (the developer dashboard around it has tabs of the same names). */
+function containerTabs() {
+  return within(screen.getByRole('tablist', { name: 'Container dashboard' }));
 }
 
 beforeEach(() => {
@@ -159,13 +167,12 @@ describe('/developer', () => {
   it('shows the container dashboard with the overview figures to a signed-in user', async () => {
     await openDashboard();
     expect(screen.getByRole('heading', { level: 2, name: 'Containers' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Overview',
-      'Containers',
-      'Metrics',
-      'Settings',
-    ]);
-    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      containerTabs()
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Overview', 'Containers', 'Metrics', 'Settings']);
+    expect(containerTabs().getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
 
     const figures = await screen.findByLabelText('Summary');
     await waitFor(() => expect(within(figures).getAllByRole('term')).toHaveLength(7));
@@ -228,23 +235,23 @@ describe('/developer', () => {
   it('switches tabs from the Quick Actions', async () => {
     const { user } = await openDashboard();
     await user.click(await screen.findByRole('button', { name: 'View All Containers' }));
-    const containersTab = screen.getByRole('tab', { name: 'Containers' });
+    const containersTab = containerTabs().getByRole('tab', { name: 'Containers' });
     expect(containersTab).toHaveAttribute('aria-selected', 'true');
     expect(containersTab).toHaveFocus();
     expect(await screen.findByRole('button', { name: 'Actions for web-1' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    await user.click(containerTabs().getByRole('tab', { name: 'Overview' }));
     await user.click(await screen.findByRole('button', { name: 'View Metrics' }));
-    expect(screen.getByRole('tab', { name: 'Metrics' })).toHaveAttribute('aria-selected', 'true');
+    expect(containerTabs().getByRole('tab', { name: 'Metrics' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Metrics of all containers')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    await user.click(containerTabs().getByRole('tab', { name: 'Settings' }));
     expect(screen.getByText('Configure default settings for new containers')).toBeInTheDocument();
   });
 
   it('opens the Metrics tab on one container from its menu', async () => {
     const { user } = await openDashboard();
-    await user.click(screen.getByRole('tab', { name: 'Containers' }));
+    await user.click(containerTabs().getByRole('tab', { name: 'Containers' }));
     await user.click(await screen.findByRole('button', { name: 'Actions for db-1' }));
     await user.click(await screen.findByRole('menuitem', { name: 'View metrics' }));
     expect(await screen.findByText('Metrics of ctr_2')).toBeInTheDocument();

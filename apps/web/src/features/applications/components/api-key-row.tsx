@@ -1,0 +1,290 @@
+import type { ApiKey } from '@nuvem/contracts/applications';
+import { useQueryClient } from '@tanstack/react-query';
+import { CopyIcon, Loader2Icon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/sonner';
+import { failureMessage, notify } from '@/lib/notify';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+import { useRotateApiKey } from '../api/rotate-api-key';
+import {
+  apiKeyStatus,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatLastUsed,
+  maskKeyPrefix,
+  tierLabel,
+} from '../lib/api-key-display';
+import { forgetIssuedKey, type IssuedApiKey } from './api-key-created-dialog';
+
+/** Spec 5: the confirmations, word for word. */
+export const REVOKE_CONFIRMATION = 'Are you sure you want to revoke this API key? This action cannot be undone.';
+export const ROTATE_CONFIRMATION = 'Are you sure you want to rotate this API key? The old key will be revoked.';
+/** Spec 8. */
+export const REVOKE_FAILED = 'Failed to revoke API key';
+export const ROTATE_FAILED = 'Failed to rotate API key';
+
+export interface ApiKeyRowProps {
+  applicationId: string;
+  apiKey: ApiKey;
+  /** The time statuses and relative times are measured against (when the list was fetched). */
+  now: number;
+  /** The replacement key of a rotation, shown once by the caller. */
+  onRotated: (issued: IssuedApiKey) => void;
+  /** The key was revoked: its row may disappear (revoked keys hidden), taking focus with it. */
+  onRevoked?: () => void;
+}
+
+type Confirm = 'rotate' | 'revoke' | null;
+
+/**
+ * One key of the list (spec 2 and 4): masked prefix, scopes, tier, usage and last use. A revoked
+ * key shows a 'Revoked' badge and loses copy, rotate and revoke; an expired one cannot be rotated
+ * (the server refuses) but can still be revoked.
+ */
+export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: ApiKeyRowProps) {
+  const nameId = useId();
+  const reasonId = useId();
+  const queryClient = useQueryClient();
+  const rotate = useRotateApiKey();
+  const revoke = useRevokeApiKey();
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [reason, setReason] = useState('');
+  // After a rotation focus belongs to the dialog showing the new key, not back on this row.
+  const handedOver = useRef(false);
+  const status = apiKeyStatus(apiKey, now);
+  const pending = rotate.isPending || revoke.isPending;
+  const { id: keyId, name } = apiKey;
+
+  // mutateAsync, not mutate's callbacks: the row unmounts when the list refetches without the
+  // key (revoked keys hidden), and the outcome must still be told.
+  const confirmRotate = () => {
+    rotate.mutateAsync({ applicationId, keyId }).then(
+      (reply) => {
+        const { message, apiKey: next } = reply;
+        rotate.reset();
+        forgetIssuedKey(queryClient, reply);
+        handedOver.current = true;
+        setConfirm(null);
+        notify.success(message);
+        onRotated({ name: next.name, key: next.key });
+      },
+      (error: unknown) => {
+        setConfirm(null);
+        notify.error(failureMessage(ROTATE_FAILED, error));
+      },
+    );
+  };
+
+  const confirmRevoke = () => {
+    const trimmed = reason.trim();
+    revoke.mutateAsync({ applicationId, keyId, ...(trimmed ? { reason: trimmed } : {}) }).then(
+      ({ message }) => {
+        setConfirm(null);
+        notify.success(message);
+        onRevoked?.();
+      },
+      (error: unknown) => {
+        setConfirm(null);
+        notify.error(failureMessage(REVOKE_FAILED, error));
+      },
+    );
+  };
+
+  const copyPrefix = () => {
+    navigator.clipboard.writeText(apiKey.key_prefix).then(
+      () => toast.success('Copied!', { description: 'Key prefix copied to clipboard' }),
+      () => notify.error('Could not copy the key prefix: the browser refused clipboard access'),
+    );
+  };
+
+  const openConfirm = (which: Confirm) => {
+    setReason('');
+    setConfirm(which);
+  };
+
+  return (
+    <li
+      aria-labelledby={nameId}
+      className="glass flex flex-col gap-3 rounded-xl p-4 md:flex-row md:items-start md:justify-between"
+    >
+      <div className="flex min-w-0 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={nameId} className="font-semibold break-all">
+            {name}
+          </h3>
+          {status === 'revoked' && <Badge variant="destructive">Revoked</Badge>}
+          {status === 'expired' && <Badge variant="warning">Expired</Badge>}
+          {apiKey.scopes.map((scope) => (
+            <Badge key={scope} variant="outline">
+              {scope}
+            </Badge>
+          ))}
+          <Badge variant="secondary" title="Rate limit">
+            {tierLabel(apiKey.rate_limit_tier)}
+          </Badge>
+        </div>
+        {apiKey.description && <p className="text-sm text-muted-foreground">{apiKey.description}</p>}
+        <code className="w-fit rounded bg-glass-strong px-2 py-1 font-mono text-xs" title="Key prefix">
+          {maskKeyPrefix(apiKey.key_prefix)}
+        </code>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-xs sm:grid-cols-4">
+          <Detail term="Usage">{`${formatCount(apiKey.usage_count)} ${apiKey.usage_count === 1 ? 'request' : 'requests'}`}</Detail>
+          <Detail term="Last used" title={apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : undefined}>
+            {formatLastUsed(apiKey.last_used_at, now)}
+          </Detail>
+          <Detail term={status === 'expired' ? 'Expired on' : 'Expires'}>{formatDate(apiKey.expires_at)}</Detail>
+          <Detail term="Created">{formatDate(apiKey.created_at)}</Detail>
+          {apiKey.revoked_at && <Detail term="Revoked on">{formatDate(apiKey.revoked_at)}</Detail>}
+          {apiKey.revoked_at && apiKey.revoked_reason && (
+            <Detail term="Reason" className="col-span-2 sm:col-span-3">
+              {apiKey.revoked_reason}
+            </Detail>
+          )}
+        </dl>
+      </div>
+
+      {status !== 'revoked' && (
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="outline" size="sm" aria-label={`Copy prefix of ${name}`} onClick={copyPrefix}>
+            <CopyIcon aria-hidden="true" />
+            Copy prefix
+          </Button>
+          {status === 'active' && (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Rotate ${name}`}
+              disabled={pending}
+              aria-busy={rotate.isPending || undefined}
+              onClick={() => openConfirm('rotate')}
+            >
+              {rotate.isPending ? (
+                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              ) : (
+                <RefreshCwIcon aria-hidden="true" />
+              )}
+              Rotate
+            </Button>
+          )}
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-destructive"
+            aria-label={`Revoke ${name}`}
+            disabled={pending}
+            aria-busy={revoke.isPending || undefined}
+            onClick={() => openConfirm('revoke')}
+          >
+            {revoke.isPending ? (
+              <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            ) : (
+              <Trash2Icon aria-hidden="true" />
+            )}
+            Revoke
+          </Button>
+        </div>
+      )}
+
+      <AlertDialog
+        open={confirm === 'rotate'}
+        onOpenChange={(open) => {
+          if (!rotate.isPending) setConfirm(open ? 'rotate' : null);
+        }}
+      >
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            if (handedOver.current) event.preventDefault();
+            handedOver.current = false;
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>Rotate {name}?</AlertDialogTitle>
+            <AlertDialogDescription>{ROTATE_CONFIRMATION}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <p className="text-sm text-muted-foreground">
+            The new key keeps the name, scopes, rate limit and expiry, and is shown once.
+          </p>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={rotate.isPending}>Cancel</AlertDialogCancel>
+            <Button disabled={rotate.isPending} onClick={confirmRotate}>
+              {rotate.isPending && (
+                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              )}
+              Rotate key
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+
+      <AlertDialog
+        open={confirm === 'revoke'}
+        onOpenChange={(open) => {
+          if (!revoke.isPending) setConfirm(open ? 'revoke' : null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Revoke {name}?</AlertDialogTitle>
+            <AlertDialogDescription>{REVOKE_CONFIRMATION}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={reasonId}>Reason</Label>
+            <Input
+              id={reasonId}
+              value={reason}
+              maxLength={500}
+              autoComplete="off"
+              placeholder="Optional, e.g. leaked in a log"
+              disabled={revoke.isPending}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={revoke.isPending}>Cancel</AlertDialogCancel>
+            <Button variant="destructive" disabled={revoke.isPending} onClick={confirmRevoke}>
+              {revoke.isPending && (
+                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              )}
+              Revoke key
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}
+
+function Detail({
+  term,
+  title,
+  className,
+  children,
+}: {
+  term: string;
+  title?: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="font-medium tabular-nums" title={title}>
+        {children}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Application } from '@nuvem/contracts/applications';
+import { KeyRoundIcon, PlusIcon } from 'lucide-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { errorMessage, notify } from '@/lib/notify';
+import { useApiKeys } from '../api/get-api-keys';
+import { sortKeysByStatus } from '../lib/api-key-display';
+import { ApiKeyCreatedDialog, type IssuedApiKey } from './api-key-created-dialog';
+import { ApiKeyRow } from './api-key-row';
+import { GenerateApiKeyDialog } from './generate-api-key-dialog';
+
+/** Spec 5: generating a key needs an application. */
+export const SELECT_APPLICATION_FIRST = 'Please select an application first';
+
+/**
+ * The API Keys tab of the developer dashboard: generate a key (shown once), list the
+ * application's keys (revoked ones on demand), copy a prefix, rotate and revoke.
+ */
+export function ApiKeysTab({ application }: { application: Application | undefined }) {
+  const headingId = useId();
+  const switchId = useId();
+  const generateRef = useRef<HTMLButtonElement>(null);
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const [includeRevoked, setIncludeRevoked] = useState(false);
+  const [generating, setGenerating] = useState(false);
+  // The full key lives here only until "I've Saved the Key".
+  const [issued, setIssued] = useState<IssuedApiKey | null>(null);
+  const applicationId = application?.id;
+  const keys = useApiKeys(applicationId, includeRevoked);
+
+  const openGenerate = () => {
+    if (!applicationId) {
+      notify.error(SELECT_APPLICATION_FIRST);
+      return;
+    }
+    setGenerating(true);
+  };
+
+  // A revoked key's row goes away when revoked keys are hidden, and focus with it.
+  const keepFocus = () =>
+    window.setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) listHeadingRef.current?.focus();
+    }, 0);
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h2 id={headingId} ref={listHeadingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
+            API Keys
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Programs send a key as <code className="font-mono">Authorization: Bearer nuv_…</code> to call the container
+            API as you.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-4">
+          <div className="flex items-center gap-2">
+            <Switch
+              id={switchId}
+              checked={includeRevoked}
+              disabled={!applicationId}
+              onCheckedChange={setIncludeRevoked}
+            />
+            <Label htmlFor={switchId}>Show revoked</Label>
+          </div>
+          <Button ref={generateRef} onClick={openGenerate}>
+            <PlusIcon aria-hidden="true" />
+            Generate API Key
+          </Button>
+        </div>
+      </div>
+
+      {!applicationId ? (
+        <EmptyState title="No application selected">
+          API keys belong to an application: create one in the Applications tab, or select it above.
+        </EmptyState>
+      ) : keys.isPending ? (
+        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading API keys">
+          <Skeleton className="h-28 w-full" />
+          <Skeleton className="h-28 w-full" />
+        </div>
+      ) : keys.isError ? (
+        <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
+          <span>The API keys could not be loaded: {errorMessage(keys.error, 'unknown error')}</span>
+          <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
+            Retry
+          </Button>
+        </Card>
+      ) : keys.data.length === 0 ? (
+        <EmptyState title="No API keys yet">
+          Generate a key to call the container API from scripts, CI or your own services.
+          {!includeRevoked && ' Revoked keys are hidden: turn on Show revoked to see them.'}
+        </EmptyState>
+      ) : (
+        <ul aria-label="API keys" className="flex flex-col gap-3">
+          {sortKeysByStatus(keys.data, keys.dataUpdatedAt).map((apiKey) => (
+            <ApiKeyRow
+              key={apiKey.id}
+              applicationId={applicationId}
+              apiKey={apiKey}
+              now={keys.dataUpdatedAt}
+              onRotated={setIssued}
+              onRevoked={keepFocus}
+            />
+          ))}
+        </ul>
+      )}
+
+      {applicationId && (
+        <GenerateApiKeyDialog
+          applicationId={applicationId}
+          open={generating}
+          onOpenChange={setGenerating}
+          onCreated={setIssued}
+        />
+      )}
+      <ApiKeyCreatedDialog
+        issued={issued}
+        onDone={() => setIssued(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          generateRef.current?.focus();
+        }}
+      />
+    </section>
+  );
+}
+
+function EmptyState({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center gap-2 p-8 text-center">
+      <KeyRoundIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+      <h3 className="font-semibold">{title}</h3>
+      <p className="max-w-md text-sm text-muted-foreground">{children}</p>
+    </Card>
+  );
+}
