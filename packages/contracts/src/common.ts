@@ -23,6 +23,9 @@ export const idPrefixes = {
   execution: 'exe',
   event: 'evt',
   enquiry: 'enq',
+  experience: 'exp',
+  education: 'edu',
+  skill: 'skl',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -4,12 +4,21 @@ import { apiKeys } from './schema/api-keys.js';
 import { applications } from './schema/applications.js';
 import { containerDefaults } from './schema/container-defaults.js';
 import { containerMetrics } from './schema/container-metrics.js';
+import { connections } from './schema/connections.js';
 import { containers } from './schema/containers.js';
+import { follows } from './schema/follows.js';
 import { meta } from './schema/meta.js';
 import { oauthAccounts } from './schema/oauth-accounts.js';
 import { oauthStates } from './schema/oauth-states.js';
+import { profileAvatars } from './schema/profile-avatars.js';
+import { profileEducation } from './schema/profile-education.js';
+import { profileExperience } from './schema/profile-experience.js';
+import { profileSkills } from './schema/profile-skills.js';
+import { profileViews } from './schema/profile-views.js';
+import { profiles } from './schema/profiles.js';
 import { programmeEnquiries } from './schema/programme-enquiries.js';
 import { sessions } from './schema/sessions.js';
+import { skillEndorsements } from './schema/skill-endorsements.js';
 import { users } from './schema/users.js';
 
 export const tables = {
@@ -25,4 +34,13 @@ export const tables = {
   applications,
   apiKeys,
   apiKeyUsage,
+  profiles,
+  profileAvatars,
+  profileExperience,
+  profileEducation,
+  profileSkills,
+  skillEndorsements,
+  follows,
+  connections,
+  profileViews,
 };

@@ -165,6 +165,21 @@ export function createAuthService(deps: {
       return lookUp('accessTokenHash', sha256(token));
     },
 
+    /**
+     * The profile fields kept on the user (the sign-in replies carry them): display name and avatar
+     * URL. Sessions cached elsewhere show the change within SESSION_CACHE_TTL_MS.
+     */
+    async updateUserProfile(
+      userId: string,
+      values: { displayName?: string | undefined; avatarUrl?: string | null | undefined },
+      tx: Executor = db,
+    ): Promise<void> {
+      const changes: { displayName?: string; avatarUrl?: string | null } = {};
+      if (values.displayName !== undefined) changes.displayName = values.displayName;
+      if (values.avatarUrl !== undefined) changes.avatarUrl = values.avatarUrl;
+      if (Object.keys(changes).length > 0) await repo.updateUser(userId, changes, tx);
+    },
+
     /** Ends the session of this cookie token: its row, and both cached look-ups, go at once. */
     async endSession(token: string | undefined): Promise<void> {
       if (!token || token.length > 128) return;
