@@ -17,10 +17,15 @@ async function createContainer(request: APIRequestContext, baseURL: string, name
 }
 
 async function openDashboard(page: Page, tab?: 'Containers' | 'Metrics' | 'Settings') {
-  await page.goto('/developer');
+  // The container dashboard is the developer dashboard's Containers tab.
+  await page.goto('/developer?tab=containers');
   await expect(page.getByRole('heading', { level: 2, name: 'Containers' })).toBeVisible();
   await expect(page.getByRole('note', { name: 'Demo mode' })).toBeVisible();
-  if (tab) await page.getByRole('tab', { name: tab }).click();
+  if (tab) await containerTab(page, tab).click();
+}
+
+function containerTab(page: Page, name: string) {
+  return page.getByRole('tablist', { name: 'Container dashboard' }).getByRole('tab', { name });
 }
 
 async function toastSays(page: Page, text: string | RegExp) {
@@ -100,7 +105,7 @@ test('the wizard creates a container with a generated key, templates and a passw
 
   await toastSays(page, /Container webapp1 is ready\. Connect with: ssh /);
   await expect(wizard).toBeHidden();
-  await page.getByRole('tab', { name: 'Containers' }).click();
+  await containerTab(page, 'Containers').click();
   const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'webapp1' });
   await expect(row).toContainText('running');
   await expect(row).toContainText(/medium/i);
