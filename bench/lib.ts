@@ -49,7 +49,8 @@ export async function startNuvem(extraEnv: Record<string, string> = {}): Promise
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      // BENCH_DATABASE_URL runs the server on PostgreSQL instead of the embedded PGlite.
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ...extraEnv,
