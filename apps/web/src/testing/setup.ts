@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
+import { toast } from '@/components/ui/sonner';
+import { installBrowserGaps } from './browser-gaps';
+
+installBrowserGaps();
 
 // A React warning (bad nesting, missing key, act…) fails the test that caused it. A test that
 // expects console.error spies on it itself.
@@ -17,6 +21,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Toasts left in sonner's store would be replayed to the next test's Toaster.
+  toast.dismiss();
   window.localStorage.clear();
   console.error = originalError;
   if (errors.length > 0) throw new Error(`console.error was called:\n${errors.join('\n')}`);

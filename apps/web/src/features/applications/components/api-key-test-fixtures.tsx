@@ -12,7 +12,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
 import { toast, Toaster } from '@/components/ui/sonner';
 import { createQueryClient } from '@/lib/query-client';
 import { mockFetch, type FetchHandler } from '@/testing/mock-fetch';
@@ -71,17 +70,6 @@ export function statsReply(stats: ApiKeyStats) {
 /** Radix menus and selects measure and capture the pointer, which jsdom does not do. */
 export function stubBrowserGaps() {
   toast.dismiss();
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
-  Element.prototype.scrollIntoView = () => {};
 }
 
 export function renderWithProviders(ui: ReactElement, routes: Record<string, FetchHandler>) {

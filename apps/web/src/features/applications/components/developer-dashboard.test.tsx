@@ -140,25 +140,11 @@ function toasts() {
 beforeEach(() => {
   toast.dismiss();
   // jsdom has no pointer capture, scrolling or resize observer, which the Select primitive uses.
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
-  Element.prototype.scrollIntoView = () => {};
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  Reflect.deleteProperty(Element.prototype, 'hasPointerCapture');
-  Reflect.deleteProperty(Element.prototype, 'releasePointerCapture');
-  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
 });
 
 describe('developer dashboard: tabs and selector', () => {

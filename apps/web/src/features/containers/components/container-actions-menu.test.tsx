@@ -74,17 +74,6 @@ function menuItemNames(menu: HTMLElement) {
 beforeEach(() => {
   // Toasts of earlier tests would be replayed to this test's Toaster.
   toast.dismiss();
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
-  Element.prototype.scrollIntoView = () => {};
 });
 
 afterEach(() => {

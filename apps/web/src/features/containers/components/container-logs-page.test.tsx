@@ -53,18 +53,12 @@ const path = '/containers/ctr_web/logs';
 
 beforeEach(() => {
   // jsdom has no pointer capture or scrolling, which the Select primitive uses.
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
-  Element.prototype.scrollIntoView = () => {};
 });
 
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  Reflect.deleteProperty(Element.prototype, 'hasPointerCapture');
-  Reflect.deleteProperty(Element.prototype, 'releasePointerCapture');
-  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   Reflect.deleteProperty(HTMLElement.prototype, 'requestFullscreen');
   Reflect.deleteProperty(document, 'fullscreenElement');
   Reflect.deleteProperty(document, 'exitFullscreen');

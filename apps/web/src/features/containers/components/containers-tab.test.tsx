@@ -61,17 +61,6 @@ function renderTab(list: FetchHandler, routes: Record<string, FetchHandler> = {}
 
 beforeEach(() => {
   toast.dismiss();
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
-  Element.prototype.scrollIntoView = () => {};
 });
 
 afterEach(() => {

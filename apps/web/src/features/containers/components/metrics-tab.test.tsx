@@ -118,16 +118,10 @@ async function choose(label: string, option: string) {
 
 beforeEach(() => {
   // jsdom has no pointer capture or scrolling, which the Select primitive uses.
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
-  Element.prototype.scrollIntoView = () => {};
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
-  Reflect.deleteProperty(Element.prototype, 'hasPointerCapture');
-  Reflect.deleteProperty(Element.prototype, 'releasePointerCapture');
-  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
 });
 
 describe('MetricsTab', () => {

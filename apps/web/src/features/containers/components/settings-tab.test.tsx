@@ -43,17 +43,6 @@ async function choose(user: ReturnType<typeof userEvent.setup>, field: string, o
 
 beforeEach(() => {
   toast.dismiss();
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
-  Element.prototype.scrollIntoView = () => {};
 });
 
 afterEach(() => {
