@@ -19,7 +19,7 @@ describe('route table', () => {
     ['/success', /^Payment received$/],
     ['/login', /^Sign in$/],
     ['/developer', /^Sign in to continue$/],
-    ['/profile/usr_123', /^Profile$/],
+    ['/profile/usr_123', /^Sign in to continue$/],
     ['/containers/ctr_9/logs', /^Sign in to continue$/],
   ])('shows the screen of %s', async (path, heading) => {
     renderRoute(path);

@@ -65,14 +65,14 @@ describe('Header', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Usuário')).toBeInTheDocument();
     expect(within(menu).getByText('ana@example.com')).toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/profile/usr_ana');
+    expect(within(menu).getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/profile/me');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
     expect(onLogout).toHaveBeenCalledOnce();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
 
     await userEvent.click(trigger);
     await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Perfil' }));
-    expect(router.state.location.pathname).toBe('/profile/usr_ana');
+    expect(router.state.location.pathname).toBe('/profile/me');
   });
 
   it('shows the avatar image instead of the initial once it has loaded', () => {

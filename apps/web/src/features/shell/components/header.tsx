@@ -145,7 +145,7 @@ function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) 
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to={paths.profile.getHref(user.id)}>
+          <Link to={paths.profile.getHref('me')}>
             <UserRoundIcon aria-hidden="true" />
             Perfil
           </Link>
