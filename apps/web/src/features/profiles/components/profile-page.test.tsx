@@ -347,6 +347,23 @@ describe('profile page', () => {
     FLOW_TIMEOUT_MS,
   );
 
+  it('lets the owner move a skill down, sending the whole new order', async () => {
+    const skills = [
+      { name: 'TypeScript', endorsements: 3, endorsedByViewer: false },
+      { name: 'Go', endorsements: 0, endorsedByViewer: false },
+    ];
+    const fetchSpy = signedIn({
+      'GET /api/users/me': reply(profileReply(profile({ skills }))),
+      'PUT /api/users/me/skills/order': reply({ success: true, skills: [skills[1], skills[0]] }),
+    });
+    renderRoute('/profile/me');
+    await userEvent.click(await screen.findByRole('tab', { name: 'About' }));
+    expect(screen.getByRole('button', { name: `${profileTexts.moveUp}: TypeScript` })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: `${profileTexts.moveDown}: TypeScript` }));
+    await waitFor(() => expect(fetchCalls(fetchSpy, 'PUT /api/users/me/skills/order')).toHaveLength(1));
+    expect(fetchCalls(fetchSpy, 'PUT /api/users/me/skills/order')[0]?.body).toEqual({ names: ['Go', 'TypeScript'] });
+  });
+
   it("shows 'Unable to load profile' for another user's profile when the call fails", async () => {
     signedIn({ 'GET /api/users/usr_2': reply({ success: false, error: 'Boom' }, 500) });
     renderRoute('/profile/usr_2');

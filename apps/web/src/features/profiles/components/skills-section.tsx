@@ -1,5 +1,5 @@
 import { profileLimits, type Skill } from '@nuvem/contracts/profiles';
-import { PlusIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -8,7 +8,9 @@ import { errorMessage, failureMessage, notify } from '@/lib/notify';
 import { useAddSkill } from '../api/add-skill';
 import { useDeleteSkill } from '../api/delete-skill';
 import { useEndorseSkill } from '../api/endorse-skill';
+import { useOrderSkills } from '../api/order-skills';
 import { useWithdrawEndorsement } from '../api/withdraw-endorsement';
+import { movedIds, type MoveDirection } from '../lib/entry-order';
 import { formatCount } from '../lib/profile-display';
 import { profileTexts } from './profile-texts';
 
@@ -25,7 +27,18 @@ export function SkillsSection({ userId, skills, owner, readOnly }: SkillsSection
   const remove = useDeleteSkill();
   const endorse = useEndorseSkill();
   const withdraw = useWithdrawEndorsement();
+  const order = useOrderSkills();
   const headingId = useId();
+
+  const move = (name: string, direction: MoveDirection) => {
+    // Skills are identified by name; movedIds works on any list of ids.
+    const names = movedIds(
+      skills.map((skill) => ({ id: skill.name })),
+      name,
+      direction,
+    );
+    if (names) order.mutate(names, { onError: (e) => notify.error(failureMessage('Failed to reorder the skills', e)) });
+  };
 
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
@@ -36,10 +49,34 @@ export function SkillsSection({ userId, skills, owner, readOnly }: SkillsSection
         <p className="text-muted-foreground">{profileTexts.noSkills}</p>
       ) : (
         <ul className="grid gap-2">
-          {skills.map((skill) => (
+          {skills.map((skill, index) => (
             <li key={skill.name} className="glass flex flex-wrap items-center gap-2 rounded-lg px-3 py-2">
               <span className="min-w-0 flex-1 font-medium break-words">{skill.name}</span>
               <span className="text-sm text-muted-foreground">{formatCount(skill.endorsements, 'endorsement')}</span>
+              {!readOnly && owner && (
+                <>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`${profileTexts.moveUp}: ${skill.name}`}
+                    title={profileTexts.moveUp}
+                    disabled={order.isPending || index === 0}
+                    onClick={() => move(skill.name, 'up')}
+                  >
+                    <ArrowUpIcon aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`${profileTexts.moveDown}: ${skill.name}`}
+                    title={profileTexts.moveDown}
+                    disabled={order.isPending || index === skills.length - 1}
+                    onClick={() => move(skill.name, 'down')}
+                  >
+                    <ArrowDownIcon aria-hidden="true" />
+                  </Button>
+                </>
+              )}
               {!readOnly && owner && (
                 <Button
                   variant="ghost"
