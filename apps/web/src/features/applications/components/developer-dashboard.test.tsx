@@ -254,7 +254,7 @@ describe('developer dashboard: overview', () => {
     });
     const summary = screen.getByLabelText('Developer summary');
     const figure = (label: string) =>
-      within(summary).getByText(label, { selector: 'dt' }).closest('div')?.parentElement?.querySelector('dd');
+      within(summary).getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd');
     await waitFor(() => expect(figure('Total API Requests')).toHaveTextContent('1,234'));
     expect(figure('Active API Keys')).toHaveTextContent('2');
     expect(figure('Applications')).toHaveTextContent('2');

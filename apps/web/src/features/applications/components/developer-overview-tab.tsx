@@ -90,10 +90,11 @@ export function DeveloperOverviewTab({
             className="grid content-start gap-1 p-4"
             aria-busy={figure.value === undefined || undefined}
           >
-            <div className="flex items-center justify-between gap-2">
-              <dt className="text-sm text-muted-foreground">{figure.label}</dt>
-              <figure.icon aria-hidden="true" className="size-4 text-muted-foreground" />
-            </div>
+            {/* dt straight inside the card's div: a dl only groups dt and dd one level down. */}
+            <dt className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+              {figure.label}
+              <figure.icon aria-hidden="true" className="size-4" />
+            </dt>
             <dd className="text-2xl font-bold tabular-nums">{figure.value ?? <Skeleton className="h-8 w-16" />}</dd>
             {figure.hint && <dd className="text-xs text-muted-foreground">{figure.hint}</dd>}
           </Card>
