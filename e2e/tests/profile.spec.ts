@@ -25,7 +25,8 @@ test('the owner edits the headline and an experience entry, and sees them after 
   await page.getByLabel('Headline').fill('Platform engineer at Nuvem');
   await page.getByLabel('Location').fill('Lisbon, Portugal');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Platform engineer at Nuvem')).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Profile summary' });
+  await expect(summary.getByText('Platform engineer at Nuvem')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Experience' }).click();
   await page.getByRole('button', { name: 'Add experience' }).click();
@@ -35,18 +36,18 @@ test('the owner edits the headline and an experience entry, and sees them after 
   await add.getByLabel('Duration').fill('2021 – Present');
   await add.getByLabel('I currently work here').check();
   await add.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Site Reliability Engineer')).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Experience' }).getByText('Site Reliability Engineer')).toBeVisible();
 
   // Edit the entry.
   await page.getByRole('button', { name: 'Edit: Site Reliability Engineer at Acme Cloud' }).click();
   const edit = page.getByRole('form', { name: 'Edit experience: Site Reliability Engineer' });
   await edit.getByLabel('Title').fill('Staff SRE');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Staff SRE')).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Experience' }).getByText('Staff SRE')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByText('Platform engineer at Nuvem')).toBeVisible();
-  await expect(page.getByText('Lisbon, Portugal')).toBeVisible();
+  await expect(summary.getByText('Platform engineer at Nuvem')).toBeVisible();
+  await expect(summary.getByText('Lisbon, Portugal')).toBeVisible();
   await page.getByRole('tab', { name: 'Experience' }).click();
   const experience = page.getByRole('tabpanel', { name: 'Experience' });
   await expect(experience.getByText('Staff SRE')).toBeVisible();

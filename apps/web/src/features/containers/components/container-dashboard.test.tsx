@@ -217,7 +217,7 @@ describe('/developer', () => {
     expect(await screen.findByRole('heading', { name: 'No Containers Yet' })).toBeInTheDocument();
     const create = screen.getByRole('button', { name: 'Create Container' });
     await user.click(create);
-    expect(screen.getByRole('dialog', { name: 'Create wizard' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Create wizard' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close wizard' }));
     expect(screen.queryByRole('dialog', { name: 'Create wizard' })).not.toBeInTheDocument();
     expect(create).toHaveFocus();
@@ -227,7 +227,7 @@ describe('/developer', () => {
     const { user } = await openDashboard();
     const button = screen.getByRole('button', { name: 'New Container' });
     await user.click(button);
-    expect(screen.getByRole('dialog', { name: 'Create wizard' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Create wizard' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close wizard' }));
     expect(button).toHaveFocus();
   });
@@ -243,7 +243,7 @@ describe('/developer', () => {
     await user.click(containerTabs().getByRole('tab', { name: 'Overview' }));
     await user.click(await screen.findByRole('button', { name: 'View Metrics' }));
     expect(containerTabs().getByRole('tab', { name: 'Metrics' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('Metrics of all containers')).toBeInTheDocument();
+    expect(await screen.findByText('Metrics of all containers')).toBeInTheDocument();
 
     await user.click(containerTabs().getByRole('tab', { name: 'Settings' }));
     expect(screen.getByText('Configure default settings for new containers')).toBeInTheDocument();

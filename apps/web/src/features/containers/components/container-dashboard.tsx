@@ -1,17 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Spinner } from '@/components/layouts/spinner';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { containerKeys } from '../api/container-request';
 import { useContainerDriver } from '../api/get-container-driver';
 import { ContainersTab } from './containers-tab';
-import { CreateContainerWizard } from './create-container-wizard';
 import { DemoModeBanner } from './demo-mode-banner';
-import { MetricsTab } from './metrics-tab';
 import { OverviewTab } from './overview-tab';
 import { SettingsTab } from './settings-tab';
+
+// Loaded when first needed: the wizard (key generation, templates) and the charts are most of the
+// dashboard's code, and the list and overview should not wait for them.
+const CreateContainerWizard = lazy(() =>
+  import('./create-container-wizard').then((m) => ({ default: m.CreateContainerWizard })),
+);
+const MetricsTab = lazy(() => import('./metrics-tab').then((m) => ({ default: m.MetricsTab })));
 
 const tabs = ['overview', 'containers', 'metrics', 'settings'] as const;
 export type ContainerDashboardTab = (typeof tabs)[number];
@@ -28,6 +34,8 @@ export function ContainerDashboard() {
   const [metricsContainer, setMetricsContainer] = useState<string | undefined>(undefined);
   const [refreshing, setRefreshing] = useState(false);
   const [wizardOpen, setWizardOpen] = useState(false);
+  // Once opened the wizard stays mounted, so its closing animation and focus return still run.
+  const [wizardLoaded, setWizardLoaded] = useState(false);
   const wizardOpener = useRef<HTMLElement | null>(null);
 
   const refresh = async () => {
@@ -43,6 +51,7 @@ export function ContainerDashboard() {
   const openWizard = () => {
     const focused = document.activeElement;
     wizardOpener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    setWizardLoaded(true);
     setWizardOpen(true);
   };
 
@@ -129,14 +138,20 @@ export function ContainerDashboard() {
           <ContainersTab onCreate={openWizard} onViewMetrics={viewMetrics} />
         </TabsContent>
         <TabsContent value="metrics">
-          <MetricsTab key={metricsContainer ?? 'all'} initialContainerId={metricsContainer} />
+          <Suspense fallback={<Spinner label="Loading metrics" className="py-12" />}>
+            <MetricsTab key={metricsContainer ?? 'all'} initialContainerId={metricsContainer} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab />
         </TabsContent>
       </Tabs>
 
-      <CreateContainerWizard open={wizardOpen} onOpenChange={setWizardOpen} />
+      {wizardLoaded && (
+        <Suspense fallback={null}>
+          <CreateContainerWizard open={wizardOpen} onOpenChange={setWizardOpen} />
+        </Suspense>
+      )}
     </section>
   );
 }

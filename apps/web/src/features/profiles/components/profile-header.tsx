@@ -21,7 +21,7 @@ export function ProfileHeader({ profile, readOnly }: { profile: Profile; readOnl
   const name = profileName(profile);
 
   return (
-    <Card className="overflow-hidden">
+    <Card role="region" aria-label="Profile summary" className="overflow-hidden">
       <div
         aria-hidden="true"
         className="h-28 bg-linear-to-r from-primary/70 via-accent/60 to-primary/30 sm:h-36"
