@@ -1,86 +1,47 @@
 import { profileLimits, type EducationEntry } from '@nuvem/contracts/profiles';
-import { GraduationCapIcon, PlusIcon } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { errorMessage, failureMessage, notify } from '@/lib/notify';
+import { GraduationCapIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useAddEducation } from '../api/add-education';
 import { useDeleteEducation } from '../api/delete-education';
 import { useOrderEducation } from '../api/order-education';
 import { useUpdateEducation } from '../api/update-education';
-import { movedIds } from '../lib/entry-order';
 import {
   educationBody,
   educationFormProblems,
   educationFormValues,
   type EducationFormValues,
 } from '../lib/profile-form';
-import { EntryControls } from './entry-controls';
+import { EntryForm, EntryList } from './entry-list';
 import { profileTexts } from './profile-texts';
-import { FormError, TextField } from './text-field';
+import { TextField } from './text-field';
 
 /** The Education tab: the entries, and for the owner inline forms, ordering and deletion. */
 export function EducationSection({ entries, editable }: { entries: EducationEntry[]; editable: boolean }) {
-  const [editing, setEditing] = useState<string | null>(null);
   const order = useOrderEducation();
   const remove = useDeleteEducation();
-  const busy = order.isPending || remove.isPending;
 
   return (
-    <section aria-label={profileTexts.tabs.education} className="grid gap-4">
-      {entries.length === 0 && editing !== 'new' && <p className="text-muted-foreground">{profileTexts.noEducation}</p>}
-      <ol className="grid gap-3">
-        {entries.map((entry, index) =>
-          editing === entry.id ? (
-            <li key={entry.id}>
-              <EducationForm entry={entry} onDone={() => setEditing(null)} />
-            </li>
-          ) : (
-            <li key={entry.id} className="glass flex flex-wrap items-start gap-3 rounded-lg p-4">
-              <GraduationCapIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
-              <div className="min-w-0 flex-1">
-                <h3 className="font-semibold break-words">{entry.school}</h3>
-                {(entry.degree || entry.field) && (
-                  <p className="break-words">{[entry.degree, entry.field].filter(Boolean).join(', ')}</p>
-                )}
-                {entry.duration && <p className="text-sm text-muted-foreground">{entry.duration}</p>}
-              </div>
-              {editable && (
-                <EntryControls
-                  label={entry.school}
-                  first={index === 0}
-                  last={index === entries.length - 1}
-                  busy={busy}
-                  onEdit={() => setEditing(entry.id)}
-                  onMove={(direction) => {
-                    const ids = movedIds(entries, entry.id, direction);
-                    if (ids)
-                      order.mutate(ids, { onError: (e) => notify.error(failureMessage('Failed to reorder', e)) });
-                  }}
-                  onDelete={() =>
-                    remove.mutate(entry.id, {
-                      onError: (e) => notify.error(failureMessage('Failed to delete the entry', e)),
-                    })
-                  }
-                />
-              )}
-            </li>
-          ),
-        )}
-      </ol>
-      {editable &&
-        (editing === 'new' ? (
-          <EducationForm onDone={() => setEditing(null)} />
-        ) : (
-          entries.length < profileLimits.entries && (
-            <div>
-              <Button variant="outline" onClick={() => setEditing('new')}>
-                <PlusIcon aria-hidden="true" />
-                {profileTexts.addEducation}
-              </Button>
-            </div>
-          )
-        ))}
-    </section>
+    <EntryList
+      entries={entries}
+      editable={editable}
+      sectionLabel={profileTexts.tabs.education}
+      emptyText={profileTexts.noEducation}
+      addLabel={profileTexts.addEducation}
+      icon={GraduationCapIcon}
+      label={(entry) => entry.school}
+      order={order}
+      remove={remove}
+      renderForm={({ entry, onDone }) => <EducationForm entry={entry} onDone={onDone} />}
+      renderEntry={(entry) => (
+        <>
+          <h3 className="font-semibold break-words">{entry.school}</h3>
+          {(entry.degree || entry.field) && (
+            <p className="break-words">{[entry.degree, entry.field].filter(Boolean).join(', ')}</p>
+          )}
+          {entry.duration && <p className="text-sm text-muted-foreground">{entry.duration}</p>}
+        </>
+      )}
+    />
   );
 }
 
@@ -89,12 +50,10 @@ function EducationForm({ entry, onDone }: { entry?: EducationEntry; onDone: () =
   const [submitted, setSubmitted] = useState(false);
   const add = useAddEducation();
   const update = useUpdateEducation();
-  const mutation = entry ? update : add;
   const problems = submitted ? educationFormProblems(values) : {};
   const set = (key: keyof EducationFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     setSubmitted(true);
     if (Object.keys(educationFormProblems(values)).length > 0) return;
     const body = educationBody(values);
@@ -103,11 +62,11 @@ function EducationForm({ entry, onDone }: { entry?: EducationEntry; onDone: () =
   }
 
   return (
-    <form
-      aria-label={entry ? `Edit education: ${entry.school}` : profileTexts.addEducation}
-      className="glass grid gap-4 rounded-lg p-4"
+    <EntryForm
+      label={entry ? `Edit education: ${entry.school}` : profileTexts.addEducation}
+      mutation={entry ? update : add}
       onSubmit={submit}
-      noValidate
+      onDone={onDone}
     >
       <TextField
         label="School"
@@ -126,15 +85,6 @@ function EducationForm({ entry, onDone }: { entry?: EducationEntry; onDone: () =
         max={profileLimits.duration}
         placeholder="2015 – 2019"
       />
-      <FormError message={mutation.isError ? errorMessage(mutation.error, 'The entry could not be saved') : null} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? profileTexts.saving : profileTexts.save}
-        </Button>
-        <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
-          {profileTexts.cancel}
-        </Button>
-      </div>
-    </form>
+    </EntryForm>
   );
 }
