@@ -1,6 +1,12 @@
-import { ContainerDashboard } from '@/features/containers/components/container-dashboard';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@/components/layouts/spinner';
 import { DeveloperDashboard } from '@/features/applications/components/developer-dashboard';
 import { RequireSignIn } from '../require-sign-in';
+
+// Its own chunk: only the Containers tab needs it.
+const ContainerDashboard = lazy(() =>
+  import('@/features/containers/components/container-dashboard').then((m) => ({ default: m.ContainerDashboard })),
+);
 
 /**
  * '/developer': needs a signed-in user (spec 6). The developer dashboard with the container
@@ -14,7 +20,13 @@ export function DeveloperRoute() {
           <h1 className="text-3xl font-bold tracking-tight">Developer</h1>
           <p className="text-muted-foreground">Your applications, API keys and their usage, and your containers.</p>
         </header>
-        <DeveloperDashboard containersTab={<ContainerDashboard />} />
+        <DeveloperDashboard
+          containersTab={
+            <Suspense fallback={<Spinner className="py-12" label="Loading containers" />}>
+              <ContainerDashboard />
+            </Suspense>
+          }
+        />
       </main>
     </RequireSignIn>
   );

@@ -163,15 +163,15 @@ describe('developer dashboard: tabs and selector', () => {
 
       await user.click(within(tabList).getByRole('tab', { name: 'API Keys' }));
       expect(router.state.location.search).toBe('?tab=api-keys');
-      expect(screen.getByText('API keys of Billing')).toBeInTheDocument();
+      expect(await screen.findByText('API keys of Billing')).toBeInTheDocument();
 
       await user.click(within(tabList).getByRole('tab', { name: 'Analytics' }));
       expect(router.state.location.search).toBe('?tab=analytics');
-      expect(screen.getByText('Analytics of Billing')).toBeInTheDocument();
+      expect(await screen.findByText('Analytics of Billing')).toBeInTheDocument();
 
       await user.click(within(tabList).getByRole('tab', { name: 'Containers' }));
       expect(router.state.location.search).toBe('?tab=containers');
-      expect(screen.getByText('The container dashboard')).toBeInTheDocument();
+      expect(await screen.findByText('The container dashboard')).toBeInTheDocument();
 
       await user.click(within(tabList).getByRole('tab', { name: 'Overview' }));
       expect(router.state.location.search).toBe('');
@@ -214,11 +214,11 @@ describe('developer dashboard: tabs and selector', () => {
       );
       const selector = await screen.findByRole('combobox', { name: 'Application' });
       expect(selector).toHaveTextContent('Billing');
-      expect(screen.getByText('API keys of Billing')).toBeInTheDocument();
+      expect(await screen.findByText('API keys of Billing')).toBeInTheDocument();
 
       await user.click(selector);
       await user.click(await screen.findByRole('option', { name: 'CRM' }));
-      expect(screen.getByText('API keys of CRM')).toBeInTheDocument();
+      expect(await screen.findByText('API keys of CRM')).toBeInTheDocument();
 
       // Saving the settings refreshes the list: the choice stays.
       await user.click(screen.getByRole('tab', { name: 'Settings' }));
@@ -226,7 +226,7 @@ describe('developer dashboard: tabs and selector', () => {
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       await waitFor(() => expect(screen.getByRole('combobox', { name: 'Application' })).toHaveTextContent('CRM Pro'));
       await user.click(screen.getByRole('tab', { name: 'API Keys' }));
-      expect(screen.getByText('API keys of CRM Pro')).toBeInTheDocument();
+      expect(await screen.findByText('API keys of CRM Pro')).toBeInTheDocument();
       await user.click(screen.getByRole('combobox', { name: 'Application' }));
       expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
         'ERP',

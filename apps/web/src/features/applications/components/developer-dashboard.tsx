@@ -1,5 +1,6 @@
-import { useId, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { Spinner } from '@/components/layouts/spinner';
 import { toast } from '@/components/ui/sonner';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -7,13 +8,18 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage, notify } from '@/lib/notify';
 import { useApplications } from '../api/get-applications';
-import { AnalyticsTab } from './analytics-tab';
-import { ApiKeysTab } from './api-keys-tab';
-import { ApplicationSettingsTab } from './application-settings-tab';
 import { ClientSecretDialog, clientSecretDialogTexts, type RevealedSecret } from './application-secret-dialog';
 import { ApplicationsTab } from './applications-tab';
 import { CreateApplicationDialog, type CreatedApplication } from './create-application-dialog';
 import { DeveloperOverviewTab } from './developer-overview-tab';
+
+// The tabs a visitor does not land on are fetched when first opened, so the Overview's first paint
+// does not wait for their code.
+const ApiKeysTab = lazy(() => import('./api-keys-tab').then((m) => ({ default: m.ApiKeysTab })));
+const AnalyticsTab = lazy(() => import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })));
+const ApplicationSettingsTab = lazy(() =>
+  import('./application-settings-tab').then((m) => ({ default: m.ApplicationSettingsTab })),
+);
 
 export const developerTabs = ['overview', 'applications', 'api-keys', 'analytics', 'containers', 'settings'] as const;
 export type DeveloperTab = (typeof developerTabs)[number];
@@ -188,14 +194,22 @@ export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode
           <ApplicationsTab applications={list} loading={loading} onCreate={openCreate} />
         </TabsContent>
         <TabsContent value="api-keys">
-          <ApiKeysTab application={selected} />
+          <Suspense fallback={<Spinner className="py-12" />}>
+            <ApiKeysTab application={selected} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="analytics">
-          <AnalyticsTab application={selected} />
+          <Suspense fallback={<Spinner className="py-12" />}>
+            <AnalyticsTab application={selected} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="containers">{containersTab}</TabsContent>
         <TabsContent value="settings">
-          {known && <ApplicationSettingsTab application={selected} loading={loading} onCreate={openCreate} />}
+          {known && (
+            <Suspense fallback={<Spinner className="py-12" />}>
+              <ApplicationSettingsTab application={selected} loading={loading} onCreate={openCreate} />
+            </Suspense>
+          )}
         </TabsContent>
       </Tabs>
 
