@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +41,27 @@ export async function spawnServer(args: string[], env: Record<string, string>, p
   };
 }
 
+/** A free loopback port number, for a server that must know its address before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 /** The built Nuvem server on a free port with a fresh embedded database. */
 export async function startNuvem(extraEnv: Record<string, string> = {}): Promise<Started> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-bench-'));
+  const port = await freePort();
   const server = await spawnServer(
     ['apps/server/dist/server.js'],
     {
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
+      // The server's own origin is PUBLIC_URL (never the Host header): the one the scripts call,
+      // which they also send as Origin.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       // BENCH_DATABASE_URL runs the server on PostgreSQL instead of the embedded PGlite.
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
+import { errorSerializer } from './lib/log-redaction.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { platformCors } from './modules/applications/platform-cors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -16,12 +18,15 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { programmeRoutes } from './modules/programme/programme.routes.js';
 import { apiKeysPlugin } from './plugins/app/api-keys.js';
 import { authPlugin } from './plugins/app/auth.js';
+import { cacheControlPlugin } from './plugins/app/cache-control.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { dbPlugin } from './plugins/app/db.js';
-import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/app/error-handler.js';
 import { jsonBodyPlugin } from './plugins/app/json-body.js';
+import { locationHeaderPlugin } from './plugins/app/location-header.js';
 import { rateLimiterPlugin } from './plugins/app/rate-limiter.js';
 import { redisPlugin } from './plugins/app/redis.js';
+import { textGuardPlugin } from './plugins/app/text-guard.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { cookiePlugin } from './plugins/external/cookie.js';
 import { helmetPlugin } from './plugins/external/helmet.js';
@@ -31,13 +36,24 @@ import type { App } from './types.js';
 
 const incomingRequestId = /^[\w.:-]{1,128}$/;
 
+export interface BuildOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+}
+
 /** Builds the whole server (not listening): external plugins, then app plugins, then modules. */
-export async function buildApp(config: AppConfig): Promise<App> {
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // A failed query's bound parameters (hashes, e-mails, IPs) never reach the logs.
+      serializers: { err: errorSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    frameworkErrors,
+    // request.ip and request.protocol follow X-Forwarded-* only from the proxies TRUST_PROXY names.
+    trustProxy: config.trustProxy,
     // Keep a caller's request id (a proxy's, say) when it is sane, so one id follows a request.
     genReqId: (req) => {
       const header = req.headers['x-request-id'];
@@ -69,7 +85,10 @@ export async function buildApp(config: AppConfig): Promise<App> {
 
   // App plugins
   await app.register(errorHandlerPlugin);
+  await app.register(locationHeaderPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(textGuardPlugin);
+  await app.register(cacheControlPlugin);
   await app.register(dbPlugin);
   await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);

@@ -63,4 +63,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_KEY_RATE_LIMITS: 'gold=5' })).toThrow(/API_KEY_RATE_LIMITS: 'gold=5'/);
     expect(() => loadConfig({ API_KEY_RATE_LIMITS: 'standard=0' })).toThrow(/API_KEY_RATE_LIMITS/);
   });
+  it('trusts no proxy headers unless TRUST_PROXY names the proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8, loopback,10.1.0.0/255.255.0.0' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback', '10.1.0.0/255.255.0.0']);
+  });
+
+  it('refuses a TRUST_PROXY that would trust anyone or is not an address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would let any client choose its address/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '0' })).toThrow(
+      /TRUST_PROXY: a hop count cannot tell the proxy from a client/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,proxy.example' })).toThrow(
+      /TRUST_PROXY: 'proxy.example' is not an IP address/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: '10.0.0.0\/33'/);
+    expect(() => loadConfig({ TRUST_PROXY: '::1/255.0.0.0' })).toThrow(/TRUST_PROXY: '::1\/255.0.0.0'/);
+  });
 });

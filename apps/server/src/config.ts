@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultRateLimits, rateLimitTiers, type RateLimitTier } from '@nuvem/contracts/applications';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ const envSchema = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('.data')),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')),
+  TRUST_PROXY: optional(z.string()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -36,6 +38,11 @@ const envSchema = z.object({
   METRICS_SAMPLE_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(15_000)),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
+  // setInterval takes at most 2^31-1 ms (about 24 days).
+  SESSION_PURGE_INTERVAL_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(2_147_483_647).default(3_600_000),
+  ),
   API_KEY_RATE_LIMITS: optional(z.string()),
   APP_SECRET_GRACE_SECONDS: z.preprocess(
     emptyAsUndefined,
@@ -47,6 +54,21 @@ const envSchema = z.object({
       .default(86_400),
   ),
   USAGE_FLUSH_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(600_000).default(1000)),
+  MAX_APPLICATIONS_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(20)),
+  MAX_API_KEYS_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(50)),
+  MAX_CONTAINERS_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(10)),
+  MAX_CONTAINER_VCPUS_PER_USER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).default(16),
+  ),
+  MAX_CONTAINER_MEMORY_GB_PER_USER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).default(32),
+  ),
+  USER_API_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(600),
+  ),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
   GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://accounts.google.com')),
@@ -89,6 +111,12 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   redisUrl: string | null;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For / -Proto / -Host headers to believe (Fastify's `trustProxy`).
+   * false: nobody's (request.ip is the connection's peer); else those proxy addresses, CIDR ranges
+   * or proxy-addr keywords.
+   */
+  trustProxy: false | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDistDir: string;
   shutdownTimeoutMs: number;
@@ -110,6 +138,8 @@ export interface AppConfig {
   };
   seedDemo: boolean;
   authRateLimitPerMinute: number;
+  /** How often expired sessions and sign-in states are deleted (SESSION_PURGE_INTERVAL_MS); 0: never. */
+  sessionPurgeIntervalMs: number;
   apiKeys: {
     /** Requests per minute per key, by tier (API_KEY_RATE_LIMITS). */
     rateLimits: Record<RateLimitTier, number>;
@@ -118,6 +148,20 @@ export interface AppConfig {
   };
   /** How long a client secret keeps working after it was rotated (APP_SECRET_GRACE_SECONDS). */
   appSecretGraceSeconds: number;
+  /** What one user may hold and how fast they may call the platform API. */
+  userLimits: {
+    /** MAX_APPLICATIONS_PER_USER */
+    applications: number;
+    /** MAX_API_KEYS_PER_USER: keys that still work (neither revoked nor expired), over all their applications. */
+    apiKeys: number;
+    /** The container quota every user gets until billing sets one per plan (see containers/quota.ts). */
+    containers: { count: number; vcpus: number; memoryGb: number };
+    /**
+     * USER_API_RATE_LIMIT_PER_MINUTE: /api/v1 requests per minute per user, whatever the credential
+     * (session or any of their keys); a key an operator put on a higher tier may use that tier's budget.
+     */
+    apiRequestsPerMinute: number;
+  };
   google: (OAuthClientConfig & { issuer: string }) | null;
   github: (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; apiUrl: string }) | null;
 }
@@ -138,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = absolute(e.DATA_DIR);
   const problems: string[] = [];
   const allowedRedirectOrigins = parseOrigins(e.ALLOWED_REDIRECT_ORIGINS, problems);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
   }
@@ -160,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { driver: 'postgres', url: e.DATABASE_URL }
       : { driver: 'pglite', dataDir: resolve(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? absolute(e.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -175,8 +221,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     seedDemo: e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    sessionPurgeIntervalMs: e.SESSION_PURGE_INTERVAL_MS,
     apiKeys: { rateLimits: apiKeyRateLimits, usageFlushIntervalMs: e.USAGE_FLUSH_INTERVAL_MS },
     appSecretGraceSeconds: e.APP_SECRET_GRACE_SECONDS,
+    userLimits: {
+      applications: e.MAX_APPLICATIONS_PER_USER,
+      apiKeys: e.MAX_API_KEYS_PER_USER,
+      containers: {
+        count: e.MAX_CONTAINERS_PER_USER,
+        vcpus: e.MAX_CONTAINER_VCPUS_PER_USER,
+        memoryGb: e.MAX_CONTAINER_MEMORY_GB_PER_USER,
+      },
+      apiRequestsPerMinute: e.USER_API_RATE_LIMIT_PER_MINUTE,
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -219,6 +276,55 @@ function parseOrigins(list: string | undefined, problems: string[]): string[] {
     }
   }
   return origins;
+}
+
+const proxyKeywords = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no forwarding headers; else a comma-separated list of
+ * proxy addresses, CIDR ranges and the keywords loopback, linklocal, uniquelocal. `true` (trust
+ * anyone) is refused: any client could then choose its own address and so its rate-limit
+ * bucket; so is a hop count, which cannot tell the proxy from a client (Fastify trusts nobody
+ * for one).
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): false | string[] {
+  const value = raw?.trim();
+  if (!value || value === 'false') return false;
+  if (value === 'true') {
+    problems.push(
+      'TRUST_PROXY: true would let any client choose its address; list the proxy addresses (e.g. 127.0.0.1,10.0.0.0/8) or give a hop count',
+    );
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    problems.push(
+      'TRUST_PROXY: a hop count cannot tell the proxy from a client; list the proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+    );
+    return false;
+  }
+  const entries = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      problems.push(
+        `TRUST_PROXY: '${entry}' is not an IP address, a CIDR range (10.0.0.0/8) or one of ${proxyKeywords.join(', ')}`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyKeywords.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  // IPv4 ranges may also be written with a netmask, as proxy-addr allows: 10.0.0.0/255.0.0.0.
+  return version === 4 && isIP(prefix) === 4;
 }
 
 /** `standard=60,premium=600,enterprise=6000`: requests per minute by tier; tiers left out keep their default. */

@@ -48,7 +48,8 @@ describe('the server process', () => {
     expect(printed?.[1]).toBe('demo@nuvem.local');
     const login = await fetch(`${server.url}/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
+      // No Origin: with PORT=0 the server's own origin (PUBLIC_URL) is not known in advance.
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: printed?.[1], password: printed?.[2] }),
     });
     expect(login.status).toBe(200);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { findDataDirLockedError } from './db/data-dir-lock.js';
 
 let config: AppConfig;
 try {
@@ -13,7 +14,18 @@ try {
   throw error;
 }
 
-const app = await buildApp(config);
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  // Another server holds DATA_DIR: say so and what to do, without a stack trace.
+  const locked = findDataDirLockedError(error);
+  if (locked) {
+    console.error(locked.message);
+    process.exit(1);
+  }
+  throw error;
+}
 
 let shuttingDown = false;
 async function shutdown(signal: NodeJS.Signals) {

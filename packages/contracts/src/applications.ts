@@ -39,7 +39,17 @@ export const applicationMessages = {
   missingWrite: 'This API key lacks the write scope',
   missingRead: 'This API key lacks the read scope',
   rateLimited: 'Rate limit exceeded for this API key',
+  /** The per-user budget on /api/v1, shared by the session and all of the user's keys. */
+  userRateLimited: 'Rate limit exceeded for this account',
 } as const;
+
+/** Answers (409 LIMIT_REACHED) when a user is at a per-user cap. */
+export const applicationLimitMessages = {
+  applications: (limit: number) =>
+    `You have reached the limit of ${limit} applications. Delete one or contact support to raise it.`,
+  apiKeys: (limit: number) =>
+    `You have reached the limit of ${limit} active API keys. Revoke one or contact support to raise it.`,
+};
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 

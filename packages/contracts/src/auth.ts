@@ -24,6 +24,26 @@ export const authMessages = {
   socialFailed: 'Social sign-in failed',
 } as const;
 
+/**
+ * Why a sign-in came back to the sign-in page: `/login?error=<code>`. The page shows only these
+ * fixed messages (an unknown code shows the generic one), never text taken from the address.
+ */
+export const signInErrorMessages = {
+  social_failed: 'Social sign-in failed. Please try again.',
+  social_cancelled: 'Social sign-in failed: you cancelled it.',
+  social_incomplete: 'Social sign-in failed: the provider sent an incomplete answer. Please try again.',
+  social_expired:
+    'Social sign-in failed: the sign-in expired, was already used, or was started in another browser. Please try again.',
+  social_unavailable: 'Social sign-in failed: the provider could not be reached. Please try again later.',
+  social_unverified_email: 'Social sign-in failed: the provider has not verified your e-mail address.',
+  social_account_exists:
+    'An account with this e-mail already exists. Sign in with your e-mail and password to link it.',
+  google_not_configured: 'Sign-in with Google is not configured here: use your e-mail and password.',
+  github_not_configured: 'Sign-in with GitHub is not configured here: use your e-mail and password.',
+  rate_limited: 'Too many sign-in attempts. Please wait a minute and try again.',
+} as const;
+export type SignInErrorCode = keyof typeof signInErrorMessages;
+
 export const displayNameFallback = 'Usuário';
 
 /** The user object of every auth reply. */
@@ -39,10 +59,79 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
+/** The password rule, shown under the password field before the form is sent. */
+export const passwordRule = 'At least 8 characters; not a common or leaked password.';
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const passwordMessages = {
+  length: `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+  blank: 'must not be only spaces',
+  /** The server checks an offline list of common and leaked passwords (kept out of the web bundle). */
+  common: 'This password is too common. Choose one that is harder to guess.',
+} as const;
+
+/** A new password: the length rule and not only whitespace; the server also refuses common ones. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, passwordMessages.length)
+  .max(PASSWORD_MAX_LENGTH, passwordMessages.length)
+  .refine((value) => stripInvisibleCharacters(value).trim() !== '', passwordMessages.blank);
+
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+// Invisible format characters (Unicode category Cf: bidirectional controls U+202A-U+202E,
+// U+2066-U+2069, U+200E, U+200F, U+061C, zero-width spaces, soft hyphens, tags…), line and
+// paragraph separators, and the Hangul fillers that render as blanks. A bidi override in a name
+// reverses the text shown after it ('\u202Eevil' reads as 'live'), so it never belongs in one.
+const invisibleCharacter = /^[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0]$/u;
+// Zero-width (non-)joiners shape Persian, Indic and emoji sequences: kept between two visible characters.
+const joiners = new Set(['\u200c', '\u200d']);
+// eslint-disable-next-line no-control-regex
+const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** Removes bidirectional controls and other invisible characters (joiners only where they join nothing). */
+export function stripInvisibleCharacters(value: string): string {
+  const chars = Array.from(value);
+  const visible = (c: string | undefined) => c !== undefined && !invisibleCharacter.test(c) && !/^\s$/u.test(c);
+  return chars
+    .filter((c, i) => !invisibleCharacter.test(c) || (joiners.has(c) && visible(chars[i - 1]) && visible(chars[i + 1])))
+    .join('');
+}
+
+/**
+ * A display name as typed: invisible characters removed, trimmed, then 1 to 80 characters
+ * without control characters.
+ */
+export const displayNameSchema = z
+  .string()
+  .overwrite(stripInvisibleCharacters)
+  .trim()
+  .min(1, `must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters`)
+  .max(DISPLAY_NAME_MAX_LENGTH, `must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters`)
+  .refine((value) => !controlCharacter.test(value), 'must not contain control characters');
+
+/**
+ * A display name from elsewhere (a social provider) made fit to store: control characters become
+ * spaces, invisible ones go, cut to 80 UTF-16 units without splitting a character; null if empty.
+ */
+export function normalizeDisplayName(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const cleaned = stripInvisibleCharacters(value.replace(controlCharacters, ' ')).replace(/\s+/gu, ' ').trim();
+  let result = '';
+  for (const c of cleaned) {
+    if (result.length + c.length > DISPLAY_NAME_MAX_LENGTH) break;
+    result += c;
+  }
+  result = stripInvisibleCharacters(result).trim();
+  return result === '' ? null : result;
+}
+
 export const registerBodySchema = z.object({
   email: z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid e-mail address')),
-  password: z.string().min(8, 'must be 8 to 128 characters').max(128, 'must be 8 to 128 characters'),
-  displayName: z.string().trim().min(1, 'must be 1 to 80 characters').max(80, 'must be 1 to 80 characters'),
+  password: newPasswordSchema,
+  displayName: displayNameSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -33,6 +33,9 @@ export const errorMessages = {
   notFound: 'Not found',
   internal: 'Internal server error',
   serviceUnavailable: 'Service unavailable',
+  /** Text the database cannot store, refused in any parameter or body field. */
+  nulCharacter: 'Text must not contain NUL characters',
+  unpairedSurrogate: 'Text must be valid Unicode (no unpaired surrogates)',
 } as const;
 
 /** Where a request failed validation: `path` is the field (`body.email`), `message` says why. */

@@ -37,6 +37,16 @@ export type MetricRange = (typeof metricRanges)[number];
 export const alertThresholds = { cpu: 80, memory: 90, disk: 85 } as const;
 export const MAX_STARTUP_SCRIPT_BYTES = 64 * 1024;
 
+/** Answers (409 LIMIT_REACHED) when a new container or a larger tier would pass the user's quota. */
+export const containerLimitMessages = {
+  containers: (limit: number) =>
+    `You have reached the limit of ${limit} containers. Delete one or contact support to raise it.`,
+  vcpus: (limit: number, inUse: number) =>
+    `This would pass your limit of ${limit} vCPUs (${inUse} in use). Delete or scale down a container, or contact support to raise it.`,
+  memory: (limitGb: number, inUseGb: number) =>
+    `This would pass your limit of ${limitGb} GB of memory (${inUseGb} GB in use). Delete or scale down a container, or contact support to raise it.`,
+};
+
 /** Spec: as typed, the name is lower-cased and anything but a-z, 0-9 and '-' is removed. */
 export function sanitizeContainerName(typed: string): string {
   return typed.toLowerCase().replace(/[^a-z0-9-]/g, '');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './auth';
 
 /** What any signed-in user may see of another: no e-mail address. */
 export const publicProfileSchema = z.object({
@@ -116,7 +117,8 @@ const optionalText = (max: number) =>
 /** PATCH /api/users/me: any of these; a field left out stays as it is, '' or null clears it. */
 export const updateProfileBodySchema = z
   .object({
-    displayName: requiredLine(profileLimits.displayName, 'displayName').optional(),
+    // Bidirectional controls and other invisible characters are removed (see the auth contract).
+    displayName: displayNameSchema.optional(),
     headline: optionalLine(profileLimits.headline).optional(),
     location: optionalLine(profileLimits.location).optional(),
     bio: optionalText(profileLimits.bio).optional(),

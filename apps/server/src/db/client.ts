@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationsFolder } from '../paths.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { tables } from './tables.js';
 
 /** The one database type modules see, whichever driver is behind it. */
@@ -21,7 +23,28 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** A round trip to the database; throws when it does not answer. */
   ping(): Promise<void>;
+  /** Whether the latest committed migration has been applied (false: no schema, or an older one). */
+  isMigrated(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+let latestMigration: number | undefined;
+/** When the newest committed migration was generated: drizzle records it as `created_at` once applied. */
+function latestMigrationMillis(): number {
+  latestMigration ??= readMigrationFiles({ migrationsFolder }).at(-1)?.folderMillis ?? 0;
+  return latestMigration;
+}
+
+// drizzle's migrator keeps its journal in drizzle.__drizzle_migrations and applies every
+// committed migration newer than its newest row.
+async function isMigrated(query: Query): Promise<boolean> {
+  const table = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (table.rows[0]?.present !== true) return false;
+  const applied = await query('select max(created_at) as latest from drizzle.__drizzle_migrations');
+  const latest = applied.rows[0]?.latest;
+  return latest !== null && latest !== undefined && Number(latest) >= latestMigrationMillis();
 }
 
 // Any constant works; it only has to be the same in every instance migrating one database.
@@ -32,8 +55,20 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 }
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined);
+  // PGlite is one process's database: a second server on the folder would fork the data. The
+  // lock is taken before PGlite opens the folder and released after it closed.
+  let lock: DataDirLock | null = null;
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    lock = await lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ?? undefined);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema: tables, casing: 'snake_case' });
   return {
     db,
@@ -42,8 +77,13 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    isMigrated: () => isMigrated((text) => client.query(text)),
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        await lock?.release();
+      }
     },
   };
 }
@@ -74,6 +114,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    isMigrated: () => isMigrated((text) => pool.query(text)),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,7 +1,9 @@
 /**
  * Where a `redirect` parameter may send the browser: a path on this site, or an absolute http(s)
  * address whose origin is allowed. Anything else (another origin, protocol-relative `//x`,
- * backslash tricks, `javascript:`, control characters) gives `fallback`.
+ * backslash tricks, `javascript:`, control characters) gives `fallback`. The result is ASCII,
+ * ready for a Location header: non-ASCII characters of a path are percent-encoded (UTF-8), so
+ * `/\u3002evil.com` stays the path `/%E3%80%82evil.com` on this site.
  */
 export function safeRedirect(
   raw: string | undefined | null,
@@ -13,7 +15,10 @@ export function safeRedirect(
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\\s]/.test(raw)) return fallback;
   if (raw.startsWith('/')) {
-    return raw.startsWith('//') ? fallback : raw;
+    if (raw.startsWith('//')) return fallback;
+    // Only a lone surrogate cannot be encoded (no UTF-8 for it): refuse rather than guess.
+    if (/\p{Cs}/u.test(raw)) return fallback;
+    return raw.replace(/[^\x21-\x7e]/gu, encodeURIComponent);
   }
   let url: URL;
   try {
@@ -23,7 +28,16 @@ export function safeRedirect(
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fallback;
   if (url.username || url.password) return fallback;
+  // The URL's serialisation is ASCII: a punycode host, a percent-encoded path, query and fragment.
   return allowedOrigins.has(url.origin) ? url.href : fallback;
+}
+
+/**
+ * A Location value that Node can send: every character outside printable ASCII percent-encoded
+ * as UTF-8 (a lone surrogate as U+FFFD). `%` and everything else printable is left as it is.
+ */
+export function asciiLocation(value: string): string {
+  return value.replace(/[^\x21-\x7e]/gu, (char) => encodeURIComponent(/\p{Cs}/u.test(char) ? '\ufffd' : char));
 }
 
 /** The origin of an absolute http(s) URL, or null. */

@@ -24,6 +24,28 @@ describe('MemoryTtlCache', () => {
   });
 });
 
+describe('RedisTtlCache without Redis', () => {
+  it('misses and carries on, so callers fall back to the source of truth, and reports the failure', async () => {
+    // Nothing listens on port 1; no offline queue, no retries: every command fails at once.
+    const redis = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
+    const failures: unknown[] = [];
+    const cache = new RedisTtlCache(
+      redis,
+      'nuvem:test:',
+      (json) => json as string,
+      (error) => failures.push(error),
+    );
+    try {
+      await expect(cache.get('k')).resolves.toBeUndefined();
+      await expect(cache.set('k', 'v', 1_000)).resolves.toBeUndefined();
+      await expect(cache.delete('k')).resolves.toBeUndefined();
+      expect(failures).toHaveLength(3);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
 describe.runIf(process.env.TEST_REDIS_URL)('RedisTtlCache', () => {
   const redis = new Redis(process.env.TEST_REDIS_URL ?? '');
   afterAll(async () => {

@@ -46,16 +46,28 @@ export class MemoryTtlCache<T> implements TtlCache<T> {
   }
 }
 
-/** In Redis, as JSON; `revive` turns the parsed JSON back into a value (dates, say). */
+/**
+ * In Redis, as JSON; `revive` turns the parsed JSON back into a value (dates, say). A cache is
+ * only a shortcut: when Redis fails (`onError` hears of it), `get` misses and `set` and `delete`
+ * do nothing, so callers fall back to the source of truth instead of failing. An entry whose
+ * delete failed can outlive its source only until its time to live ends, which Redis counts.
+ */
 export class RedisTtlCache<T> implements TtlCache<T> {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly revive: (json: unknown) => T | undefined,
+    private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
   async get(key: string): Promise<T | undefined> {
-    const raw = await this.redis.get(this.prefix + key);
+    let raw: string | null;
+    try {
+      raw = await this.redis.get(this.prefix + key);
+    } catch (error) {
+      this.onError(error);
+      return undefined;
+    }
     if (raw === null) return undefined;
     try {
       return this.revive(JSON.parse(raw));
@@ -65,10 +77,18 @@ export class RedisTtlCache<T> implements TtlCache<T> {
   }
 
   async set(key: string, value: T, ttlMs: number): Promise<void> {
-    await this.redis.set(this.prefix + key, JSON.stringify(value), 'PX', ttlMs);
+    try {
+      await this.redis.set(this.prefix + key, JSON.stringify(value), 'PX', ttlMs);
+    } catch (error) {
+      this.onError(error);
+    }
   }
 
   async delete(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    try {
+      await this.redis.del(this.prefix + key);
+    } catch (error) {
+      this.onError(error);
+    }
   }
 }

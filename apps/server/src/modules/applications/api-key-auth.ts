@@ -5,7 +5,7 @@ import {
   type RateLimitTier,
 } from '@nuvem/contracts/applications';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -13,7 +13,7 @@ import { apiKeys } from '../../db/schema/api-keys.js';
 import { applications } from '../../db/schema/applications.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { RateLimiter, RateLimitResult } from '../../lib/rate-limiter.js';
 import { sha256 } from '../../lib/tokens.js';
 import { MemoryTtlCache } from '../../lib/ttl-cache.js';
 import { UsageBatcher, type UsageOutcome } from './usage-batcher.js';
@@ -41,7 +41,7 @@ export interface ApiKeyAuth {
  * drops the entry at once on this instance and, through Redis pub/sub, on the others.
  */
 export const KEY_CACHE_TTL_MS = 30_000;
-/** The union of the applications' allowed origins is re-read at least this often. */
+/** The applications' allowed origins (the union, and each one's) are re-read at least this often. */
 export const ORIGINS_TTL_MS = 60_000;
 const RATE_WINDOW_MS = 60_000;
 const CHANNEL = 'nuvem:api-keys:invalidate';
@@ -50,12 +50,39 @@ type Invalidation = { kind: 'keys'; hashes: string[] } | { kind: 'origins' };
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** One rate-limit budget a request was counted against. */
+interface Budget {
+  limit: number;
+  result: RateLimitResult;
+  /** The 429's message when this budget is the one exhausted. */
+  message: string;
+}
+
+/**
+ * Sets RateLimit-* from the tightest budget (fewest requests left, then the later reset; an
+ * exhausted one first) and answers 429 with its message and Retry-After when any is exhausted.
+ */
+function enforce(reply: FastifyReply, budgets: [Budget, ...Budget[]]): void {
+  const left = (b: Budget) => Math.max(0, b.limit - b.result.count);
+  const refused = budgets.filter((b) => !b.result.allowed);
+  const shown = (refused.length > 0 ? refused : budgets).reduce((a, b) =>
+    left(b) < left(a) || (left(b) === left(a) && b.result.resetInMs > a.result.resetInMs) ? b : a,
+  );
+  const resetSeconds = Math.max(1, Math.ceil(shown.result.resetInMs / 1000));
+  reply.header('ratelimit-limit', String(shown.limit));
+  reply.header('ratelimit-remaining', String(left(shown)));
+  reply.header('ratelimit-reset', String(resetSeconds));
+  if (refused.length > 0) {
+    throw new AppError(429, shown.message, 'RATE_LIMITED', { 'retry-after': String(resetSeconds) });
+  }
+}
+
 /** SHA-256 of a key: what is stored and what the cache is keyed by. */
 export const hashApiKey = (key: string) => sha256(key);
 
 /**
- * The platform API's side of API keys: verification with a short cache, per-key rate limits,
- * batched usage counts, and the CORS origins of all applications.
+ * The platform API's side of API keys: verification with a short cache, per-key and per-user rate
+ * limits, batched usage counts, and the CORS origins of the applications.
  */
 export async function createApiKeyAuth(deps: {
   db: Database;
@@ -66,7 +93,10 @@ export async function createApiKeyAuth(deps: {
 }) {
   const { db, redis, limiter, config, log } = deps;
   const cache = new MemoryTtlCache<VerifiedKey>(10_000);
+  const originsByApplication = new MemoryTtlCache<Set<string>>(10_000);
   const usage = new UsageBatcher(db, log);
+  // The application of the key each platform API request was made with (for its CORS answer).
+  const keyApplication = new WeakMap<FastifyRequest, string>();
   // Bumped by every invalidation: a look-up that started before one is not cached.
   let generation = 0;
   let origins: { set: Set<string>; at: number } | null = null;
@@ -74,7 +104,10 @@ export async function createApiKeyAuth(deps: {
   const apply = (message: Invalidation) => {
     generation += 1;
     if (message.kind === 'keys') for (const hash of message.hashes) void cache.delete(hash);
-    else origins = null;
+    else {
+      origins = null;
+      originsByApplication.clear();
+    }
   };
 
   // Invalidations reach the other instances through Redis pub/sub (a subscriber needs its own
@@ -89,6 +122,7 @@ export async function createApiKeyAuth(deps: {
         generation += 1;
         cache.clear();
         origins = null;
+        originsByApplication.clear();
       }
       connectedOnce = true;
     });
@@ -152,13 +186,31 @@ export async function createApiKeyAuth(deps: {
   }
 
   /**
+   * Counts one platform API request against the user's budget (USER_API_RATE_LIMIT_PER_MINUTE),
+   * which the session and all the user's keys share. A key on a tier above standard (operators set
+   * tiers; users only create standard keys) may use its tier's budget: the count is still shared,
+   * the ceiling for that key's calls is the higher of the two.
+   */
+  async function userBudget(userId: string, keyLimit = 0): Promise<Budget> {
+    const limit = Math.max(config.userLimits.apiRequestsPerMinute, keyLimit);
+    const result = await limiter.hit(`apiuser:${userId}`, limit, RATE_WINDOW_MS);
+    return { limit, result, message: applicationMessages.userRateLimited };
+  }
+
+  /** The per-user rate limit for a session (cookie or access token) on the platform API. */
+  async function limitUser(userId: string, reply: FastifyReply): Promise<void> {
+    enforce(reply, [await userBudget(userId)]);
+  }
+
+  /**
    * Authenticates a platform API request made with `Authorization: Bearer nuv_…`: 401 for an
-   * unknown, revoked or expired key, 429 past the tier's budget (RateLimit-* headers on every
-   * answer), 403 without the scope the method needs. Every outcome is counted.
+   * unknown, revoked or expired key, 429 past the tier's budget or the user's (RateLimit-* headers
+   * on every answer), 403 without the scope the method needs. Every outcome is counted.
    */
   async function authenticate(token: string, method: string, reply: FastifyReply): Promise<ApiKeyAuth> {
     const key = await verify(token);
     if (!key) throw new AppError(401, applicationMessages.invalidKey, 'INVALID_API_KEY');
+    keyApplication.set(reply.request, key.applicationId);
     const now = new Date();
     if (key.revokedAt) {
       usage.record(key.id, 'rejected', now);
@@ -171,14 +223,15 @@ export async function createApiKeyAuth(deps: {
     // A tier the configuration does not know (set by hand in the database) gets the standard budget.
     const limits: Partial<Record<string, number>> = config.apiKeys.rateLimits;
     const limit = limits[key.tier] ?? config.apiKeys.rateLimits.standard;
-    const result = await limiter.hit(`apikey:${key.id}`, limit, RATE_WINDOW_MS);
-    const resetSeconds = Math.max(1, Math.ceil(result.resetInMs / 1000));
-    reply.header('ratelimit-limit', String(limit));
-    reply.header('ratelimit-remaining', String(Math.max(0, limit - result.count)));
-    reply.header('ratelimit-reset', String(resetSeconds));
-    if (!result.allowed) {
+    const [result, user] = await Promise.all([
+      limiter.hit(`apikey:${key.id}`, limit, RATE_WINDOW_MS),
+      userBudget(key.user.id, key.tier === 'standard' ? 0 : limit),
+    ]);
+    try {
+      enforce(reply, [{ limit, result, message: applicationMessages.rateLimited }, user]);
+    } catch (error) {
       usage.record(key.id, 'rate_limited', now);
-      throw new AppError(429, applicationMessages.rateLimited, 'RATE_LIMITED', { 'retry-after': String(resetSeconds) });
+      throw error;
     }
     const needs: ApiKeyScope = readMethods.has(method) ? 'read' : 'write';
     if (!key.scopes.includes(needs)) {
@@ -193,7 +246,7 @@ export async function createApiKeyAuth(deps: {
     return { user: key.user, via: 'api_key', apiKey: { id: key.id, scopes: key.scopes, tier: key.tier } };
   }
 
-  /** The union of every application's allowed origins (the platform API's CORS policy). */
+  /** The union of every application's allowed origins: what preflights (which carry no key) are answered for. */
   async function allowedOrigins(): Promise<Set<string>> {
     if (origins && Date.now() - origins.at < ORIGINS_TTL_MS) return origins.set;
     const startedAt = generation;
@@ -203,12 +256,38 @@ export async function createApiKeyAuth(deps: {
     return set;
   }
 
+  /** The allowed origins of one application (empty when it is gone). */
+  async function originsOf(applicationId: string): Promise<Set<string>> {
+    const cached = await originsByApplication.get(applicationId);
+    if (cached) return cached;
+    const startedAt = generation;
+    const [row] = await db
+      .select({ allowedOrigins: applications.allowedOrigins })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .limit(1);
+    const set = new Set(row?.allowedOrigins ?? []);
+    if (startedAt === generation) await originsByApplication.set(applicationId, set, ORIGINS_TTL_MS);
+    return set;
+  }
+
+  /**
+   * The origins a platform API answer may be shared with: those of the application whose key made
+   * the request; none for a session or an unknown key.
+   */
+  async function allowedOriginsFor(request: FastifyRequest): Promise<Set<string>> {
+    const applicationId = keyApplication.get(request);
+    return applicationId ? originsOf(applicationId) : new Set();
+  }
+
   let timer: NodeJS.Timeout | undefined;
 
   return {
     verify,
     authenticate,
+    limitUser,
     allowedOrigins,
+    allowedOriginsFor,
     /** Records one outcome for a key (what `authenticate` does on its own). */
     recordUsage: (keyId: string, outcome: UsageOutcome) => usage.record(keyId, outcome),
     /** Writes the batched usage counts now. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestDatabase, testConfig, testDriver, type TestDatabase } from '../../test/helper.js';
+import { createTestDatabase, registerUser, testConfig, testDriver, type TestDatabase } from '../../test/helper.js';
 import type { App } from '../../types.js';
-import { userWithKey, withKey } from './test-client.js';
+import { asUser, userWithKey, withKey } from './test-client.js';
 
 // Two instances on one PostgreSQL and one Redis share each key's budget and hear of revocations.
 describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
@@ -19,6 +19,7 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
         redisUrl: process.env.TEST_REDIS_URL ?? null,
         apiKeys: { rateLimits: { standard: 5, premium: 600, enterprise: 6000 }, usageFlushIntervalMs: 1000 },
       });
+      config.userLimits = { ...config.userLimits, apiRequestsPerMinute: 8 };
       [a, b] = await Promise.all([buildApp(config), buildApp(config)]);
       await Promise.all([a.ready(), b.ready()]);
     });
@@ -44,6 +45,41 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
       expect(sixth.statusCode).toBe(429);
       expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
       expect((await onA.get('/containers')).statusCode).toBe(429);
+    });
+
+    it('shares one user’s budget across instances: 4 session calls on A and 4 on B, the ninth is 429', async () => {
+      const user = await registerUser(a);
+      const onA = asUser(a, user);
+      const onB = asUser(b, user);
+      for (let i = 0; i < 4; i++) expect((await onA.get('/api/v1/containers')).statusCode).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await onB.get('/api/v1/containers')).statusCode).toBe(200);
+      expect((await onB.get('/api/v1/containers')).statusCode).toBe(429);
+      expect((await onA.get('/api/v1/containers')).statusCode).toBe(429);
+    });
+
+    it('withdraws an application’s CORS origin on the other instance within a second', async () => {
+      const { apiKey, api, application } = await userWithKey(a);
+      const origin = 'https://shared.example';
+      expect((await api.put(`/applications/${application.id}`, { allowedOrigins: [origin] })).statusCode).toBe(200);
+      const call = () =>
+        b.inject({
+          method: 'GET',
+          url: '/api/v1/containers',
+          headers: { origin, authorization: `Bearer ${apiKey.key}` },
+        });
+      await vi.waitFor(
+        async () => {
+          expect((await call()).headers['access-control-allow-origin']).toBe(origin);
+        },
+        { timeout: 1000, interval: 20 },
+      );
+      expect((await api.put(`/applications/${application.id}`, { allowedOrigins: [] })).statusCode).toBe(200);
+      await vi.waitFor(
+        async () => {
+          expect((await call()).headers['access-control-allow-origin']).toBeUndefined();
+        },
+        { timeout: 1000, interval: 20 },
+      );
     });
 
     it('adds both instances’ usage into one count', async () => {

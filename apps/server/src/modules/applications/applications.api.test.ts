@@ -13,10 +13,11 @@ import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
 import type { App } from '../../types.js';
 import { asUser } from './test-client.js';
 
-const verify = (app: App, clientId: string, clientSecret: string) =>
+const verify = (app: App, clientId: string, clientSecret: string, remoteAddress = '127.0.0.1') =>
   app.inject({
     method: 'POST',
     url: '/applications/verify-client',
+    remoteAddress,
     payload: { client_id: clientId, client_secret: clientSecret },
   });
 
@@ -163,7 +164,7 @@ describe(`applications on ${testDriver}`, () => {
     }
   });
 
-  it('limits client verification to 10 a minute per client id', async () => {
+  it('refuses an address after 10 failures a minute for a client id, even with the right secret', async () => {
     const user = asUser(t.app, await registerUser(t.app));
     const created = applicationCreatedResponseSchema.parse((await user.post('/applications', { name: 'rl' })).json());
     for (let i = 0; i < 10; i++) {
@@ -172,6 +173,41 @@ describe(`applications on ${testDriver}`, () => {
     const blocked = await verify(t.app, created.application.client_id, created.clientSecret);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('locks a failing address out of one client id, not the client id: the right secret still works elsewhere', async () => {
+    const user = asUser(t.app, await registerUser(t.app));
+    const created = applicationCreatedResponseSchema.parse((await user.post('/applications', { name: 'dos' })).json());
+    const clientId = created.application.client_id;
+    // An attacker fails 11 times from each of 10 addresses.
+    for (let a = 1; a <= 10; a++) {
+      for (let i = 0; i < 11; i++) {
+        const res = await verify(t.app, clientId, 'nuvs_guess', `198.51.100.${a}`);
+        expect(res.statusCode).toBe(i < 10 ? 401 : 429);
+      }
+    }
+    // The real server, from an address that has not failed, still verifies.
+    const ok = await verify(t.app, clientId, created.clientSecret, '203.0.113.7');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ success: true, valid: true });
+    // The failing pair stays refused, even with the right secret.
+    const locked = await verify(t.app, clientId, created.clientSecret, '198.51.100.1');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Successes do not use up the failure budget.
+    for (let i = 0; i < 12; i++) {
+      expect((await verify(t.app, clientId, created.clientSecret, '203.0.113.8')).statusCode).toBe(200);
+    }
+  });
+
+  it('limits attempts per address across client ids', async () => {
+    const address = '198.51.100.200';
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      last = (await verify(t.app, `nuvc_unknown${i}`, 'nuvs_guess', address)).statusCode;
+      if (i < 60) expect(last).toBe(401);
+    }
+    expect(last).toBe(429);
   });
 
   it('rotates the client secret: the new one works at once, the old one during the grace period only', async () => {

@@ -31,7 +31,11 @@ const errors = {
   409: errorResponseSchema,
 };
 
-const VERIFY_CLIENT_PER_MINUTE = 10;
+/** Failed verifications a minute for one client id from one address; then that pair waits. */
+const VERIFY_CLIENT_FAILURES_PER_MINUTE = 10;
+/** Verifications a minute from one address, whatever the client id or outcome. */
+const VERIFY_CLIENT_ATTEMPTS_PER_ADDRESS_PER_MINUTE = 60;
+const MINUTE_MS = 60_000;
 
 /**
  * The developer's applications and their API keys, on the sign-in service (`/applications…`).
@@ -41,21 +45,39 @@ const VERIFY_CLIENT_PER_MINUTE = 10;
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createApplicationsService({ db: app.db, config: app.config, apiKeys: app.apiKeys });
 
-  // Public, server to server: an ecosystem app proves it holds its client secret.
+  // Public, server to server: an ecosystem app proves it holds its client secret. Failures are
+  // counted per client id and address together, so guessing from many addresses cannot lock the
+  // real server (at an address that has not failed) out of its own client id.
   app.post(
     '/applications/verify-client',
     {
       schema: {
         tags: ['applications'],
         body: verifyClientBodySchema,
-        response: { 200: verifyClientResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: {
+          200: verifyClientResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => {
-      const limit = await app.limiter.hit(`verify-client:${request.body.client_id}`, VERIFY_CLIENT_PER_MINUTE, 60_000);
-      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
-      const valid = await service.verifyClientSecret(request.body.client_id, request.body.client_secret);
-      if (!valid) throw new AppError(401, applicationMessages.invalidClient, 'INVALID_CLIENT');
+      const { client_id: clientId, client_secret: secret } = request.body;
+      const attempts = await app.limiter.hit(
+        `verify-client:ip:${request.ip}`,
+        VERIFY_CLIENT_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
+        MINUTE_MS,
+      );
+      if (!attempts.allowed) throw AppError.tooManyRequests(attempts.resetInMs);
+      const failuresKey = `verify-client:fail:${clientId}:${request.ip}`;
+      const failures = await app.limiter.peek(failuresKey);
+      if (failures.count >= VERIFY_CLIENT_FAILURES_PER_MINUTE) throw AppError.tooManyRequests(failures.resetInMs);
+      const valid = await service.verifyClientSecret(clientId, secret);
+      if (!valid) {
+        await app.limiter.hit(failuresKey, VERIFY_CLIENT_FAILURES_PER_MINUTE, MINUTE_MS);
+        throw new AppError(401, applicationMessages.invalidClient, 'INVALID_CLIENT');
+      }
       return { success: true as const, valid: true as const };
     },
   );

@@ -3,6 +3,7 @@ import {
   API_KEY_BODY_LENGTH,
   API_KEY_PREFIX,
   API_KEY_PREFIX_LENGTH,
+  applicationLimitMessages,
   applicationMessages,
   type ApiKey,
   type ApiKeyScope,
@@ -10,7 +11,7 @@ import {
   type Application,
   type RateLimitTier,
 } from '@nuvem/contracts/applications';
-import { and, asc, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { apiKeyUsage } from '../../db/schema/api-key-usage.js';
@@ -19,6 +20,7 @@ import { applications, type ApplicationRow } from '../../db/schema/applications.
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { randomBase62, sha256 } from '../../lib/tokens.js';
+import { lockUserFor } from '../../lib/user-lock.js';
 import type { ApiKeyAuthService } from './api-key-auth.js';
 import { utcDay } from './usage-batcher.js';
 
@@ -67,7 +69,7 @@ function keyView(row: ApiKeyRow): ApiKey {
 }
 
 /** The database, or a transaction on it. */
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 type NewKeyInput = Pick<ApiKeyRow, 'name' | 'description' | 'scopes' | 'rateLimitTier' | 'expiresAt'>;
 
@@ -143,18 +145,28 @@ export function createApplicationsService(deps: {
       body: { name: string; redirectUris: string[]; allowedOrigins: string[] },
     ): Promise<{ application: Application; clientSecret: string }> {
       const clientSecret = newClientSecret();
-      const [row] = await db
-        .insert(applications)
-        .values({
-          id: newId('application'),
-          userId,
-          name: body.name,
-          clientId: newClientId(),
-          clientSecretHash: sha256(clientSecret),
-          redirectUris: body.redirectUris,
-          allowedOrigins: body.allowedOrigins,
-        })
-        .returning();
+      // Count and insert under the user's lock: concurrent creates cannot all see room for one more.
+      const row = await db.transaction(async (tx) => {
+        await lockUserFor(tx, 'applications', userId);
+        const [held] = await tx.select({ n: count() }).from(applications).where(eq(applications.userId, userId));
+        const limit = config.userLimits.applications;
+        if ((held?.n ?? 0) >= limit) {
+          throw new AppError(409, applicationLimitMessages.applications(limit), 'LIMIT_REACHED');
+        }
+        const [inserted] = await tx
+          .insert(applications)
+          .values({
+            id: newId('application'),
+            userId,
+            name: body.name,
+            clientId: newClientId(),
+            clientSecretHash: sha256(clientSecret),
+            redirectUris: body.redirectUris,
+            allowedOrigins: body.allowedOrigins,
+          })
+          .returning();
+        return inserted;
+      });
       if (!row) throw new Error('insert into applications returned nothing');
       if (body.allowedOrigins.length > 0) await keyAuth.originsChanged();
       return { application: applicationView(row), clientSecret };
@@ -232,12 +244,27 @@ export function createApplicationsService(deps: {
       body: { name: string; description?: string | undefined; scopes: ApiKeyScope[]; expiresIn: number },
     ) {
       await owned(userId, applicationId);
-      return insertKey(userId, applicationId, {
-        name: body.name,
-        description: body.description || null,
-        scopes: body.scopes,
-        rateLimitTier: 'standard',
-        expiresAt: new Date(now().getTime() + body.expiresIn * DAY_MS),
+      // Keys that still work, over all the user's applications, counted under the user's lock.
+      return db.transaction(async (tx) => {
+        await lockUserFor(tx, 'api-keys', userId);
+        const [held] = await tx
+          .select({ n: count() })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt), gt(apiKeys.expiresAt, now())));
+        const limit = config.userLimits.apiKeys;
+        if ((held?.n ?? 0) >= limit) throw new AppError(409, applicationLimitMessages.apiKeys(limit), 'LIMIT_REACHED');
+        return insertKey(
+          userId,
+          applicationId,
+          {
+            name: body.name,
+            description: body.description || null,
+            scopes: body.scopes,
+            rateLimitTier: 'standard',
+            expiresAt: new Date(now().getTime() + body.expiresIn * DAY_MS),
+          },
+          tx,
+        );
       });
     },
 

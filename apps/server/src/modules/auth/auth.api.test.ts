@@ -4,7 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions.js';
 import { users } from '../../db/schema/users.js';
+import { newId } from '../../lib/ids.js';
 import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+import { createAuthRepository } from './auth.repository.js';
 
 const origin = { origin: testOrigin };
 const DAY = 24 * 60 * 60 * 1000;
@@ -78,6 +80,89 @@ describe(`sign-in service on ${testDriver}`, () => {
       expect(res.statusCode).toBe(400);
       expect(errorResponseSchema.parse(res.json()).error).toContain(message);
       expect(await countUsers()).toBe(before);
+    });
+  });
+
+  describe('the password rule', () => {
+    it.each(['12345678', 'password', ' '.repeat(8), 'qwertyuiop', 'Password123', '\u00a0'.repeat(9)])(
+      'refuses %j with a 400 on body.password and writes no user',
+      async (password) => {
+        const before = await countUsers();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/auth/register',
+          headers: origin,
+          payload: { email: 'weak@example.com', password, displayName: 'Weak' },
+        });
+        expect(res.statusCode).toBe(400);
+        const body = errorResponseSchema.parse(res.json());
+        expect(body.code).toBe('VALIDATION_ERROR');
+        expect(body.details?.map((d) => d.path)).toEqual(['body.password']);
+        expect(body.details?.[0]?.message).toMatch(
+          /^(This password is too common\. Choose one that is harder to guess\.|must not be only spaces)$/,
+        );
+        expect(await countUsers()).toBe(before);
+        expect(await t.app.db.select().from(users).where(eq(users.email, 'weak@example.com'))).toHaveLength(0);
+      },
+    );
+
+    it('says why a common password is refused in plain words', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        headers: origin,
+        payload: { email: 'weak@example.com', password: 'iloveyou', displayName: 'Weak' },
+      });
+      expect(res.json()).toMatchObject({
+        error: 'body.password: This password is too common. Choose one that is harder to guess.',
+        details: [
+          { path: 'body.password', message: 'This password is too common. Choose one that is harder to guess.' },
+        ],
+      });
+    });
+
+    it('accepts a passphrase that is on no list', async () => {
+      const user = await registerUser(t.app, { password: 'plum orbit kettle 42' });
+      expect(user.id).toMatch(/^usr_/);
+    });
+  });
+
+  describe('display names', () => {
+    it('stores a registered display name without bidirectional controls or invisible characters', async () => {
+      const user = await registerUser(t.app, { displayName: '\u202eevil\u200b' });
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+      expect(row?.displayName).toBe('evil');
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/auth/me',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(meResponseSchema.parse(me.json()).user.user_metadata.display_name).toBe('evil');
+    });
+
+    it('cleans a name the repository stores from elsewhere (a social provider)', async () => {
+      const repo = createAuthRepository(t.app.db);
+      const user = await repo.insertUser({
+        id: newId('user'),
+        email: 'social@example.com',
+        displayName: '\u202eMallory\u202c',
+      });
+      expect(user.displayName).toBe('Mallory');
+      await repo.updateUser(user.id, { displayName: '\u2066\u200f' });
+      expect((await repo.findUserById(user.id))?.displayName).toBeNull();
+    });
+
+    it('cleans a display name changed on the profile too', async () => {
+      const user = await registerUser(t.app);
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/users/me',
+        headers: { ...origin, authorization: `Bearer ${user.accessToken}` },
+        payload: { displayName: '\u2067Ana\u2069 \u202eSouza' },
+      });
+      expect(res.statusCode).toBe(200);
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+      expect(row?.displayName).toBe('Ana Souza');
     });
   });
 
@@ -210,6 +295,32 @@ describe(`sign-in service on ${testDriver}`, () => {
       expect(byBearer.statusCode).toBe(401);
       const byCookie = await t.app.inject({ method: 'GET', url: '/auth/me', cookies: { nuvem_session: user.cookie } });
       expect(byCookie.statusCode).toBe(401);
+    });
+
+    it.each([
+      ['POST /sso/logout', { method: 'POST' as const, url: '/sso/logout', payload: { application_id: 'crm' } }],
+      ['GET /logout', { method: 'GET' as const, url: '/logout' }],
+    ])('%s with only the bearer token ends the session the token belongs to', async (_name, request) => {
+      const user = await registerUser(t.app);
+      const other = await registerUser(t.app);
+      const bearer = { authorization: `Bearer ${user.accessToken}` };
+      // Looked up once, so the session is in the cache too.
+      expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer })).statusCode).toBe(200);
+
+      const res = await t.app.inject({ ...request, headers: bearer });
+      expect(res.statusCode).toBeLessThan(400);
+
+      expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer })).statusCode).toBe(401);
+      const byCookie = await t.app.inject({ method: 'GET', url: '/auth/me', cookies: { nuvem_session: user.cookie } });
+      expect(byCookie.statusCode).toBe(401);
+      expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+      // Nobody else is signed out.
+      const asOther = await t.app.inject({
+        method: 'GET',
+        url: '/auth/me',
+        headers: { authorization: `Bearer ${other.accessToken}` },
+      });
+      expect(asOther.statusCode).toBe(200);
     });
 
     it('treats an expired session as signed out', async () => {

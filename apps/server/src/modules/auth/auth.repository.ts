@@ -1,4 +1,5 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { normalizeDisplayName } from '@nuvem/contracts/auth';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { oauthAccounts } from '../../db/schema/oauth-accounts.js';
 import { oauthStates } from '../../db/schema/oauth-states.js';
@@ -11,6 +12,16 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>
 export interface SessionWithUser {
   session: SessionRow;
   user: UserRow;
+}
+
+/**
+ * Every display name is stored without bidirectional controls or invisible characters, whoever
+ * sent it (registration, a profile edit, a social provider's profile).
+ */
+function withCleanDisplayName<T extends { displayName?: string | null | undefined }>(values: T): T {
+  return values.displayName === undefined
+    ? values
+    : { ...values, displayName: normalizeDisplayName(values.displayName) };
 }
 
 export function createAuthRepository(db: Database) {
@@ -30,7 +41,7 @@ export function createAuthRepository(db: Database) {
     },
 
     async insertUser(values: typeof users.$inferInsert, tx: Executor = db): Promise<UserRow> {
-      const rows = await tx.insert(users).values(values).returning();
+      const rows = await tx.insert(users).values(withCleanDisplayName(values)).returning();
       const row = rows[0];
       if (!row) throw new Error('insert into users returned nothing');
       return row;
@@ -39,7 +50,7 @@ export function createAuthRepository(db: Database) {
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>, tx: Executor = db): Promise<void> {
       await tx
         .update(users)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...withCleanDisplayName(values), updatedAt: new Date() })
         .where(eq(users.id, id));
     },
 
@@ -70,6 +81,15 @@ export function createAuthRepository(db: Database) {
       await db.delete(sessions).where(eq(sessions.tokenHash, hash));
     },
 
+    /** Deletes the session of this access-token hash; returns its cookie-token hash (for the cache). */
+    async deleteSessionByAccessTokenHash(hash: string): Promise<{ tokenHash: string } | undefined> {
+      const rows = await db
+        .delete(sessions)
+        .where(eq(sessions.accessTokenHash, hash))
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows[0];
+    },
+
     async deleteExpiredSessions(now: Date): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
     },
@@ -78,11 +98,20 @@ export function createAuthRepository(db: Database) {
       await db.insert(oauthStates).values(values);
     },
 
-    /** Takes the state out (it is single-use) and returns it if it was there and not expired. */
-    async consumeOAuthState(stateHash: string, provider: string) {
+    /**
+     * Takes the state out (it is single-use) and returns it if it was there, started in this
+     * browser, and not expired. A callback opened in another browser leaves the state alone.
+     */
+    async consumeOAuthState(stateHash: string, provider: string, browserHash: string) {
       const rows = await db
         .delete(oauthStates)
-        .where(and(eq(oauthStates.stateHash, stateHash), eq(oauthStates.provider, provider)))
+        .where(
+          and(
+            eq(oauthStates.stateHash, stateHash),
+            eq(oauthStates.provider, provider),
+            eq(oauthStates.browserHash, browserHash),
+          ),
+        )
         .returning();
       const row = rows[0];
       return row && row.expiresAt > new Date() ? row : undefined;
@@ -90,6 +119,12 @@ export function createAuthRepository(db: Database) {
 
     async deleteExpiredOAuthStates(now: Date): Promise<void> {
       await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+    },
+
+    /** How many social sign-ins are pending (a cap keeps the table bounded). */
+    async countOAuthStates(): Promise<number> {
+      const rows = await db.select({ n: count() }).from(oauthStates);
+      return rows[0]?.n ?? 0;
     },
 
     async findOAuthAccount(provider: string, providerUserId: string, tx: Executor = db) {

@@ -3,11 +3,11 @@ import {
   authSuccessSchema,
   loginBodySchema,
   meResponseSchema,
-  registerBodySchema,
   type SocialProvider,
 } from '@nuvem/contracts/auth';
 import { errorResponseSchema } from '@nuvem/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serverRegisterBodySchema } from './password-policy.js';
 import { requestMeta } from './request-meta.js';
 import { setSessionCookie } from './session-cookie.js';
 import { toAuthUser } from './user-view.js';
@@ -23,7 +23,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register',
-    { schema: { tags: ['auth'], body: registerBodySchema, response: { 201: authSuccessSchema, ...errors } } },
+    // The contract's body, plus the server-side check against common and leaked passwords.
+    { schema: { tags: ['auth'], body: serverRegisterBodySchema, response: { 201: authSuccessSchema, ...errors } } },
     async (request, reply) => {
       const { user, session } = await app.auth.register(request.body, requestMeta(request));
       request.log.info({ userId: user.id }, 'user registered');

@@ -3,6 +3,7 @@ import {
   authMessages,
   REMEMBER_ME_TTL_MS,
   SESSION_TTL_MS,
+  signInErrorMessages,
   type LoginBody,
   type RegisterBody,
 } from '@nuvem/contracts/auth';
@@ -46,6 +47,18 @@ export interface SocialProfile {
 }
 
 const RATE_WINDOW_MS = 60_000;
+/**
+ * Failed sign-ins are counted per account and address together, over this window: past the limit
+ * (AUTH_RATE_LIMIT_PER_MINUTE) that pair is refused, the right password included, so the lock
+ * tells a guesser nothing. The owner at another address is not affected.
+ */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/**
+ * Against guessing spread over many addresses: once an account has this many times the limit in
+ * failures within the window, an address that has itself failed on it is refused until its own
+ * window ends. An address that never failed there still gets through with the right password.
+ */
+export const ACCOUNT_FAILURE_FACTOR = 10;
 const TOUCH_EVERY_MS = 60_000;
 /**
  * How long a looked-up session is reused without asking the database. Ending a session removes it
@@ -145,12 +158,25 @@ export function createAuthService(deps: {
     async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
       const email = body.email.trim().toLowerCase();
       await enforce(`login:ip:${meta.ip}`);
-      await enforce(`login:account:${email}`);
+      // An address never contains '|', so the pair's key cannot be confused with another pair's.
+      const pairKey = `login:fail:pair:${meta.ip}|${email}`;
+      const accountKey = `login:fail:account:${email}`;
+      const [pair, account] = await Promise.all([limiter.peek(pairKey), limiter.peek(accountKey)]);
+      if (pair.count >= limit || (pair.count > 0 && account.count >= limit * ACCOUNT_FAILURE_FACTOR)) {
+        throw AppError.tooManyRequests(pair.resetInMs);
+      }
       const user = await repo.findUserByEmail(email);
       const valid = user?.passwordHash
         ? await argonVerify(user.passwordHash, body.password)
         : await argonVerify(await getDummyHash(), body.password).then(() => false);
-      if (!user || !valid) throw new AppError(401, authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+      if (!user || !valid) {
+        // Unknown e-mail addresses count too: the answers must not tell which accounts exist.
+        await Promise.all([
+          limiter.hit(pairKey, limit, LOGIN_FAILURE_WINDOW_MS),
+          limiter.hit(accountKey, limit * ACCOUNT_FAILURE_FACTOR, LOGIN_FAILURE_WINDOW_MS),
+        ]);
+        throw new AppError(401, authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
       const session = await issueSession(user.id, body.rememberMe ?? false, meta);
       return { user, session };
     },
@@ -189,9 +215,19 @@ export function createAuthService(deps: {
       await sessionCache.delete(`accessTokenHash:${sha256(deriveAccessToken(token))}`);
     },
 
+    /** Ends the session this bearer access token belongs to, with both cached look-ups. */
+    async endSessionByAccessToken(accessToken: string | null | undefined): Promise<void> {
+      if (!accessToken || accessToken.length > 128) return;
+      const accessTokenHash = sha256(accessToken);
+      const ended = await repo.deleteSessionByAccessTokenHash(accessTokenHash);
+      await sessionCache.delete(`accessTokenHash:${accessTokenHash}`);
+      if (ended) await sessionCache.delete(`tokenHash:${ended.tokenHash}`);
+    },
+
     /**
-     * Signs in with a verified social identity: the linked user, else the user with the same
-     * verified e-mail (linked now), else a new user. One transaction.
+     * Signs in with a social identity: the user it is linked to; else the user with the same
+     * e-mail, linked now only when the provider and that account have both verified the address;
+     * else a new user. One transaction.
      */
     async signInWithProfile(profile: SocialProfile, meta: RequestMeta): Promise<SignedIn> {
       return db.transaction(async (tx) => {
@@ -207,6 +243,12 @@ export function createAuthService(deps: {
               'UNVERIFIED_EMAIL',
             );
           }
+          if (existing && !existing.emailVerified) {
+            // Registered with a password and an address nobody confirmed: whoever typed it may not
+            // own it. Linking would give the owner an account whose password and sessions that
+            // person keeps (pre-account takeover), so the owner signs in with the password instead.
+            throw new AppError(409, signInErrorMessages.social_account_exists, 'SOCIAL_ACCOUNT_EXISTS');
+          }
           user =
             existing ??
             (await repo.insertUser(
@@ -219,7 +261,6 @@ export function createAuthService(deps: {
               },
               tx,
             ));
-          if (existing && !existing.emailVerified) await repo.updateUser(existing.id, { emailVerified: true }, tx);
           if (existing && !existing.avatarUrl && profile.avatarUrl) {
             await repo.updateUser(existing.id, { avatarUrl: profile.avatarUrl }, tx);
           }

@@ -98,21 +98,41 @@ describe(`social sign-in on ${testDriver}`, () => {
     });
   });
 
-  it('links a social account to the existing user with the same verified e-mail, not a duplicate', async () => {
-    const existing = await registerUser(t.app, { email: 'Carla@Example.com' });
+  it('links a social account to the existing user whose e-mail is verified (signed up with Google), not a duplicate', async () => {
+    // The Google sign-in above created ana.google@example.com with the address verified by Google.
+    const [existing] = await t.app.db.select().from(users).where(eq(users.email, 'ana.google@example.com'));
+    expect(existing?.emailVerified).toBe(true);
     github.user = {
       id: 888,
+      login: 'ana',
+      name: 'Ana Hub',
+      avatar_url: null,
+      emails: [{ email: 'Ana.Google@example.com', primary: true, verified: true }],
+    };
+    const outcome = await followOAuth(t.app, '/oauth/github', github.url);
+    expect((await me(outcome.sessionCookie))?.id).toBe(existing?.id);
+    const links = await t.app.db
+      .select()
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, existing?.id ?? ''));
+    expect(links.map((l) => l.provider).sort()).toEqual(['github', 'google']);
+  });
+
+  it('does not link a social account to a password-registered account whose e-mail was never verified', async () => {
+    const existing = await registerUser(t.app, { email: 'Carla@Example.com' });
+    github.user = {
+      id: 889,
       login: 'carla',
       name: 'Carla',
       avatar_url: null,
       emails: [{ email: 'carla@example.com', primary: true, verified: true }],
     };
     const outcome = await followOAuth(t.app, '/oauth/github', github.url);
-    expect((await me(outcome.sessionCookie))?.id).toBe(existing.id);
+    expect(outcome.location).toBe('/login?error=social_account_exists');
+    expect(outcome.sessionCookie).toBeUndefined();
     const rows = await t.app.db.select().from(users).where(eq(users.id, existing.id));
-    expect(rows[0]?.emailVerified).toBe(true);
-    const links = await t.app.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, existing.id));
-    expect(links).toMatchObject([{ provider: 'github', providerUserId: '888' }]);
+    expect(rows[0]?.emailVerified).toBe(false);
+    expect(await t.app.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, existing.id))).toEqual([]);
   });
 
   it('refuses a GitHub account without a verified primary e-mail and starts no session', async () => {
@@ -124,8 +144,7 @@ describe(`social sign-in on ${testDriver}`, () => {
       emails: [{ email: 'x@example.com', primary: true, verified: false }],
     };
     const outcome = await followOAuth(t.app, '/oauth/github', github.url);
-    expect(outcome.location).toMatch(/^\/login\?error=/);
-    expect(decodeURIComponent(outcome.location)).toContain('no verified primary e-mail');
+    expect(outcome.location).toBe('/login?error=social_unverified_email');
     expect(outcome.sessionCookie).toBeUndefined();
   });
 
@@ -147,27 +166,34 @@ describe(`social sign-in on ${testDriver}`, () => {
 
   it('rejects a callback with a forged or replayed state', async () => {
     const start = await t.app.inject({ method: 'GET', url: '/oauth/github' });
+    const browser = { nuvem_oauth: start.cookies.find((c) => c.name === 'nuvem_oauth')?.value ?? '' };
     const authorize = await fetch(String(start.headers.location), { redirect: 'manual' });
     const callback = new URL(String(authorize.headers.get('location')));
     const forged = await t.app.inject({
       method: 'GET',
       url: `/oauth/github/callback?code=${callback.searchParams.get('code')}&state=forged`,
+      cookies: browser,
     });
     expect(forged.statusCode).toBe(302);
-    expect(String(forged.headers.location)).toMatch(/^\/login\?error=/);
+    expect(forged.headers.location).toBe('/login?error=social_expired');
     expect(forged.cookies.find((c) => c.name === 'nuvem_session')).toBeUndefined();
 
-    const first = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    const first = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, cookies: browser });
     expect(first.cookies.find((c) => c.name === 'nuvem_session')?.value).toBeTruthy();
-    const replay = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search });
-    expect(String(replay.headers.location)).toMatch(/^\/login\?error=/);
+    const replay = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, cookies: browser });
+    expect(replay.headers.location).toBe('/login?error=social_expired');
+    expect(replay.cookies.find((c) => c.name === 'nuvem_session')).toBeUndefined();
   });
 
   it('reports a cancelled sign-in on the sign-in page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/oauth/google/callback?error=access_denied&state=x' });
-    expect(decodeURIComponent(String(res.headers.location))).toBe(
-      '/login?error=Social sign-in failed: you cancelled it',
-    );
+    expect(res.headers.location).toBe('/login?error=social_cancelled');
+    // Anything else a provider says is not shown: the page has a fixed message per code.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/oauth/google/callback?error=${encodeURIComponent('<b>Call +1 555 for help</b>')}&state=x`,
+    });
+    expect(other.headers.location).toBe('/login?error=social_failed');
   });
 });
 
@@ -180,9 +206,7 @@ describe(`social sign-in without providers on ${testDriver}`, () => {
     const location = new URL(String(res.headers.location), testOrigin);
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('redirect')).toBe('/?app=5');
-    expect(location.searchParams.get('error')).toBe(
-      'Sign-in with Google is not configured here: use your e-mail and password',
-    );
+    expect(location.searchParams.get('error')).toBe('google_not_configured');
     expect((await t.app.inject({ method: 'GET', url: '/oauth/facebook' })).statusCode).toBe(400);
     // The callback of an unconfigured provider is not a page: a JSON 404.
     expect((await t.app.inject({ method: 'GET', url: '/oauth/github/callback?code=x&state=y' })).statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { authMessages, redirectQuerySchema, socialProviders, type SocialProvider } from '@nuvem/contracts/auth';
+import { redirectQuerySchema, socialProviders, type SignInErrorCode, type SocialProvider } from '@nuvem/contracts/auth';
 import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
@@ -14,7 +15,16 @@ import { ownOrigins, requestMeta } from './request-meta.js';
 import { setSessionCookie } from './session-cookie.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
-const providerNames: Record<SocialProvider, string> = { google: 'Google', github: 'GitHub' };
+/** The cookie that ties a sign-in in progress to the browser that started it. */
+export const OAUTH_BROWSER_COOKIE = 'nuvem_oauth';
+const browserValue = /^[\w-]{43}$/;
+/** Sign-ins one address may start a minute: each stores a row until it is used or expires. */
+export const OAUTH_STARTS_PER_MINUTE = 20;
+/**
+ * Pending sign-ins kept at most, whatever the addresses: past it, starts are refused until some
+ * expire (10 minutes). Far above real use; it only bounds the table under a spread-out flood.
+ */
+const MAX_PENDING_STATES = 50_000;
 const providerParams = z.object({ provider: z.enum(socialProviders) });
 const callbackQuery = z.object({
   code: z.string().max(2048).optional(),
@@ -23,9 +33,29 @@ const callbackQuery = z.object({
   error_description: z.string().max(1024).optional(),
 });
 
+/** Why a sign-in failed, as an AppError code of the service, in the sign-in page's codes. */
+const appErrorCodes: Record<string, SignInErrorCode> = {
+  UNVERIFIED_EMAIL: 'social_unverified_email',
+  SOCIAL_ACCOUNT_EXISTS: 'social_account_exists',
+  RATE_LIMITED: 'rate_limited',
+};
+
+/**
+ * The sign-in page with one of its fixed error codes (never text from a provider or the address),
+ * and where to go after signing in, if any.
+ */
+function signInPage(code: SignInErrorCode, redirect?: string): string {
+  const params = new URLSearchParams();
+  if (redirect !== undefined) params.set('redirect', redirect);
+  params.set('error', code);
+  return `/login?${params.toString()}`;
+}
+
 /**
  * Social sign-in, OAuth 2.0 authorization code with state and PKCE: GET /oauth/{provider}
- * sends the browser to the provider; GET /oauth/{provider}/callback finishes the sign-in.
+ * sends the browser to the provider; GET /oauth/{provider}/callback finishes the sign-in. The state
+ * is bound to the starting browser by an HttpOnly cookie (login CSRF), and starts are rate-limited
+ * per address, since each stores a row. Failures go back to `/login?error=<code>`.
  */
 export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -40,7 +70,13 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     return driver;
   };
   const callbackUrl = (provider: SocialProvider) => new URL(`/oauth/${provider}/callback`, config.publicUrl).href;
-  const failed = (reason: string) => `/login?error=${encodeURIComponent(`${authMessages.socialFailed}: ${reason}`)}`;
+  // SameSite=Lax: the provider sends the browser back with a top-level GET, which Lax allows.
+  const browserCookie: CookieSerializeOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.protocol === 'https:',
+    path: '/oauth',
+  };
 
   app.get(
     '/oauth/:provider',
@@ -49,36 +85,33 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         params: providerParams,
         querystring: redirectQuerySchema,
-        response: { 404: errorResponseSchema, 502: errorResponseSchema },
+        response: { 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const { provider } = request.params;
       const allowed = ownOrigins(request, config.publicUrl.origin, config.allowedRedirectOrigins);
-      if (!drivers.has(provider)) {
-        // A browser navigation (the 'Entrar com Google' button, say) on an installation without
-        // this provider: back to the sign-in page, which says why and offers the other ways.
-        const login = new URL('/login', config.publicUrl);
-        login.searchParams.set('redirect', safeRedirect(request.query.redirect, allowed));
-        login.searchParams.set(
-          'error',
-          `Sign-in with ${providerNames[provider]} is not configured here: use your e-mail and password`,
-        );
-        return reply.redirect(login.pathname + login.search);
+      const redirectTo = safeRedirect(request.query.redirect, allowed);
+      reply.header('cache-control', 'no-store');
+      const driver = drivers.get(provider);
+      // A browser navigation (the 'Entrar com Google' button, say) on an installation without this
+      // provider: back to the sign-in page, which says why and offers the other ways.
+      if (!driver) return reply.redirect(signInPage(`${provider}_not_configured`, redirectTo));
+
+      const limit = await app.limiter.hit(`oauth-start:ip:${request.ip}`, OAUTH_STARTS_PER_MINUTE, 60_000);
+      if (!limit.allowed) return reply.redirect(signInPage('rate_limited', redirectTo));
+      await repo.deleteExpiredOAuthStates(new Date());
+      if ((await repo.countOAuthStates()) >= MAX_PENDING_STATES) {
+        request.log.warn({ provider }, 'too many social sign-ins pending: start refused');
+        return reply.redirect(signInPage('rate_limited', redirectTo));
       }
-      const driver = driverFor(provider);
+
+      // One binding per browser, kept across starts, so sign-ins begun in two tabs both work.
+      const presented = request.cookies[OAUTH_BROWSER_COOKIE];
+      const browser = presented && browserValue.test(presented) ? presented : randomToken();
       const state = randomToken();
       const codeVerifier = randomToken(48);
       const nonce = randomToken(16);
-      await repo.deleteExpiredOAuthStates(new Date());
-      await repo.insertOAuthState({
-        stateHash: sha256(state),
-        provider,
-        codeVerifier,
-        nonce,
-        redirectTo: safeRedirect(request.query.redirect, allowed),
-        expiresAt: new Date(Date.now() + STATE_TTL_MS),
-      });
       let location: string;
       try {
         location = await driver.authorizationUrl({
@@ -89,13 +122,19 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } catch (error) {
         request.log.error({ err: error, provider }, 'social provider unreachable');
-        throw new AppError(
-          502,
-          `${authMessages.socialFailed}: ${provider} could not be reached`,
-          'PROVIDER_UNAVAILABLE',
-        );
+        return reply.redirect(signInPage('social_unavailable', redirectTo));
       }
-      return reply.header('cache-control', 'no-store').redirect(location);
+      await repo.insertOAuthState({
+        stateHash: sha256(state),
+        provider,
+        browserHash: sha256(browser),
+        codeVerifier,
+        nonce,
+        redirectTo,
+        expiresAt: new Date(Date.now() + STATE_TTL_MS),
+      });
+      reply.setCookie(OAUTH_BROWSER_COOKIE, browser, { ...browserCookie, maxAge: STATE_TTL_MS / 1000 });
+      return reply.redirect(location);
     },
   );
 
@@ -114,11 +153,19 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       const driver = driverFor(provider);
       const { code, state, error } = request.query;
       reply.header('cache-control', 'no-store');
-      if (error) return reply.redirect(failed(error === 'access_denied' ? 'you cancelled it' : error));
-      if (!code || !state) return reply.redirect(failed('the provider sent an incomplete answer'));
+      // The binding has done its work once the provider sends the browser back, whatever happens.
+      const browser = request.cookies[OAUTH_BROWSER_COOKIE];
+      reply.clearCookie(OAUTH_BROWSER_COOKIE, browserCookie);
+      if (error) return reply.redirect(signInPage(error === 'access_denied' ? 'social_cancelled' : 'social_failed'));
+      if (!code || !state) return reply.redirect(signInPage('social_incomplete'));
 
-      const pending = await repo.consumeOAuthState(sha256(state), provider);
-      if (!pending) return reply.redirect(failed('the sign-in expired or was already used; please try again'));
+      // A callback opened in a browser that did not start this sign-in (login CSRF: someone
+      // else's code and state) finds nothing, and leaves the state to its own browser.
+      const pending = browser ? await repo.consumeOAuthState(sha256(state), provider, sha256(browser)) : undefined;
+      if (!pending) {
+        if (!browser) request.log.warn({ provider }, 'social sign-in callback without its browser cookie');
+        return reply.redirect(signInPage('social_expired'));
+      }
 
       let target: string;
       try {
@@ -135,9 +182,10 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         if (err instanceof OAuthError) {
           request.log.warn({ err, provider }, 'social sign-in refused');
-          target = failed(err.message);
+          target = signInPage(err.code);
         } else if (err instanceof AppError && err.statusCode < 500) {
-          target = failed(err.message);
+          request.log.warn({ code: err.code, provider }, 'social sign-in refused');
+          target = signInPage((err.code ? appErrorCodes[err.code] : undefined) ?? 'social_failed');
         } else {
           throw err;
         }

@@ -7,8 +7,10 @@ import {
   ssoLogoutResponseSchema,
 } from '@nuvem/contracts/auth';
 import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { safeRedirect } from '../../lib/redirects.js';
+import { originOf, safeRedirect } from '../../lib/redirects.js';
+import { bearerToken } from '../../plugins/app/auth.js';
 import { deriveAccessToken } from './auth.service.js';
 import { ownOrigins } from './request-meta.js';
 import { clearSessionCookie } from './session-cookie.js';
@@ -48,17 +50,110 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.endSession(request.cookies[SESSION_COOKIE]);
-      clearSessionCookie(reply, config);
+      await signOut(request, reply);
       request.log.info({ applicationId: request.body.application_id }, 'signed out');
       return { success: true as const };
     },
   );
 
-  app.get('/logout', { schema: { tags: ['sso'], querystring: redirectQuerySchema } }, async (request, reply) => {
+  /** Ends the session of the cookie and the one of the bearer token (either may be missing), and clears the cookie. */
+  async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await app.auth.endSession(request.cookies[SESSION_COOKIE]);
+    await app.auth.endSessionByAccessToken(bearerToken(request));
     clearSessionCookie(reply, config);
+  }
+
+  /**
+   * GET /logout ends the session, except when another site sent the browser here while a session is
+   * live: then it asks first (a cross-site link must not sign anyone out). The spec's flow is not
+   * affected: the app's POST /sso/logout has already ended the session when it jumps here.
+   */
+  app.get('/logout', { schema: { tags: ['sso'], querystring: redirectQuerySchema } }, async (request, reply) => {
     const allowed = ownOrigins(request, config.publicUrl.origin, config.allowedRedirectOrigins);
-    return reply.redirect(safeRedirect(request.query.redirect, allowed));
+    const redirect = safeRedirect(request.query.redirect, allowed);
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && isCrossSite(request, allowed) && (await app.auth.sessionFromCookie(token))) {
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(signOutConfirmationPage(redirect));
+    }
+    await signOut(request, reply);
+    return reply.redirect(redirect);
   });
+
+  // The confirmation page's form: a same-origin POST (the CSRF guard refuses any other origin).
+  const formScope: FastifyPluginAsyncZod = async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+      },
+    );
+    form.post(
+      '/logout',
+      {
+        schema: {
+          tags: ['sso'],
+          body: redirectQuerySchema,
+          response: { 400: errorResponseSchema, 403: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const allowed = ownOrigins(request, config.publicUrl.origin, config.allowedRedirectOrigins);
+        await signOut(request, reply);
+        return reply.redirect(safeRedirect(request.body.redirect, allowed), 303);
+      },
+    );
+  };
+  await app.register(formScope);
 };
+
+/**
+ * Whether another site sent this request. Sec-Fetch-Site `same-origin` or `none` (typed, bookmarked)
+ * cannot come from another site; else a Referer names the sender (it cannot be forged, only left
+ * out) and an allowed ecosystem origin counts as this site; else Sec-Fetch-Site decides. A request
+ * with neither (not a current browser) is taken as same-site.
+ */
+function isCrossSite(request: FastifyRequest, ownOrigins: ReadonlySet<string>): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'same-origin' || site === 'none') return false;
+  const referer = originOf(request.headers.referer);
+  if (referer) return !ownOrigins.has(referer);
+  return site === 'cross-site' || site === 'same-site';
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c);
+
+/** A page without scripts (CSP script-src 'self'): one button posts the form back to /logout. */
+function signOutConfirmationPage(redirect: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign out of Nuvem?</title>
+<style>
+body { font-family: system-ui, sans-serif; display: grid; place-items: center; min-height: 100vh; margin: 0; background: #f5f7fa; color: #111827; }
+main { background: #fff; border: 1px solid #e5e7eb; border-radius: 12px; padding: 2rem; max-width: 26rem; }
+h1 { font-size: 1.5rem; margin: 0 0 0.75rem; }
+button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 8px; border: 0; background: #2563eb; color: #fff; cursor: pointer; }
+a { color: #2563eb; }
+</style>
+</head>
+<body>
+<main>
+<h1>Sign out of Nuvem?</h1>
+<p>Another site asked to sign you out. Sign out only if you meant to.</p>
+<form method="post" action="/logout">
+<input type="hidden" name="redirect" value="${escapeHtml(redirect)}">
+<button type="submit">Sign out</button>
+</form>
+<p><a href="/">Stay signed in</a></p>
+</main>
+</body>
+</html>
+`;
+}

@@ -8,7 +8,7 @@ import {
   type ContainerTier,
   type MetricRange,
 } from '@nuvem/contracts/containers';
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -17,8 +17,10 @@ import { containerMetrics } from '../../db/schema/container-metrics.js';
 import { containers, type ContainerRow } from '../../db/schema/containers.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { lockUserFor } from '../../lib/user-lock.js';
 import { DriverError, type ContainerDriver, type ContainerState } from './drivers/container-driver.js';
 import { metricHistory, rollUpMetrics } from './metrics-history.js';
+import { assertWithinQuota, configuredContainerQuota, type ContainerQuotaSource } from './quota.js';
 
 type CreateInput = {
   name: string;
@@ -52,8 +54,11 @@ export function createContainersService(deps: {
   driver: ContainerDriver;
   config: AppConfig;
   log: FastifyBaseLogger;
+  /** Each user's container quota; the configured one for everybody unless billing provides another. */
+  quota?: ContainerQuotaSource;
 }) {
   const { db, driver, config, log } = deps;
+  const quota = deps.quota ?? configuredContainerQuota(config);
   // CPU percent needs two readings: the previous cpu-ns counter per instance.
   const lastCpu = new Map<string, { ns: number; at: number }>();
 
@@ -274,22 +279,35 @@ export function createContainersService(deps: {
       const id = newId('container');
       let row: ContainerRow | undefined;
       try {
-        const rows = await db
-          .insert(containers)
-          .values({
-            id,
-            userId,
-            name: input.name,
-            description: input.description ?? null,
-            tier: input.tier,
-            templateId: input.template_id,
-            status: 'starting',
-            actionInFlight: 'create',
-            driver: driver.kind,
-            instanceName: `nuvem-${id.slice(4, 20)}`,
-          })
-          .returning();
-        row = rows[0];
+        // Count and insert under the user's lock: concurrent creates cannot all see room for one more.
+        row = await db.transaction(async (tx) => {
+          await lockUserFor(tx, 'containers', userId);
+          const [limits, mine] = await Promise.all([
+            quota.containerQuotaFor(userId),
+            tx.select({ tier: containers.tier }).from(containers).where(eq(containers.userId, userId)),
+          ]);
+          assertWithinQuota(
+            limits,
+            mine.map((r) => r.tier),
+            { tier: input.tier },
+          );
+          const rows = await tx
+            .insert(containers)
+            .values({
+              id,
+              userId,
+              name: input.name,
+              description: input.description ?? null,
+              tier: input.tier,
+              templateId: input.template_id,
+              status: 'starting',
+              actionInFlight: 'create',
+              driver: driver.kind,
+              instanceName: `nuvem-${id.slice(4, 20)}`,
+            })
+            .returning();
+          return rows[0];
+        });
       } catch (error) {
         if (isUniqueViolation(error))
           throw new AppError(409, `name: you already have a container named ${input.name}`, 'NAME_TAKEN');
@@ -339,15 +357,45 @@ export function createContainersService(deps: {
         throw new AppError(409, `The container is already ${row.tier}: choose another tier`, 'SAME_TIER');
       }
       // Claim the container atomically: a second action while one runs is refused, not queued.
-      const claimed = await db
-        .update(containers)
-        .set({
-          actionInFlight: body.action,
-          status: body.action === 'start' ? 'starting' : body.action === 'stop' ? 'stopping' : row.status,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(containers.id, id), isNull(containers.actionInFlight), sql`${containers.status} = ${row.status}`))
-        .returning({ id: containers.id });
+      const claim = (tx: Pick<Database, 'update'>, values: Partial<typeof containers.$inferInsert> = {}) =>
+        tx
+          .update(containers)
+          .set({
+            actionInFlight: body.action,
+            status: body.action === 'start' ? 'starting' : body.action === 'stop' ? 'stopping' : row.status,
+            updatedAt: new Date(),
+            ...values,
+          })
+          .where(
+            and(
+              eq(containers.id, id),
+              isNull(containers.actionInFlight),
+              sql`${containers.status} = ${row.status}`,
+              eq(containers.tier, row.tier),
+            ),
+          )
+          .returning({ id: containers.id });
+      const claimed =
+        body.action === 'scale'
+          ? // A scale checks the quota and reserves the new tier under the user's lock, so concurrent
+            // scale-ups cannot pass it together; a failed scale puts the old tier back.
+            await db.transaction(async (tx) => {
+              await lockUserFor(tx, 'containers', userId);
+              const [limits, others] = await Promise.all([
+                quota.containerQuotaFor(userId),
+                tx
+                  .select({ tier: containers.tier })
+                  .from(containers)
+                  .where(and(eq(containers.userId, userId), ne(containers.id, id))),
+              ]);
+              assertWithinQuota(
+                limits,
+                others.map((r) => r.tier),
+                { tier: body.parameters.tier, replacing: row.tier },
+              );
+              return claim(tx, { tier: body.parameters.tier });
+            })
+          : await claim(db);
       if (claimed.length === 0)
         throw new AppError(409, `Another action is still running on ${row.name}`, 'ACTION_IN_FLIGHT');
 
@@ -388,7 +436,7 @@ export function createContainersService(deps: {
         });
         return { message: `Container ${body.action} completed successfully`, container: view(updated, state) };
       } catch (error) {
-        await setStatus(id, { actionInFlight: null, status: row.status });
+        await setStatus(id, { actionInFlight: null, status: row.status, tier: row.tier });
         log.error({ err: error, containerId: id, action: body.action }, 'container action failed');
         throw new AppError(502, `Failed to ${body.action} container`, 'DRIVER_ERROR');
       }

@@ -10,6 +10,7 @@ import type { ApiKeyAuth } from '../../modules/applications/api-key-auth.js';
 import { createAuthRepository, type SessionWithUser } from '../../modules/auth/auth.repository.js';
 import { reviveSessionWithUser } from '../../modules/auth/session-cache.js';
 import { createAuthService, type AuthService } from '../../modules/auth/auth.service.js';
+import { createSessionPurge } from '../../modules/auth/session-purge.js';
 import type { App } from '../../types.js';
 
 /** A signed-in session (cookie or `nat_` bearer token), or an API key on the platform API. */
@@ -35,7 +36,7 @@ declare module 'fastify' {
 }
 
 /** Reads `Authorization: Bearer <token>`. */
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -49,9 +50,10 @@ export const authPlugin = fp(
     const sessionCache: TtlCache<SessionWithUser> = app.redis
       ? new RedisTtlCache(app.redis, 'nuvem:session:', reviveSessionWithUser)
       : new MemoryTtlCache();
+    const repo = createAuthRepository(app.db);
     const service = createAuthService({
       db: app.db,
-      repo: createAuthRepository(app.db),
+      repo,
       limiter: app.limiter,
       sessionCache,
       config: app.config,
@@ -59,6 +61,11 @@ export const authPlugin = fp(
     });
     app.decorate('auth', service);
     app.decorateRequest('auth', null);
+
+    // Expired sessions and sign-in states are deleted at start-up, then every SESSION_PURGE_INTERVAL_MS.
+    const purge = createSessionPurge({ repo, intervalMs: app.config.sessionPurgeIntervalMs, log: app.log });
+    app.addHook('onReady', async () => purge.start());
+    app.addHook('onClose', async () => purge.close());
 
     app.decorate('resolveAuth', async (request: FastifyRequest) => {
       if (resolved.has(request)) return request.auth;
@@ -93,6 +100,8 @@ export const authPlugin = fp(
         return;
       }
       await app.requireAuth(request);
+      // Sessions count in the same per-user budget as the user's keys (authenticate counts those).
+      if (request.auth) await app.apiKeys.limitUser(request.auth.user.id, reply);
     });
   },
   { name: 'auth', dependencies: ['db', 'rate-limiter', 'api-keys'] },

@@ -9,6 +9,8 @@ import type { App } from '../../types.js';
 const apiPath = /^\/(api|auth|sso|oauth|applications)(\/|$)/;
 /** A path naming a file (`/assets/x.js`, `/favicon.ico`): a miss is a 404, not the app's HTML. */
 const filePath = /\/[^/]+\.[a-z0-9]+$/i;
+/** A source map, or its precompressed copy. */
+const sourceMap = /\.map(\.br|\.gz)?$/i;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
@@ -27,6 +29,10 @@ export const webAppPlugin = fp(
         cacheControl: false, // set below, per file kind
         preCompressed: true, // the build writes .br and .gz beside each asset
         wildcard: false, // one route per built file; everything else reaches the not-found handler
+        // The build writes hidden source maps (no sourceMappingURL in the scripts): kept on disk for
+        // debugging a production stack trace, never served in production, where they would publish
+        // the app's source. Development and tests may serve them.
+        allowedPath: (pathName) => app.config.env !== 'production' || !sourceMap.test(pathName),
         setHeaders: (res, path) => {
           res.setHeader(
             'cache-control',

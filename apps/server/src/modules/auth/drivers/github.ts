@@ -63,7 +63,8 @@ export function createGitHubDriver(
       );
       if (!emails.success) throw new OAuthError('GitHub /user/emails: unexpected reply');
       const primary = emails.data.find((e) => e.primary && e.verified);
-      if (!primary) throw new OAuthError('your GitHub account has no verified primary e-mail');
+      if (!primary)
+        throw new OAuthError('your GitHub account has no verified primary e-mail', 'social_unverified_email');
       return {
         provider: 'github',
         providerUserId: String(user.data.id),

@@ -37,7 +37,9 @@ export function createGoogleDriver(config: OAuthClientConfig & { issuer: string 
       })
       .catch((error: unknown) => {
         discovery = undefined; // try again next time
-        throw error instanceof OAuthError ? error : new OAuthError('OIDC discovery: invalid document');
+        throw error instanceof OAuthError
+          ? error
+          : new OAuthError('OIDC discovery: invalid document', 'social_unavailable');
       }));
 
   return {
@@ -97,19 +99,22 @@ export function createGoogleDriver(config: OAuthClientConfig & { issuer: string 
 
       let { email, email_verified: verified, name, picture } = claims.data;
       if (!email && tokens.data.access_token && doc.userinfo_endpoint) {
-        const info = claimsSchema
+        const parsed = claimsSchema
           .partial()
-          .parse(
+          .safeParse(
             await fetchJson(
               doc.userinfo_endpoint,
               { headers: { authorization: `Bearer ${tokens.data.access_token}` } },
               'userinfo',
             ),
           );
+        // A malformed reply is the provider's failure, not a server error.
+        if (!parsed.success) throw new OAuthError('userinfo: unexpected reply');
+        const info = parsed.data;
         if (info.sub !== claims.data.sub) throw new OAuthError('userinfo: subject mismatch');
         ({ email, email_verified: verified, name = name, picture = picture } = info);
       }
-      if (!email) throw new OAuthError('the provider shared no e-mail address');
+      if (!email) throw new OAuthError('the provider shared no e-mail address', 'social_incomplete');
       return {
         provider: 'google',
         providerUserId: claims.data.sub,

@@ -1,3 +1,4 @@
+import type { SignInErrorCode } from '@nuvem/contracts/auth';
 import type { SocialProfile } from '../auth.service.js';
 
 export interface AuthorizationRequest {
@@ -22,9 +23,15 @@ export interface OAuthDriver {
   exchange(exchange: CodeExchange): Promise<SocialProfile>;
 }
 
-/** A provider answered with an error or something we cannot trust: the sign-in fails cleanly. */
+/**
+ * A provider answered with an error or something we cannot trust: the sign-in fails cleanly. The
+ * message is for the log; the browser is told only `code`, one of the sign-in page's fixed messages.
+ */
 export class OAuthError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code: SignInErrorCode = 'social_failed',
+  ) {
     super(message);
     this.name = 'OAuthError';
   }
@@ -38,9 +45,10 @@ export async function fetchJson(url: string, init: RequestInit, what: string): P
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    throw new OAuthError(`${what}: ${error instanceof Error ? error.message : 'request failed'}`);
+    throw new OAuthError(`${what}: ${error instanceof Error ? error.message : 'request failed'}`, 'social_unavailable');
   }
   const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw new OAuthError(`${what}: HTTP ${res.status}`);
+  if (!res.ok)
+    throw new OAuthError(`${what}: HTTP ${res.status}`, res.status >= 500 ? 'social_unavailable' : 'social_failed');
   return body;
 }

@@ -1,0 +1,53 @@
+import { containerLimitMessages } from '@nuvem/contracts/containers';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { assertWithinQuota, configuredContainerQuota, usageOf } from './quota.js';
+
+describe('container quota', () => {
+  it('adds up tiers, counting an unknown tier as the largest', () => {
+    expect(usageOf(['small', 'medium', 'large'])).toEqual({ count: 3, vcpus: 4, memoryGb: 7 });
+    expect(usageOf(['retired-tier'])).toEqual({ count: 1, vcpus: 2, memoryGb: 4 });
+  });
+
+  it('refuses the container past the count, then vCPUs, then memory', () => {
+    const quota = { count: 2, vcpus: 3, memoryGb: 5 };
+    expect(() => assertWithinQuota(quota, ['small', 'small'], { tier: 'small' })).toThrow(
+      containerLimitMessages.containers(2),
+    );
+    expect(() => assertWithinQuota(quota, ['large'], { tier: 'large' })).toThrow(containerLimitMessages.vcpus(3, 2));
+    expect(() => assertWithinQuota(quota, ['large'], { tier: 'medium' })).toThrow(containerLimitMessages.memory(5, 4));
+    expect(() => assertWithinQuota(quota, ['large'], { tier: 'small' })).not.toThrow();
+  });
+
+  it('lets a scale that does not grow pass even above a lowered quota, and not one that grows', () => {
+    const lowered = { count: 1, vcpus: 1, memoryGb: 1 };
+    expect(() => assertWithinQuota(lowered, ['large'], { tier: 'small', replacing: 'large' })).not.toThrow();
+    expect(() => assertWithinQuota(lowered, ['large'], { tier: 'large', replacing: 'small' })).toThrow(
+      containerLimitMessages.vcpus(1, 3),
+    );
+  });
+
+  it('reads MAX_CONTAINERS_PER_USER, MAX_CONTAINER_VCPUS_PER_USER and MAX_CONTAINER_MEMORY_GB_PER_USER', async () => {
+    expect(await configuredContainerQuota(loadConfig({})).containerQuotaFor('usr_x')).toEqual({
+      count: 10,
+      vcpus: 16,
+      memoryGb: 32,
+    });
+    const config = loadConfig({
+      MAX_CONTAINERS_PER_USER: '3',
+      MAX_CONTAINER_VCPUS_PER_USER: '4',
+      MAX_CONTAINER_MEMORY_GB_PER_USER: '8',
+      MAX_APPLICATIONS_PER_USER: '2',
+      MAX_API_KEYS_PER_USER: '5',
+      USER_API_RATE_LIMIT_PER_MINUTE: '120',
+    });
+    expect(config.userLimits).toEqual({
+      applications: 2,
+      apiKeys: 5,
+      containers: { count: 3, vcpus: 4, memoryGb: 8 },
+      apiRequestsPerMinute: 120,
+    });
+    expect(() => loadConfig({ MAX_CONTAINERS_PER_USER: '-1' })).toThrow(/MAX_CONTAINERS_PER_USER/);
+    expect(() => loadConfig({ USER_API_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/USER_API_RATE_LIMIT_PER_MINUTE/);
+  });
+});

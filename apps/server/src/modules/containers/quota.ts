@@ -1,0 +1,59 @@
+import { containerLimitMessages, containerTiers, type ContainerTier } from '@nuvem/contracts/containers';
+import type { AppConfig } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+
+/** What one user may run: the number of containers and their total vCPUs and memory (by tier). */
+export interface ContainerQuota {
+  count: number;
+  vcpus: number;
+  memoryGb: number;
+}
+
+/**
+ * Where a user's quota comes from. Today every user gets the configured one; billing will answer
+ * per plan. Called inside the transaction that creates or scales, under the user's lock.
+ */
+export interface ContainerQuotaSource {
+  containerQuotaFor(userId: string): Promise<ContainerQuota>;
+}
+
+/** MAX_CONTAINERS_PER_USER, MAX_CONTAINER_VCPUS_PER_USER and MAX_CONTAINER_MEMORY_GB_PER_USER for everyone. */
+export function configuredContainerQuota(config: AppConfig): ContainerQuotaSource {
+  const quota = { ...config.userLimits.containers };
+  return { containerQuotaFor: async () => quota };
+}
+
+/** What a set of containers uses, from their tiers (an unknown tier counts as the largest). */
+export function usageOf(tiers: readonly string[]): { count: number; vcpus: number; memoryGb: number } {
+  const largest = containerTiers.large;
+  return tiers.reduce(
+    (sum, tier) => {
+      const spec = (containerTiers as Partial<Record<string, (typeof containerTiers)[ContainerTier]>>)[tier] ?? largest;
+      return { count: sum.count + 1, vcpus: sum.vcpus + spec.cpu, memoryGb: sum.memoryGb + spec.memoryGb };
+    },
+    { count: 0, vcpus: 0, memoryGb: 0 },
+  );
+}
+
+/**
+ * Refuses (409 LIMIT_REACHED) when the user's other containers (`others`: their tiers, without the
+ * one being rescaled) plus the new or rescaled container (`change.tier`) would pass the quota. A
+ * scale (`change.replacing`: the container's tier now) does not add a container.
+ */
+export function assertWithinQuota(
+  quota: ContainerQuota,
+  others: readonly string[],
+  change: { tier: ContainerTier; replacing?: string },
+): void {
+  const inUse = usageOf(change.replacing === undefined ? others : [...others, change.replacing]);
+  const after = usageOf([...others, change.tier]);
+  if (change.replacing === undefined && after.count > quota.count) {
+    throw new AppError(409, containerLimitMessages.containers(quota.count), 'LIMIT_REACHED');
+  }
+  if (after.vcpus > quota.vcpus && after.vcpus > inUse.vcpus) {
+    throw new AppError(409, containerLimitMessages.vcpus(quota.vcpus, inUse.vcpus), 'LIMIT_REACHED');
+  }
+  if (after.memoryGb > quota.memoryGb && after.memoryGb > inUse.memoryGb) {
+    throw new AppError(409, containerLimitMessages.memory(quota.memoryGb, inUse.memoryGb), 'LIMIT_REACHED');
+  }
+}

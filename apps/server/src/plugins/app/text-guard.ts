@@ -1,0 +1,67 @@
+import { errorMessages, type ErrorResponse, type ValidationIssue } from '@nuvem/contracts/common';
+import fp from 'fastify-plugin';
+import type { App } from '../../types.js';
+
+/** With the u flag a well-formed surrogate pair is one code point outside this range. */
+const loneSurrogate = /[\uD800-\uDFFF]/u;
+
+/**
+ * Why a string cannot be stored as PostgreSQL text, or null when it can: text columns refuse
+ * U+0000, and a lone UTF-16 surrogate has no UTF-8 form (the driver would store U+FFFD instead).
+ */
+export function unstorableText(value: string): string | null {
+  if (value.includes('\u0000')) return errorMessages.nulCharacter;
+  if (loneSurrogate.test(value)) return errorMessages.unpairedSurrogate;
+  return null;
+}
+
+/** A key as it may appear in a reported path: the characters it is refused for, made visible. */
+function printableKey(key: string): string {
+  return key.replaceAll('\u0000', '\\u0000').replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
+}
+
+/** The shallowest string (or object key) in a parsed value that PostgreSQL cannot store. */
+function findUnstorable(root: unknown, context: string): ValidationIssue | null {
+  // Breadth-first over a queue, not recursion: a body may nest thousands of levels deep.
+  const queue: { value: unknown; path: string }[] = [{ value: root, path: context }];
+  for (const { value, path } of queue) {
+    if (typeof value === 'string') {
+      const message = unstorableText(value);
+      if (message) return { path, message };
+    } else if (Array.isArray(value)) {
+      value.forEach((item: unknown, i) => queue.push({ value: item, path: `${path}.${i}` }));
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      for (const [key, child] of Object.entries(value) as [string, unknown][]) {
+        const message = unstorableText(key);
+        if (message) return { path: `${path}.${printableKey(key)}`, message };
+        queue.push({ value: child, path: `${path}.${key}` });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuses, with the validation error's 400, any request whose path parameters, query string or
+ * body holds text PostgreSQL cannot store, before any route's own hooks, handler or query run:
+ * one place for every route, so no handler reaches the database with it and answers a 500.
+ */
+export const textGuardPlugin = fp(
+  async (app: App) => {
+    app.addHook('preValidation', async (request, reply) => {
+      const issue =
+        findUnstorable(request.params, 'params') ??
+        findUnstorable(request.query, 'querystring') ??
+        findUnstorable(request.body, 'body');
+      if (!issue) return;
+      const body: ErrorResponse = {
+        success: false,
+        error: `${issue.path}: ${issue.message}`,
+        code: 'VALIDATION_ERROR',
+        details: [issue],
+      };
+      return reply.code(400).send(body);
+    });
+  },
+  { name: 'text-guard' },
+);
