@@ -19,7 +19,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps stay on disk for debugging, but the scripts do not point at them and the server refuses
+    // *.map in production, so the app's source is not published.
+    sourcemap: 'hidden',
   },
   test: {
     name: 'web',

@@ -44,6 +44,38 @@ test('a wrong password shows the message and signs nobody in', async ({ page, lo
   allowConsoleError(/status of 401/);
 });
 
+test('creating an account states the password rule first, and refuses a common password', async ({
+  page,
+  allowConsoleError,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const register = page.getByRole('form', { name: 'Create account' });
+  await expect(register.getByText('At least 8 characters; not a common or leaked password.')).toBeVisible();
+  await register.getByLabel('Display name').fill('Common Choice');
+  await register.getByLabel('Email').fill(uniqueEmail('common'));
+  await register.getByLabel('Password').fill('qwertyuiop');
+  await register.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'This password is too common. Choose one that is harder to guess.',
+  );
+  await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+  allowConsoleError(/status of 400/);
+});
+
+test('the sign-in page shows fixed messages for ?error=, never the text in the address', async ({ page }) => {
+  for (const text of ['<script>alert(1)</script>', 'Your account is suspended, call 555']) {
+    await page.goto(`/login?error=${encodeURIComponent(text)}`);
+    await expect(page.getByRole('alert')).toHaveText('Social sign-in failed. Please try again.');
+    await expect(page.getByText(text)).toHaveCount(0);
+    await expect(page.getByText('call 555')).toHaveCount(0);
+  }
+  await page.goto('/login?error=github_not_configured');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Sign-in with GitHub is not configured here: use your e-mail and password.',
+  );
+});
+
 test('sign in with e-mail and password, remembered', async ({ page, login }) => {
   const account = await login({ displayName: 'Rui Prado' });
   await page.context().clearCookies();

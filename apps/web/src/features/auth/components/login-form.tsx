@@ -1,4 +1,4 @@
-import { authMessages, type SocialProvider } from '@nuvem/contracts/auth';
+import { authMessages, passwordRule, type SocialProvider } from '@nuvem/contracts/auth';
 import { Loader2Icon } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -110,9 +110,15 @@ export function LoginForm({ mode, onModeChange, onSuccess }: LoginFormProps) {
             name="password"
             type="password"
             autoComplete={registering ? 'new-password' : 'current-password'}
+            aria-describedby={registering ? `${id}-password-rule` : undefined}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
+          {registering && (
+            <p id={`${id}-password-rule`} className="text-sm text-muted-foreground">
+              {passwordRule}
+            </p>
+          )}
         </div>
         {!registering && (
           <div className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@nuvem/contracts/auth';
+import { passwordRule, signInErrorMessages, type AuthUser } from '@nuvem/contracts/auth';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -213,9 +213,32 @@ describe('sign-in page', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('shows why a social sign-in failed when the server sends the visitor back with an error', async () => {
-    renderSignIn(`/login?error=${encodeURIComponent('Social sign-in failed: you cancelled it')}`, {});
-    expect(await screen.findByRole('alert')).toHaveTextContent('Social sign-in failed: you cancelled it');
+  it('shows why a social sign-in failed when the server sends the visitor back with an error code', async () => {
+    renderSignIn('/login?error=social_cancelled', {});
+    expect(await screen.findByRole('alert')).toHaveTextContent(signInErrorMessages.social_cancelled);
     expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
   });
+
+  it.each(['Your account is suspended, call 555', '<script>alert(1)</script>', 'constructor', '__proto__', 'toString'])(
+    'never shows text taken from the address (%j): only the generic message',
+    async (text) => {
+      renderSignIn(`/login?error=${encodeURIComponent(text)}`, {});
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(new RegExp(`^${escapeRegExp(signInErrorMessages.social_failed)}$`));
+      expect(document.body).not.toHaveTextContent(text);
+    },
+  );
+
+  it('shows the password rule before anything is sent when creating an account', async () => {
+    const { fetchSpy } = renderSignIn('/login', {});
+    await userEvent.click(await screen.findByRole('button', { name: 'Create an account' }));
+    expect(screen.getByText(passwordRule)).toBeVisible();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(passwordRule);
+    expect(fetchCalls(fetchSpy, 'POST /auth/register')).toHaveLength(0);
+    // Signing in does not restate it.
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in instead' }));
+    expect(screen.queryByText(passwordRule)).not.toBeInTheDocument();
+  });
 });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

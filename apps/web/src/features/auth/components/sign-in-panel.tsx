@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { userDisplayName } from '@/lib/user-display';
 import { getAuthConfigQueryOptions, useAuthConfig } from '../api/get-auth-config';
 import { decidePostLoginRedirect } from '../lib/post-login-redirect';
+import { signInErrorMessage } from '../lib/sign-in-error';
 import { useAuth } from './auth-provider';
 import { LoginForm, type LoginFormMode } from './login-form';
 
@@ -27,8 +28,8 @@ export function SignInPanel() {
   // The page's address as the router sees it (the same as the browser's outside tests).
   const currentUrl = new URL(createPath(location), window.location.origin);
   const redirect = decidePostLoginRedirect(currentUrl, config.data?.redirect_origins ?? []);
-  // A failed social sign-in comes back here with the reason in `error`.
-  const returnedError = currentUrl.searchParams.get('error');
+  // A failed social sign-in comes back here with a code in `error`: shown as its fixed message only.
+  const returnedError = signInErrorMessage(currentUrl.searchParams.get('error'));
 
   // Already signed in and sent here with somewhere to go (another app's SSO check, or the return
   // from a social sign-in): go on at once, as a central sign-in service does.

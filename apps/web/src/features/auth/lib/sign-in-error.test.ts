@@ -1,0 +1,20 @@
+import { signInErrorMessages } from '@nuvem/contracts/auth';
+import { describe, expect, it } from 'vitest';
+import { signInErrorMessage } from './sign-in-error';
+
+describe('signInErrorMessage', () => {
+  it('gives the fixed message of a known code', () => {
+    expect(signInErrorMessage('github_not_configured')).toBe(signInErrorMessages.github_not_configured);
+    expect(signInErrorMessage('rate_limited')).toBe(signInErrorMessages.rate_limited);
+  });
+
+  it('gives the generic message for anything else, inherited property names included', () => {
+    for (const code of ['', 'Call 555 now', 'constructor', '__proto__', 'hasOwnProperty', 'GITHUB_NOT_CONFIGURED']) {
+      expect(signInErrorMessage(code)).toBe(signInErrorMessages.social_failed);
+    }
+  });
+
+  it('gives nothing when there is no error', () => {
+    expect(signInErrorMessage(null)).toBeNull();
+  });
+});
