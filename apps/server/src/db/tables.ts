@@ -9,6 +9,7 @@ import { containers } from './schema/containers.js';
 import { follows } from './schema/follows.js';
 import { meta } from './schema/meta.js';
 import { oauthAccounts } from './schema/oauth-accounts.js';
+import { oauthPendingLinks } from './schema/oauth-pending-links.js';
 import { oauthStates } from './schema/oauth-states.js';
 import { profileAvatars } from './schema/profile-avatars.js';
 import { profileEducation } from './schema/profile-education.js';
@@ -27,6 +28,7 @@ export const tables = {
   sessions,
   oauthAccounts,
   oauthStates,
+  oauthPendingLinks,
   programmeEnquiries,
   containers,
   containerMetrics,

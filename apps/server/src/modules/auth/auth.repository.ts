@@ -1,7 +1,8 @@
 import { normalizeDisplayName } from '@nuvem/contracts/auth';
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { oauthAccounts } from '../../db/schema/oauth-accounts.js';
+import { oauthPendingLinks } from '../../db/schema/oauth-pending-links.js';
 import { oauthStates } from '../../db/schema/oauth-states.js';
 import { sessions, type SessionRow } from '../../db/schema/sessions.js';
 import { users, type UserRow } from '../../db/schema/users.js';
@@ -138,6 +139,29 @@ export function createAuthRepository(db: Database) {
 
     async insertOAuthAccount(values: typeof oauthAccounts.$inferInsert, tx: Executor = db): Promise<void> {
       await tx.insert(oauthAccounts).values(values);
+    },
+
+    /** Ends every session of a user but one; returns the ended sessions' token hashes (for the cache). */
+    async deleteOtherSessions(userId: string, keepTokenHash: string, tx: Executor = db) {
+      return tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
+        .returning({ tokenHash: sessions.tokenHash, accessTokenHash: sessions.accessTokenHash });
+    },
+
+    async insertPendingLink(values: typeof oauthPendingLinks.$inferInsert): Promise<void> {
+      await db.insert(oauthPendingLinks).values(values);
+    },
+
+    /** Takes a pending link out (single use); returns it when it was there and has not expired. */
+    async consumePendingLink(tokenHash: string, tx: Executor = db) {
+      const rows = await tx.delete(oauthPendingLinks).where(eq(oauthPendingLinks.tokenHash, tokenHash)).returning();
+      const row = rows[0];
+      return row && row.expiresAt > new Date() ? row : undefined;
+    },
+
+    async deleteExpiredPendingLinks(now: Date): Promise<void> {
+      await db.delete(oauthPendingLinks).where(lt(oauthPendingLinks.expiresAt, now));
     },
   };
 }

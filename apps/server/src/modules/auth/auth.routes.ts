@@ -9,7 +9,7 @@ import { errorResponseSchema } from '@nuvem/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serverRegisterBodySchema } from './password-policy.js';
 import { requestMeta } from './request-meta.js';
-import { setSessionCookie } from './session-cookie.js';
+import { clearPendingLinkCookie, PENDING_LINK_COOKIE, setSessionCookie } from './session-cookie.js';
 import { toAuthUser } from './user-view.js';
 
 /** E-mail and password sign-in: /auth/register, /auth/login, /auth/config, /auth/me. */
@@ -37,8 +37,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: authSuccessSchema, ...errors } } },
     async (request, reply) => {
-      const { user, session } = await app.auth.login(request.body, requestMeta(request));
+      const signedIn = await app.auth.login(request.body, requestMeta(request));
+      const { user, session } = signedIn;
       request.log.info({ userId: user.id }, 'user signed in');
+      // This browser came back from a social provider with a verified identity for this address:
+      // the password now proves the account too, so the two are linked (and other sessions end).
+      const pendingLink = request.cookies[PENDING_LINK_COOKIE];
+      if (pendingLink) {
+        clearPendingLinkCookie(reply, app.config);
+        const linked = await app.auth.completePendingLink(pendingLink, signedIn);
+        if (linked) request.log.info({ userId: user.id, provider: linked }, 'social identity linked');
+      }
       setSessionCookie(reply, app.config, session);
       return { user: toAuthUser(user), access_token: session.accessToken };
     },

@@ -66,6 +66,8 @@ const TOUCH_EVERY_MS = 60_000;
  * may accept an ended session for at most this long.
  */
 export const SESSION_CACHE_TTL_MS = 10_000;
+/** How long a social identity waits for the password sign-in that links it. */
+export const PENDING_LINK_TTL_MS = 10 * 60 * 1000;
 
 /**
  * The bearer token of a session, derived from its cookie token one way: the SSO check (which sees
@@ -222,6 +224,66 @@ export function createAuthService(deps: {
       const ended = await repo.deleteSessionByAccessTokenHash(accessTokenHash);
       await sessionCache.delete(`accessTokenHash:${accessTokenHash}`);
       if (ended) await sessionCache.delete(`tokenHash:${ended.tokenHash}`);
+    },
+
+    /**
+     * A social sign-in found a password account with this e-mail whose address was never verified,
+     * so it was not linked. Offers the link instead: a pending link bound to the returned browser
+     * token (the caller puts it in an HttpOnly cookie), completed by `completePendingLink` when that
+     * browser signs in with the account's password. Returns null when there is nothing to offer.
+     */
+    async offerPendingLink(profile: SocialProfile): Promise<string | null> {
+      if (!profile.emailVerified) return null;
+      const existing = await repo.findUserByEmail(profile.email);
+      if (!existing || existing.emailVerified) return null;
+      const token = randomToken();
+      await repo.insertPendingLink({
+        tokenHash: sha256(token),
+        userId: existing.id,
+        provider: profile.provider,
+        providerUserId: profile.providerUserId,
+        email: profile.email,
+        expiresAt: new Date(Date.now() + PENDING_LINK_TTL_MS),
+      });
+      return token;
+    },
+
+    /**
+     * After a password sign-in in the browser that holds a pending link for this very account: links
+     * the social identity, marks the e-mail verified (the provider verified it), and ends every other
+     * session of the account (someone else may have registered the address). One transaction. Returns
+     * the provider linked, or null (no link, another account's, expired, or the identity is taken).
+     */
+    async completePendingLink(
+      token: string | undefined,
+      signedIn: SignedIn,
+    ): Promise<SocialProfile['provider'] | null> {
+      if (!token || token.length > 128) return null;
+      const linked = await db.transaction(async (tx) => {
+        const pending = await repo.consumePendingLink(sha256(token), tx);
+        if (pending?.userId !== signedIn.user.id) return null;
+        if (pending.email.toLowerCase() !== signedIn.user.email.toLowerCase()) return null;
+        if (await repo.findOAuthAccount(pending.provider, pending.providerUserId, tx)) return null;
+        await repo.insertOAuthAccount(
+          {
+            provider: pending.provider,
+            providerUserId: pending.providerUserId,
+            userId: pending.userId,
+            email: pending.email,
+          },
+          tx,
+        );
+        await repo.updateUser(pending.userId, { emailVerified: true }, tx);
+        const others = await repo.deleteOtherSessions(pending.userId, sha256(signedIn.session.token), tx);
+        return { provider: pending.provider as SocialProfile['provider'], others };
+      });
+      if (!linked) return null;
+      for (const other of linked.others) {
+        await sessionCache.delete(`tokenHash:${other.tokenHash}`);
+        await sessionCache.delete(`accessTokenHash:${other.accessTokenHash}`);
+      }
+      signedIn.user.emailVerified = true;
+      return linked.provider;
     },
 
     /**

@@ -128,7 +128,7 @@ describe(`social sign-in on ${testDriver}`, () => {
       emails: [{ email: 'carla@example.com', primary: true, verified: true }],
     };
     const outcome = await followOAuth(t.app, '/oauth/github', github.url);
-    expect(outcome.location).toBe('/login?error=social_account_exists');
+    expect(outcome.location).toBe('/login?redirect=%2F&error=social_account_exists');
     expect(outcome.sessionCookie).toBeUndefined();
     const rows = await t.app.db.select().from(users).where(eq(users.id, existing.id));
     expect(rows[0]?.emailVerified).toBe(false);

@@ -12,7 +12,8 @@ import { createGoogleDriver } from './drivers/google.js';
 import { OAuthError, type OAuthDriver } from './drivers/oauth-driver.js';
 import { createAuthRepository } from './auth.repository.js';
 import { ownOrigins, requestMeta } from './request-meta.js';
-import { setSessionCookie } from './session-cookie.js';
+import { PENDING_LINK_TTL_MS, type SocialProfile } from './auth.service.js';
+import { setPendingLinkCookie, setSessionCookie } from './session-cookie.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 /** The cookie that ties a sign-in in progress to the browser that started it. */
@@ -168,8 +169,9 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       let target: string;
+      let profile: SocialProfile | undefined;
       try {
-        const profile = await driver.exchange({
+        profile = await driver.exchange({
           code,
           codeVerifier: pending.codeVerifier,
           nonce: pending.nonce,
@@ -185,7 +187,14 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
           target = signInPage(err.code);
         } else if (err instanceof AppError && err.statusCode < 500) {
           request.log.warn({ code: err.code, provider }, 'social sign-in refused');
-          target = signInPage((err.code ? appErrorCodes[err.code] : undefined) ?? 'social_failed');
+          // A password account with this address that nobody verified: offer to link it once this
+          // browser proves the password (the sign-in page says so).
+          if (err.code === 'SOCIAL_ACCOUNT_EXISTS' && profile) {
+            const token = await app.auth.offerPendingLink(profile);
+            if (token) setPendingLinkCookie(reply, config, token, PENDING_LINK_TTL_MS);
+          }
+          const code = (err.code ? appErrorCodes[err.code] : undefined) ?? 'social_failed';
+          target = signInPage(code, code === 'social_account_exists' ? pending.redirectTo : undefined);
         } else {
           throw err;
         }

@@ -53,8 +53,19 @@ describe(`social sign-in attacks on ${testDriver}`, () => {
       // Later the real owner signs in with GitHub, which has verified the address.
       gitHubAccount('victim@corp.example');
       const victim = await followOAuth(t.app, '/oauth/github?redirect=%2Fdeveloper', github.url);
-      expect(victim.location).toBe('/login?error=social_account_exists');
+      expect(victim.location).toBe('/login?redirect=%2Fdeveloper&error=social_account_exists');
       expect(victim.sessionCookie).toBeUndefined();
+      // The link offered to the victim's browser needs the password, which only the attacker has;
+      // the attacker signing in with it (in their own browser, without the victim's cookie) links nothing.
+      expect(victim.appCookies.has('nuvem_link')).toBe(true);
+      const attackerLogin = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { origin: testOrigin },
+        remoteAddress: '198.51.100.77',
+        payload: { email: 'victim@corp.example', password: 'attacker chosen pw' },
+      });
+      expect(attackerLogin.statusCode).toBe(200);
 
       // Whatever the victim goes on to do is not in the attacker's account.
       const created = await t.app.inject({
@@ -82,8 +93,66 @@ describe(`social sign-in attacks on ${testDriver}`, () => {
 
       // Trying again changes nothing: still no session, still not linked.
       const again = await followOAuth(t.app, '/oauth/github', github.url);
-      expect(again.location).toBe('/login?error=social_account_exists');
+      expect(again.location).toBe('/login?redirect=%2F&error=social_account_exists');
       expect(again.sessionCookie).toBeUndefined();
+    });
+  });
+
+  describe('linking a social identity to a password account', () => {
+    const login = (email: string, password: string, jar: Map<string, string>, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { origin: testOrigin },
+        cookies: Object.fromEntries(jar),
+        remoteAddress,
+        payload: { email, password },
+      });
+
+    it("links only after the same browser proves the password, and ends the account's other sessions", async () => {
+      const owner = await registerUser(t.app, { email: 'linker@example.com', password: 'owner long passphrase' });
+      gitHubAccount('linker@example.com');
+      const browser = new Map<string, string>();
+      const first = await followOAuth(t.app, '/oauth/github?redirect=%2Fdeveloper', github.url, {
+        appCookies: browser,
+      });
+      expect(first.location).toBe('/login?redirect=%2Fdeveloper&error=social_account_exists');
+      expect(first.sessionCookie).toBeUndefined();
+      expect(browser.has('nuvem_link')).toBe(true);
+
+      // A wrong password completes nothing and keeps the offer for the right one.
+      expect((await login('linker@example.com', 'not the password', browser, '198.51.100.31')).statusCode).toBe(401);
+      const signedIn = await login('linker@example.com', 'owner long passphrase', browser, '198.51.100.31');
+      expect(signedIn.statusCode).toBe(200);
+      const cleared = signedIn.cookies.find((c) => c.name === 'nuvem_link');
+      expect(cleared?.value).toBe('');
+      const session = signedIn.cookies.find((c) => c.name === 'nuvem_session')?.value;
+
+      // Linked and verified; the session from registration (perhaps someone else's) is over.
+      expect((await me(session))?.email_verified).toBe(true);
+      expect(await me(owner.cookie)).toBeNull();
+      const links = await t.app.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, owner.id));
+      expect(links.map((l) => l.provider)).toEqual(['github']);
+
+      // From now on GitHub signs straight in to the same account.
+      const next = await followOAuth(t.app, '/oauth/github', github.url);
+      expect(next.location).toBe('/');
+      expect((await me(next.sessionCookie))?.id).toBe(owner.id);
+    });
+
+    it('an offer made for one account is not completed by signing in to another', async () => {
+      const target = await registerUser(t.app, { email: 'offer-target@example.com' });
+      const other = await registerUser(t.app, { email: 'offer-other@example.com', password: 'other long passphrase' });
+      gitHubAccount('offer-target@example.com');
+      const browser = new Map<string, string>();
+      await followOAuth(t.app, '/oauth/github', github.url, { appCookies: browser });
+      expect(browser.has('nuvem_link')).toBe(true);
+      const res = await login(other.email, 'other long passphrase', browser, '198.51.100.32');
+      expect(res.statusCode).toBe(200);
+      for (const id of [target.id, other.id]) {
+        expect(await t.app.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, id))).toEqual([]);
+      }
+      expect(await me(target.cookie)).not.toBeNull(); // nobody's sessions were ended
     });
   });
 

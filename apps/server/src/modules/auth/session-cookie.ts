@@ -22,3 +22,23 @@ export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void
     path: '/',
   });
 }
+
+/**
+ * A social identity waiting to be linked to this browser's next password sign-in (see
+ * `offerPendingLink`): HttpOnly, SameSite=Lax, sent only to the sign-in routes, ten minutes.
+ */
+export const PENDING_LINK_COOKIE = 'nuvem_link';
+const pendingLinkCookie = (config: AppConfig) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: config.publicUrl.protocol === 'https:',
+  path: '/auth',
+});
+
+export function setPendingLinkCookie(reply: FastifyReply, config: AppConfig, token: string, maxAgeMs: number): void {
+  reply.setCookie(PENDING_LINK_COOKIE, token, { ...pendingLinkCookie(config), maxAge: Math.floor(maxAgeMs / 1000) });
+}
+
+export function clearPendingLinkCookie(reply: FastifyReply, config: AppConfig): void {
+  reply.clearCookie(PENDING_LINK_COOKIE, pendingLinkCookie(config));
+}

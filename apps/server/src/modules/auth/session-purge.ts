@@ -19,6 +19,7 @@ export function createSessionPurge(deps: { repo: AuthRepository; intervalMs: num
       try {
         await repo.deleteExpiredSessions(now);
         await repo.deleteExpiredOAuthStates(now);
+        await repo.deleteExpiredPendingLinks(now);
         log.debug('expired sessions purged');
       } catch (error) {
         log.error({ err: error }, 'purging expired sessions failed');
