@@ -61,6 +61,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  try {
+    await assemble(app, config);
+  } catch (error) {
+    // A plugin could not start (Redis away, DATA_DIR held): close what did open (the database
+    // and its lock) before giving up.
+    await app.close().catch(() => {});
+    throw error;
+  }
+  return app;
+}
+
+/** Registers everything on a new server: external plugins, then app plugins, then modules. */
+async function assemble(app: App, config: AppConfig): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -119,5 +132,4 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(webAppPlugin);
 
   if (config.seedDemo) app.addHook('onReady', async () => seedDemoUser(app));
-  return app;
 }

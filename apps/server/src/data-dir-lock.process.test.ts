@@ -74,3 +74,20 @@ describe('one server per DATA_DIR', () => {
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false); // released on a clean shutdown
   }, 120_000);
 });
+
+describe('a dependency that does not answer at start-up', () => {
+  it('stops with a plain message saying what to do when Redis does not answer, not a stack trace', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-redis-down-'));
+    dirs.push(dataDir);
+    // Port 1 on the loopback: nothing listens there, the connection is refused at once.
+    const server = start({ DATA_DIR: dataDir, REDIS_URL: 'redis://:secret-pw@127.0.0.1:1' });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output).toContain('Redis at REDIS_URL');
+    expect(output).toContain('unset REDIS_URL');
+    expect(output).not.toContain('secret-pw');
+    expect(output).not.toMatch(/\n\s+at /); // no stack trace
+    // The data folder is free again for the next start.
+    expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { findDataDirLockedError } from './db/data-dir-lock.js';
+import { findStartupError } from './lib/errors.js';
 
 let config: AppConfig;
 try {
@@ -18,10 +18,11 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 try {
   app = await buildApp(config);
 } catch (error) {
-  // Another server holds DATA_DIR: say so and what to do, without a stack trace.
-  const locked = findDataDirLockedError(error);
-  if (locked) {
-    console.error(locked.message);
+  // Something an operator can fix (another server holds DATA_DIR, Redis does not answer): say
+  // what and what to do, without a stack trace.
+  const startup = findStartupError(error);
+  if (startup) {
+    console.error(startup.message);
     process.exit(1);
   }
   throw error;

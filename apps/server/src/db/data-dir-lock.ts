@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, open, readFile, rmdir, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { StartupError } from '../lib/errors.js';
 
 /**
  * One server per PGlite folder: an O_EXCL lock file beside it, naming its holder. A holder that
@@ -21,7 +22,7 @@ interface LockOwner {
   token: string;
 }
 
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends StartupError {
   readonly code = 'NUVEM_DATA_DIR_LOCKED';
   constructor(
     readonly folder: string,
@@ -43,14 +44,6 @@ export class DataDirLockedError extends Error {
     );
     this.name = 'DataDirLockedError';
   }
-}
-
-/** True when `error` (or one of its causes) is a DataDirLockedError. */
-export function findDataDirLockedError(error: unknown): DataDirLockedError | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if (e instanceof DataDirLockedError) return e;
-  }
-  return null;
 }
 
 export interface DataDirLock {

@@ -34,3 +34,22 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The server cannot start for a reason an operator can fix (a dependency that does not answer, a
+ * data folder in use): `server.ts` prints the message, which says what to do, without a stack trace.
+ */
+export class StartupError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StartupError';
+  }
+}
+
+/** The StartupError behind an error (itself or along its causes), or null. */
+export function findStartupError(error: unknown): StartupError | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof StartupError) return e;
+  }
+  return null;
+}

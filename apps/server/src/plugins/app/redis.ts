@@ -1,6 +1,18 @@
 import fp from 'fastify-plugin';
 import { Redis, type RedisOptions } from 'ioredis';
+import { StartupError } from '../../lib/errors.js';
 import type { App } from '../../types.js';
+
+/** The address without its password, for messages. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return 'redis://…';
+  }
+}
 
 /** A Redis command that takes longer than this has failed: requests must not wait on Redis. */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
@@ -48,7 +60,11 @@ export const redisPlugin = fp(
       await redis.connect();
     } catch (error) {
       redis.disconnect();
-      throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StartupError(
+        `Redis at REDIS_URL (${redactedUrl(url)}) did not answer: ${reason}. Start Redis, or unset REDIS_URL to keep rate limits and the session cache in this process.`,
+        { cause: error },
+      );
     }
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {
