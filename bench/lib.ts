@@ -67,6 +67,12 @@ export async function startNuvem(extraEnv: Record<string, string> = {}): Promise
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // One bench user makes thousands of calls and up to 1,000 containers: lift the per-user caps
+      // and budget (tested in the API suites), so what is measured is the portal, not the 429s.
+      USER_API_RATE_LIMIT_PER_MINUTE: '1000000',
+      MAX_CONTAINERS_PER_USER: '100000',
+      MAX_CONTAINER_VCPUS_PER_USER: '1000000',
+      MAX_CONTAINER_MEMORY_GB_PER_USER: '1000000',
       ...extraEnv,
     },
     /Nuvem is listening on (http:\/\/\S+)/,
