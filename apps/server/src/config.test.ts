@@ -21,6 +21,12 @@ describe('loadConfig', () => {
     expect(config.publicUrl.origin).toBe('http://localhost:8080');
   });
 
+  it('with the default PUBLIC_URL, counts the loopback addresses of the same port as its own; a set PUBLIC_URL is exact', () => {
+    expect(loadConfig({ PORT: '3100' }).allowedRedirectOrigins).toEqual(['http://127.0.0.1:3100', 'http://[::1]:3100']);
+    expect(loadConfig({ PORT: '3100', PUBLIC_URL: 'https://portal.example.com' }).allowedRedirectOrigins).toEqual([]);
+    expect(loadConfig({ PORT: '3100', HOST: '192.0.2.10' }).allowedRedirectOrigins).toEqual([]);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: '' });
     expect(config.port).toBe(3000);

@@ -173,6 +173,18 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * With PUBLIC_URL left at its default (`http://localhost:PORT`) on a loopback bind, the same portal
+ * is also opened as `http://127.0.0.1:PORT` or `http://[::1]:PORT` (the start-up log prints the
+ * former): those count as its own too. Only this machine can be at those origins; a configured
+ * PUBLIC_URL is taken exactly.
+ */
+function loopbackAliases(publicUrl: string | undefined, host: string, port: number): string[] {
+  if (publicUrl !== undefined || port === 0) return [];
+  if (!['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'].includes(host)) return [];
+  return [`http://127.0.0.1:${port}`, `http://[::1]:${port}`];
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -209,7 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? absolute(e.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    allowedRedirectOrigins,
+    allowedRedirectOrigins: [...allowedRedirectOrigins, ...loopbackAliases(e.PUBLIC_URL, e.HOST, e.PORT)],
     ecosystemFile: e.ECOSYSTEM_FILE ? absolute(e.ECOSYSTEM_FILE) : null,
     containers: {
       driver: e.CONTAINER_DRIVER,

@@ -1,3 +1,9 @@
+/** '1 second', '45 seconds', '2 minutes', '15 minutes': how long to wait, as a person says it. */
+export function waitText(seconds: number): string {
+  if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
 /** The one error type of the server: the error handler maps it to `{ success: false, error, code }`. */
 export class AppError extends Error {
   constructor(
@@ -13,7 +19,7 @@ export class AppError extends Error {
 
   static tooManyRequests(retryAfterMs: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    return new AppError(429, `Too many attempts. Try again in ${seconds} seconds.`, 'RATE_LIMITED', {
+    return new AppError(429, `Too many attempts. Try again in ${waitText(seconds)}.`, 'RATE_LIMITED', {
       'retry-after': String(seconds),
     });
   }

@@ -30,6 +30,16 @@ describe('peek', () => {
     expect(await limiter.peek('k')).toEqual({ count: 0, resetInMs: 0 });
     await limiter.close();
   });
+
+  it('reset forgets a counter and leaves the others', async () => {
+    const limiter = new MemoryRateLimiter();
+    await limiter.hit('k', 3, 60_000);
+    await limiter.hit('other', 3, 60_000);
+    await limiter.reset('k');
+    expect((await limiter.peek('k')).count).toBe(0);
+    expect((await limiter.peek('other')).count).toBe(1);
+    await limiter.close();
+  });
 });
 
 describe('RedisRateLimiter without Redis', () => {
@@ -89,5 +99,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('RedisRateLimiter', () => {
     expect(seen.resetInMs).toBeLessThanOrEqual(60_000);
     expect((await b.peek('fails')).count).toBe(2);
     expect((await a.hit('fails', 3, 60_000)).count).toBe(3);
+    await b.reset('fails');
+    expect((await a.peek('fails')).count).toBe(0);
   });
 });

@@ -23,6 +23,8 @@ export interface RateLimitCount {
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   peek(key: string): Promise<RateLimitCount>;
+  /** Forgets a counter (a success that ends a run of failures). */
+  reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,10 @@ export class MemoryRateLimiter implements RateLimiter {
     return window && window.resetAt > t
       ? { count: window.count, resetInMs: window.resetAt - t }
       : { count: 0, resetInMs: 0 };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
   }
 
   async close(): Promise<void> {
@@ -106,6 +112,11 @@ export class RedisRateLimiter implements RateLimiter {
       throw new Error('unexpected reply from Redis rate-limit script');
     }
     return { count, resetInMs: ttl };
+  }
+
+  async reset(key: string): Promise<void> {
+    // Best effort: a counter that is not forgotten only expires with its window.
+    await this.redis.del(this.prefix + key).catch(() => 0);
   }
 
   /**

@@ -304,6 +304,28 @@ describe(`the sign-in limits over time on ${testDriver}`, () => {
     expect(await attempt(auth, user.email, user.password, attacker)).toBe(200);
   });
 
+  it("the right password ends an address's run of failures: typos spread over time never add up to a lock", async () => {
+    const auth = service();
+    const user = await registerUser(t.app);
+    const owner = '198.51.100.220';
+    for (let i = 0; i < 3; i++) expect(await attempt(auth, user.email, `typo ${i}`, owner)).toBe(401);
+    expect(await attempt(auth, user.email, user.password, owner)).toBe(200);
+    now += 61_000; // a new minute for the per-address limit
+    for (let i = 0; i < 9; i++) expect(await attempt(auth, user.email, `typo ${i}`, owner)).toBe(401);
+    expect(await attempt(auth, user.email, user.password, owner)).toBe(200);
+  });
+
+  it('says how long to wait in words a person reads: minutes past two minutes', async () => {
+    const auth = service();
+    const user = await registerUser(t.app);
+    const attacker = '198.51.100.230';
+    for (let i = 0; i < 10; i++) expect(await attempt(auth, user.email, `guess ${i}`, attacker)).toBe(401);
+    now += 61_000;
+    await expect(
+      auth.login({ email: user.email, password: user.password }, { ip: attacker, userAgent: null }),
+    ).rejects.toThrow('Too many attempts. Try again in 14 minutes.');
+  });
+
   it('counts only failures against an account: its owner signing in often is never locked', async () => {
     const auth = service();
     const user = await registerUser(t.app);

@@ -179,6 +179,9 @@ export function createAuthService(deps: {
         ]);
         throw new AppError(401, authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
+      // The right password from this address ends its run of failures (typos spread over a
+      // day do not add up to a lock-out); the account-wide count is left to its window.
+      await limiter.reset(pairKey);
       const session = await issueSession(user.id, body.rememberMe ?? false, meta);
       return { user, session };
     },

@@ -136,11 +136,13 @@ function signOutConfirmationPage(redirect: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign out of Nuvem?</title>
 <style>
-body { font-family: system-ui, sans-serif; display: grid; place-items: center; min-height: 100vh; margin: 0; background: #f5f7fa; color: #111827; }
-main { background: #fff; border: 1px solid #e5e7eb; border-radius: 12px; padding: 2rem; max-width: 26rem; }
+body { font-family: system-ui, sans-serif; display: grid; place-items: center; min-height: 100vh; margin: 0; background: oklch(0.16 0.03 265); color: oklch(0.97 0.01 265); }
+main { background: oklch(1 0 0 / 0.06); border: 1px solid oklch(1 0 0 / 0.14); border-radius: 12px; padding: 2rem; margin: 1rem; max-width: 26rem; }
 h1 { font-size: 1.5rem; margin: 0 0 0.75rem; }
-button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 8px; border: 0; background: #2563eb; color: #fff; cursor: pointer; }
-a { color: #2563eb; }
+p { color: oklch(0.78 0.03 265); }
+button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 8px; border: 0; background: oklch(0.75 0.14 230); color: oklch(0.18 0.04 265); cursor: pointer; }
+button:focus-visible, a:focus-visible { outline: 2px solid oklch(0.75 0.14 230); outline-offset: 2px; }
+a { color: oklch(0.75 0.14 230); }
 </style>
 </head>
 <body>
