@@ -21,6 +21,7 @@ import {
 } from '@nuvem/contracts/applications';
 import { errorResponseSchema } from '@nuvem/contracts/common';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { limitAddress } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import { createApplicationsService } from './applications.service.js';
 
@@ -64,20 +65,21 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { client_id: clientId, client_secret: secret } = request.body;
+      const address = limitAddress(request.ip);
       const attempts = await app.limiter.hit(
-        `verify-client:ip:${request.ip}`,
+        `verify-client:ip:${address}`,
         VERIFY_CLIENT_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
         MINUTE_MS,
       );
       if (!attempts.allowed) throw AppError.tooManyRequests(attempts.resetInMs);
-      const failuresKey = `verify-client:fail:${clientId}:${request.ip}`;
-      const failures = await app.limiter.peek(failuresKey);
-      if (failures.count >= VERIFY_CLIENT_FAILURES_PER_MINUTE) throw AppError.tooManyRequests(failures.resetInMs);
+      // Counted before the secret is checked, atomically (concurrent guesses cannot all pass one
+      // count); the right secret clears it, so what it holds is the failures since the last success.
+      const failuresKey = `verify-client:fail:${clientId}:${address}`;
+      const failures = await app.limiter.hit(failuresKey, VERIFY_CLIENT_FAILURES_PER_MINUTE, MINUTE_MS);
+      if (!failures.allowed) throw AppError.tooManyRequests(failures.resetInMs);
       const valid = await service.verifyClientSecret(clientId, secret);
-      if (!valid) {
-        await app.limiter.hit(failuresKey, VERIFY_CLIENT_FAILURES_PER_MINUTE, MINUTE_MS);
-        throw new AppError(401, applicationMessages.invalidClient, 'INVALID_CLIENT');
-      }
+      if (!valid) throw new AppError(401, applicationMessages.invalidClient, 'INVALID_CLIENT');
+      await app.limiter.reset(failuresKey);
       return { success: true as const, valid: true as const };
     },
   );

@@ -315,6 +315,15 @@ describe(`the sign-in limits over time on ${testDriver}`, () => {
     expect(await attempt(auth, user.email, user.password, owner)).toBe(200);
   });
 
+  it('counts the addresses of one IPv6 /64 as one client: rotating through them buys no more guesses', async () => {
+    const auth = service();
+    const user = await registerUser(t.app);
+    for (let i = 1; i <= 10; i++) expect(await attempt(auth, user.email, `guess ${i}`, `2001:db8:7:7::${i}`)).toBe(401);
+    now += 61_000;
+    expect(await attempt(auth, user.email, user.password, '2001:db8:7:7:ffff::1')).toBe(429);
+    expect(await attempt(auth, user.email, user.password, '2001:db8:7:8::1')).toBe(200);
+  });
+
   it('says how long to wait in words a person reads: minutes past two minutes', async () => {
     const auth = service();
     const user = await registerUser(t.app);

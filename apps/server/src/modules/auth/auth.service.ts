@@ -12,6 +12,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { limitAddress } from '../../lib/client-address.js';
 import { newId } from '../../lib/ids.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
@@ -138,7 +139,7 @@ export function createAuthService(deps: {
     issueSession,
 
     async register(body: RegisterBody, meta: RequestMeta): Promise<SignedIn> {
-      await enforce(`register:ip:${meta.ip}`);
+      await enforce(`register:ip:${limitAddress(meta.ip)}`);
       if (await repo.findUserByEmail(body.email)) throw new AppError(409, authMessages.emailTaken, 'EMAIL_TAKEN');
       const passwordHash = await argonHash(body.password);
       try {
@@ -159,12 +160,17 @@ export function createAuthService(deps: {
 
     async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
       const email = body.email.trim().toLowerCase();
-      await enforce(`login:ip:${meta.ip}`);
+      const address = limitAddress(meta.ip);
+      await enforce(`login:ip:${address}`);
       // An address never contains '|', so the pair's key cannot be confused with another pair's.
-      const pairKey = `login:fail:pair:${meta.ip}|${email}`;
+      const pairKey = `login:fail:pair:${address}|${email}`;
       const accountKey = `login:fail:account:${email}`;
-      const [pair, account] = await Promise.all([limiter.peek(pairKey), limiter.peek(accountKey)]);
-      if (pair.count >= limit || (pair.count > 0 && account.count >= limit * ACCOUNT_FAILURE_FACTOR)) {
+      // The attempt is counted before the password is checked, atomically, so concurrent guesses
+      // cannot all pass a count read before any of them was added; the right password clears it.
+      const pair = await limiter.hit(pairKey, limit, LOGIN_FAILURE_WINDOW_MS);
+      if (!pair.allowed) throw AppError.tooManyRequests(pair.resetInMs);
+      const account = await limiter.peek(accountKey);
+      if (pair.count > 1 && account.count >= limit * ACCOUNT_FAILURE_FACTOR) {
         throw AppError.tooManyRequests(pair.resetInMs);
       }
       const user = await repo.findUserByEmail(email);
@@ -173,10 +179,7 @@ export function createAuthService(deps: {
         : await argonVerify(await getDummyHash(), body.password).then(() => false);
       if (!user || !valid) {
         // Unknown e-mail addresses count too: the answers must not tell which accounts exist.
-        await Promise.all([
-          limiter.hit(pairKey, limit, LOGIN_FAILURE_WINDOW_MS),
-          limiter.hit(accountKey, limit * ACCOUNT_FAILURE_FACTOR, LOGIN_FAILURE_WINDOW_MS),
-        ]);
+        await limiter.hit(accountKey, limit * ACCOUNT_FAILURE_FACTOR, LOGIN_FAILURE_WINDOW_MS);
         throw new AppError(401, authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       // The right password from this address ends its run of failures (typos spread over a

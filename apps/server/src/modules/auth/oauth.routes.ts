@@ -4,6 +4,7 @@ import { errorResponseSchema } from '@nuvem/contracts/common';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { limitAddress } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
@@ -99,7 +100,11 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       // provider: back to the sign-in page, which says why and offers the other ways.
       if (!driver) return reply.redirect(signInPage(`${provider}_not_configured`, redirectTo));
 
-      const limit = await app.limiter.hit(`oauth-start:ip:${request.ip}`, OAUTH_STARTS_PER_MINUTE, 60_000);
+      const limit = await app.limiter.hit(
+        `oauth-start:ip:${limitAddress(request.ip)}`,
+        OAUTH_STARTS_PER_MINUTE,
+        60_000,
+      );
       if (!limit.allowed) return reply.redirect(signInPage('rate_limited', redirectTo));
       await repo.deleteExpiredOAuthStates(new Date());
       if ((await repo.countOAuthStates()) >= MAX_PENDING_STATES) {

@@ -6,6 +6,7 @@ import {
 } from '@nuvem/contracts/programme';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { programmeEnquiries } from '../../db/schema/programme-enquiries.js';
+import { limitAddress } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 
@@ -24,7 +25,7 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const limit = await app.limiter.hit(`enquiry:ip:${request.ip}`, ENQUIRIES_PER_WINDOW, WINDOW_MS);
+      const limit = await app.limiter.hit(`enquiry:ip:${limitAddress(request.ip)}`, ENQUIRIES_PER_WINDOW, WINDOW_MS);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
       const auth = await app.resolveAuth(request);
       const body = request.body;
