@@ -89,5 +89,8 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: '10.0.0.0\/33'/);
     expect(() => loadConfig({ TRUST_PROXY: '::1/255.0.0.0' })).toThrow(/TRUST_PROXY: '::1\/255.0.0.0'/);
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.0/8,0.0.0.0/00']) {
+      expect(() => loadConfig({ TRUST_PROXY: everyone })).toThrow(/trusts every address/);
+    }
   });
 });

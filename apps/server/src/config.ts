@@ -304,7 +304,7 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): false | s
   if (!value || value === 'false') return false;
   if (value === 'true') {
     problems.push(
-      'TRUST_PROXY: true would let any client choose its address; list the proxy addresses (e.g. 127.0.0.1,10.0.0.0/8) or give a hop count',
+      'TRUST_PROXY: true would let any client choose its address; list the proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)',
     );
     return false;
   }
@@ -319,7 +319,11 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): false | s
     .map((part) => part.trim())
     .filter(Boolean);
   for (const entry of entries) {
-    if (!isProxyAddress(entry)) {
+    if (/\/0+$/.test(entry)) {
+      problems.push(
+        `TRUST_PROXY: '${entry}' trusts every address, which would let any client choose its address; list the proxy addresses`,
+      );
+    } else if (!isProxyAddress(entry)) {
       problems.push(
         `TRUST_PROXY: '${entry}' is not an IP address, a CIDR range (10.0.0.0/8) or one of ${proxyKeywords.join(', ')}`,
       );

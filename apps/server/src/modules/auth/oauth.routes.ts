@@ -73,11 +73,16 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const callbackUrl = (provider: SocialProvider) => new URL(`/oauth/${provider}/callback`, config.publicUrl).href;
   // SameSite=Lax: the provider sends the browser back with a top-level GET, which Lax allows.
+  // Over https the cookie is a `__Host-` cookie: only this exact host can set it, so a sibling
+  // subdomain cannot plant a binding value it also used for its own sign-in. (The prefix needs
+  // Secure and Path=/; over plain http, on a developer's machine, it is `nuvem_oauth` on /oauth.)
+  const https = config.publicUrl.protocol === 'https:';
+  const browserCookieName = https ? `__Host-${OAUTH_BROWSER_COOKIE}` : OAUTH_BROWSER_COOKIE;
   const browserCookie: CookieSerializeOptions = {
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicUrl.protocol === 'https:',
-    path: '/oauth',
+    secure: https,
+    path: https ? '/' : '/oauth',
   };
 
   app.get(
@@ -113,7 +118,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       // One binding per browser, kept across starts, so sign-ins begun in two tabs both work.
-      const presented = request.cookies[OAUTH_BROWSER_COOKIE];
+      const presented = request.cookies[browserCookieName];
       const browser = presented && browserValue.test(presented) ? presented : randomToken();
       const state = randomToken();
       const codeVerifier = randomToken(48);
@@ -139,7 +144,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         redirectTo,
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       });
-      reply.setCookie(OAUTH_BROWSER_COOKIE, browser, { ...browserCookie, maxAge: STATE_TTL_MS / 1000 });
+      reply.setCookie(browserCookieName, browser, { ...browserCookie, maxAge: STATE_TTL_MS / 1000 });
       return reply.redirect(location);
     },
   );
@@ -160,8 +165,8 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       const { code, state, error } = request.query;
       reply.header('cache-control', 'no-store');
       // The binding has done its work once the provider sends the browser back, whatever happens.
-      const browser = request.cookies[OAUTH_BROWSER_COOKIE];
-      reply.clearCookie(OAUTH_BROWSER_COOKIE, browserCookie);
+      const browser = request.cookies[browserCookieName];
+      reply.clearCookie(browserCookieName, browserCookie);
       if (error) return reply.redirect(signInPage(error === 'access_denied' ? 'social_cancelled' : 'social_failed'));
       if (!code || !state) return reply.redirect(signInPage('social_incomplete'));
 

@@ -284,3 +284,30 @@ describe(`social sign-in attacks on ${testDriver}`, () => {
     });
   });
 });
+
+describe(`the sign-in binding cookie over https on ${testDriver}`, () => {
+  const t = useTestApp({
+    config: {
+      publicUrl: new URL('https://portal.example.com'),
+      get github() {
+        return loadConfig(github.env).github;
+      },
+    },
+  });
+
+  it('is a __Host- cookie (Secure, Path=/), which a sibling subdomain cannot plant', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/oauth/github', remoteAddress: '203.0.113.40' });
+    expect(res.statusCode).toBe(302);
+    const cookie = res.cookies.find((c) => c.name === '__Host-nuvem_oauth');
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+    expect(res.cookies.find((c) => c.name === 'nuvem_oauth')).toBeUndefined();
+    // A value planted under the plain name is not taken as this browser's binding.
+    const planted = await t.app.inject({
+      method: 'GET',
+      url: '/oauth/github',
+      remoteAddress: '203.0.113.40',
+      cookies: { nuvem_oauth: 'A'.repeat(43) },
+    });
+    expect(planted.cookies.find((c) => c.name === '__Host-nuvem_oauth')?.value).not.toBe('A'.repeat(43));
+  });
+});

@@ -68,7 +68,7 @@ export function createGitHubDriver(
       return {
         provider: 'github',
         providerUserId: String(user.data.id),
-        email: primary.email,
+        email: primary.email.trim().toLowerCase(),
         emailVerified: true,
         displayName: user.data.name ?? user.data.login,
         avatarUrl: user.data.avatar_url ?? null,

@@ -118,7 +118,7 @@ export function createGoogleDriver(config: OAuthClientConfig & { issuer: string 
       return {
         provider: 'google',
         providerUserId: claims.data.sub,
-        email,
+        email: email.trim().toLowerCase(),
         emailVerified: verified === true || verified === 'true',
         displayName: name ?? null,
         avatarUrl: picture ?? null,
