@@ -94,6 +94,21 @@ test('sign in with e-mail and password, remembered', async ({ page, login }) => 
   await expect(menu.getByText('Rui Prado')).toBeVisible();
 });
 
+// Signed in, the sign-in page follows `redirect` at once from the portal's own page: a link to
+// /login?redirect=%2Flogout must not become a same-origin sign-out past /logout's question.
+for (const target of ['/logout', '/%6Cogout/']) {
+  test(`a link to the sign-in page with redirect=${target} does not sign the user out`, async ({ page, login }) => {
+    await login({ displayName: 'Ines Sa' });
+    await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
+    expect((await page.request.get('/auth/me')).status()).toBe(200);
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    const menu = await openUserMenu(page);
+    await expect(menu.getByText('Ines Sa')).toBeVisible();
+  });
+}
+
 for (const provider of ['Google', 'GitHub'] as const) {
   test(`sign in with ${provider} and come back to the page you were on`, async ({ page }) => {
     await page.goto('/pricing');

@@ -65,25 +65,41 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const passwordMessages = {
   length: `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
-  blank: 'must not be only spaces',
+  blank: 'must contain letters, digits or symbols, not only spaces or invisible characters',
   /** The server checks an offline list of common and leaked passwords (kept out of the web bundle). */
   common: 'This password is too common. Choose one that is harder to guess.',
 } as const;
 
-/** A new password: the length rule and not only whitespace; the server also refuses common ones. */
+/**
+ * A new password: the length rule (invisible characters do not count towards the minimum) and at
+ * least one visible character; the server also refuses common ones. The checks look at a cleaned
+ * copy: the password itself is kept exactly as typed.
+ */
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, passwordMessages.length)
   .max(PASSWORD_MAX_LENGTH, passwordMessages.length)
-  .refine((value) => stripInvisibleCharacters(value).trim() !== '', passwordMessages.blank);
+  .refine((value) => hasVisibleCharacter(value), passwordMessages.blank)
+  .refine((value) => stripInvisibleCharacters(value).length >= PASSWORD_MIN_LENGTH, {
+    message: passwordMessages.length,
+    when: (payload) => payload.issues.length === 0,
+  });
 
 export const DISPLAY_NAME_MAX_LENGTH = 80;
 
 // Invisible format characters (Unicode category Cf: bidirectional controls U+202A-U+202E,
 // U+2066-U+2069, U+200E, U+200F, U+061C, zero-width spaces, soft hyphens, tags…), line and
-// paragraph separators, and the Hangul fillers that render as blanks. A bidi override in a name
+// paragraph separators, the combining grapheme joiner U+034F, and the characters that render as
+// blanks: the Hangul fillers and the Braille pattern blank U+2800. A bidi override in a name
 // reverses the text shown after it ('\u202Eevil' reads as 'live'), so it never belongs in one.
-const invisibleCharacter = /^[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0]$/u;
+const invisibleCharacter = /^(?:[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0\u2800]|\u034f)$/u;
+// Letters, digits, punctuation or symbols: what makes a name or a password more than blank.
+const visibleCharacter = /[\p{L}\p{N}\p{P}\p{S}]/u;
+const combiningMark = /^\p{M}$/u;
+// Variation selectors (emoji/text presentation, ideographic variants, Mongolian free variation selectors).
+const variationSelector = /^[\u180b-\u180d\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}]$/u;
+/** At most this many combining marks on one character: enough for Vietnamese, Hebrew points or Tibetan stacks, not for "Zalgo" text. */
+export const MAX_COMBINING_MARKS = 4;
 // Zero-width (non-)joiners shape Persian, Indic and emoji sequences: kept between two visible characters.
 const joiners = new Set(['\u200c', '\u200d']);
 // eslint-disable-next-line no-control-regex
@@ -100,17 +116,57 @@ export function stripInvisibleCharacters(value: string): string {
     .join('');
 }
 
+/** Whether anything visible is left once invisible and blank-looking characters are removed. */
+export function hasVisibleCharacter(value: string): boolean {
+  return visibleCharacter.test(stripInvisibleCharacters(value));
+}
+
 /**
- * A display name as typed: invisible characters removed, trimmed, then 1 to 80 characters
- * without control characters.
+ * Removes invisible characters, variation selectors that follow no character they could modify
+ * (`\uFE0F` alone; a second one in a row), and combining marks beyond {@link MAX_COMBINING_MARKS}
+ * on one character. Joiners kept between two characters do not restart the count of marks.
+ */
+export function cleanDisplayText(value: string): string {
+  let result = '';
+  let marks = 0;
+  let previous: 'base' | 'mark' | 'selector' | 'other' = 'other';
+  for (const c of stripInvisibleCharacters(value)) {
+    if (joiners.has(c)) {
+      result += c;
+      continue;
+    }
+    if (variationSelector.test(c)) {
+      if (previous !== 'base' && previous !== 'mark') continue;
+      previous = 'selector';
+    } else if (combiningMark.test(c)) {
+      if (++marks > MAX_COMBINING_MARKS) continue;
+      previous = 'mark';
+    } else {
+      marks = 0;
+      previous = /^\s$/u.test(c) ? 'other' : 'base';
+    }
+    result += c;
+  }
+  // Joiners left next to a removed character now join nothing.
+  return stripInvisibleCharacters(result);
+}
+
+/**
+ * A display name as typed: invisible characters, stray variation selectors and excess combining
+ * marks removed, trimmed, then 1 to 80 characters without control characters and with at least
+ * one visible one (a letter, digit, punctuation mark or symbol).
  */
 export const displayNameSchema = z
   .string()
-  .overwrite(stripInvisibleCharacters)
+  .overwrite(cleanDisplayText)
   .trim()
   .min(1, `must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters`)
   .max(DISPLAY_NAME_MAX_LENGTH, `must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters`)
-  .refine((value) => !controlCharacter.test(value), 'must not contain control characters');
+  .refine((value) => !controlCharacter.test(value), 'must not contain control characters')
+  .refine((value) => visibleCharacter.test(value), {
+    message: 'must contain a visible character',
+    when: (payload) => payload.issues.length === 0,
+  });
 
 /**
  * A display name from elsewhere (a social provider) made fit to store: control characters become
@@ -118,14 +174,14 @@ export const displayNameSchema = z
  */
 export function normalizeDisplayName(value: string | null | undefined): string | null {
   if (value == null) return null;
-  const cleaned = stripInvisibleCharacters(value.replace(controlCharacters, ' ')).replace(/\s+/gu, ' ').trim();
+  const cleaned = cleanDisplayText(value.replace(controlCharacters, ' ')).replace(/\s+/gu, ' ').trim();
   let result = '';
   for (const c of cleaned) {
     if (result.length + c.length > DISPLAY_NAME_MAX_LENGTH) break;
     result += c;
   }
   result = stripInvisibleCharacters(result).trim();
-  return result === '' ? null : result;
+  return visibleCharacter.test(result) ? result : null;
 }
 
 export const registerBodySchema = z.object({

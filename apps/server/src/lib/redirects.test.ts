@@ -59,6 +59,49 @@ describe('safeRedirect', () => {
     },
   );
 
+  // A redirect to the portal's own sign-out, SSO or OAuth routes would chain into a sign-out
+  // (`/logout?redirect=/logout`, `/oauth/github?redirect=/logout`): never a target.
+  it.each([
+    '/logout',
+    '/logout/',
+    '/logout//',
+    '/LOGOUT',
+    '/LogOut?redirect=/',
+    '/logout#x',
+    '/%6Cogout',
+    '/%6c%6F%67%6f%75%74',
+    '/%256Cogout', // encoded twice
+    '/./logout',
+    '/x/../logout',
+    '/x/%2E%2E/logout',
+    '/x/..%2Flogout',
+    '/logout%2F',
+    '/logout;x=1',
+    '/sso/logout',
+    '/sso/check?application_id=main',
+    '/SSO/Check',
+    '/sso',
+    '/%73so/logout',
+    '/oauth/github?redirect=/logout',
+    '/oauth/google/callback',
+    '/OAuth/GitHub',
+    'http://localhost:3000/logout',
+    'http://localhost:3000/LOGOUT/',
+    'http://localhost:3000/%6Cogout?redirect=/',
+    'http://localhost:3000/x/../sso/logout',
+    'https://crm.nuvem.example/oauth/github',
+  ])('refuses the sign-out, SSO or OAuth route %j', (input) => {
+    expect(safeRedirect(input, allowed)).toBe('/');
+    expect(safeRedirect(input, allowed, '/home')).toBe('/home');
+  });
+
+  it.each(['/logouts', '/logout-help', '/ssocheck', '/oauthx', '/docs/logout', '/events?next=/logout', '/x#/logout'])(
+    'keeps %j, which only looks like those routes',
+    (input) => {
+      expect(safeRedirect(input, allowed)).toBe(input);
+    },
+  );
+
   it('uses the given fallback', () => {
     expect(safeRedirect('https://evil.example', allowed, '/login')).toBe('/login');
     expect(safeRedirect(undefined, allowed, '/x')).toBe('/x');

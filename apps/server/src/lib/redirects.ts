@@ -4,6 +4,11 @@
  * backslash tricks, `javascript:`, control characters) gives `fallback`. The result is ASCII,
  * ready for a Location header: non-ASCII characters of a path are percent-encoded (UTF-8), so
  * `/\u3002evil.com` stays the path `/%E3%80%82evil.com` on this site.
+ *
+ * Never the portal's own sign-out, SSO or OAuth routes (`/logout`, `/sso/*`, `/oauth/*`, however
+ * spelt): `/logout?redirect=/logout` or `/oauth/github?redirect=/logout` must not chain into a
+ * same-origin sign-out. `allowedOrigins` mixes the portal's own origins with the ecosystem's, so
+ * those paths are refused on every allowed origin.
  */
 export function safeRedirect(
   raw: string | undefined | null,
@@ -18,7 +23,8 @@ export function safeRedirect(
     if (raw.startsWith('//')) return fallback;
     // Only a lone surrogate cannot be encoded (no UTF-8 for it): refuse rather than guess.
     if (/\p{Cs}/u.test(raw)) return fallback;
-    return raw.replace(/[^\x21-\x7e]/gu, encodeURIComponent);
+    const path = raw.replace(/[^\x21-\x7e]/gu, encodeURIComponent);
+    return isSessionRoute(new URL(path, 'http://portal.invalid').pathname) ? fallback : path;
   }
   let url: URL;
   try {
@@ -29,7 +35,39 @@ export function safeRedirect(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fallback;
   if (url.username || url.password) return fallback;
   // The URL's serialisation is ASCII: a punycode host, a percent-encoded path, query and fragment.
-  return allowedOrigins.has(url.origin) ? url.href : fallback;
+  if (!allowedOrigins.has(url.origin) || isSessionRoute(url.pathname)) return fallback;
+  return url.href;
+}
+
+/** `/logout`, `/sso`, `/oauth` and anything under them, in any case, with or without a trailing slash. */
+const SESSION_ROUTE = /^\/(?:logout|sso|oauth)(?:\/|$)/;
+
+/**
+ * Whether a URL's pathname (as `new URL` serialises it: dot segments resolved, still
+ * percent-encoded) reaches a sign-out, SSO or OAuth route. Each round decodes once more and
+ * resolves the dot segments that decoding reveals (`/%6Cogout`, `/x/..%2Flogout`, `/%256Cogout`),
+ * and reads the path as a router might: case-insensitive, `//` as `/`, nothing after `;`.
+ * A path still changing after a few rounds is refused rather than decoded for ever.
+ */
+export function isSessionRoute(pathname: string): boolean {
+  let path = pathname;
+  for (let round = 0; round < 4; round += 1) {
+    const asRouted = path
+      .toLowerCase()
+      .replace(/;.*$/s, '')
+      .replace(/\/{2,}/g, '/');
+    if (SESSION_ROUTE.test(asRouted)) return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return false; // malformed percent-encoding: no router reads it as one of those routes
+    }
+    const next = new URL(`http://portal.invalid/${decoded.replace(/^\/+/, '')}`).pathname;
+    if (next === path) return false; // nothing left to decode (the URL re-encodes what it must)
+    path = next;
+  }
+  return true;
 }
 
 /**

@@ -84,27 +84,47 @@ describe(`sign-in service on ${testDriver}`, () => {
   });
 
   describe('the password rule', () => {
-    it.each(['12345678', 'password', ' '.repeat(8), 'qwertyuiop', 'Password123', '\u00a0'.repeat(9)])(
-      'refuses %j with a 400 on body.password and writes no user',
-      async (password) => {
-        const before = await countUsers();
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/auth/register',
-          headers: origin,
-          payload: { email: 'weak@example.com', password, displayName: 'Weak' },
-        });
-        expect(res.statusCode).toBe(400);
-        const body = errorResponseSchema.parse(res.json());
-        expect(body.code).toBe('VALIDATION_ERROR');
-        expect(body.details?.map((d) => d.path)).toEqual(['body.password']);
-        expect(body.details?.[0]?.message).toMatch(
-          /^(This password is too common\. Choose one that is harder to guess\.|must not be only spaces)$/,
-        );
-        expect(await countUsers()).toBe(before);
-        expect(await t.app.db.select().from(users).where(eq(users.email, 'weak@example.com'))).toHaveLength(0);
-      },
-    );
+    it.each([
+      '12345678',
+      'password',
+      ' '.repeat(8),
+      'qwertyuiop',
+      'Password123',
+      '\u00a0'.repeat(9),
+      // Common passwords dressed up with invisible characters, compatibility forms or accents.
+      'password\u200b',
+      'pass\u200bword',
+      'password\u00ad',
+      '\u2060password',
+      'passw\u200dord',
+      'pass\u034fword',
+      'password\ufe0f',
+      '\uff50\uff41\uff53\uff53\uff57\uff4f\uff52\uff44', // full-width
+      'p\u00e4ssw\u00f6rd',
+      'PASSWORD\u0301',
+      'ILOVEYOU \u2800',
+      // Blank-looking.
+      '\u2800'.repeat(8),
+      '\u0301'.repeat(8),
+      '\u3164'.repeat(8),
+    ])('refuses %j with a 400 on body.password and writes no user', async (password) => {
+      const before = await countUsers();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        headers: origin,
+        payload: { email: 'weak@example.com', password, displayName: 'Weak' },
+      });
+      expect(res.statusCode).toBe(400);
+      const body = errorResponseSchema.parse(res.json());
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.details?.map((d) => d.path)).toEqual(['body.password']);
+      expect(body.details?.[0]?.message).toMatch(
+        /^(This password is too common\. Choose one that is harder to guess\.|must contain letters, digits or symbols, not only spaces or invisible characters)$/,
+      );
+      expect(await countUsers()).toBe(before);
+      expect(await t.app.db.select().from(users).where(eq(users.email, 'weak@example.com'))).toHaveLength(0);
+    });
 
     it('says why a common password is refused in plain words', async () => {
       const res = await t.app.inject({
@@ -124,6 +144,23 @@ describe(`sign-in service on ${testDriver}`, () => {
     it('accepts a passphrase that is on no list', async () => {
       const user = await registerUser(t.app, { password: 'plum orbit kettle 42' });
       expect(user.id).toMatch(/^usr_/);
+    });
+
+    it('keeps a good password with accents or emoji as typed: it signs in with exactly that', async () => {
+      // The checks normalise a copy; the stored hash is of the password as typed, so a look-alike fails.
+      const cases = [
+        ['crème brûlée 42', 'crème brûlée 42'.normalize('NFD')],
+        ['plum \u2764\ufe0f orbit', 'plum \u2764 orbit'],
+      ] as const;
+      for (const [i, [password, lookalike]] of cases.entries()) {
+        const email = `typed${i}@example.com`;
+        const user = await registerUser(t.app, { email, password });
+        expect(user.id).toMatch(/^usr_/);
+        const login = (pw: string) =>
+          t.app.inject({ method: 'POST', url: '/auth/login', headers: origin, payload: { email, password: pw } });
+        expect((await login(password)).statusCode).toBe(200);
+        expect((await login(lookalike)).statusCode).toBe(401);
+      }
     });
   });
 
@@ -150,6 +187,51 @@ describe(`sign-in service on ${testDriver}`, () => {
       expect(user.displayName).toBe('Mallory');
       await repo.updateUser(user.id, { displayName: '\u2066\u200f' });
       expect((await repo.findUserById(user.id))?.displayName).toBeNull();
+    });
+
+    it.each(['\u034f', '\ufe0f\ufe0f', '\u2800', '\u0301'.repeat(3)])(
+      'refuses the empty-looking display name %j at registration and on the profile',
+      async (displayName) => {
+        const before = await countUsers();
+        const reg = await t.app.inject({
+          method: 'POST',
+          url: '/auth/register',
+          headers: origin,
+          payload: { email: 'blank-name@example.com', password: 'plum orbit kettle 42', displayName },
+        });
+        expect(reg.statusCode).toBe(400);
+        expect(errorResponseSchema.parse(reg.json()).details?.map((d) => d.path)).toEqual(['body.displayName']);
+        expect(await countUsers()).toBe(before);
+
+        const user = await registerUser(t.app, { displayName: 'Ana' });
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/users/me',
+          headers: { ...origin, authorization: `Bearer ${user.accessToken}` },
+          payload: { displayName },
+        });
+        expect(res.statusCode).toBe(400);
+        const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+        expect(row?.displayName).toBe('Ana');
+      },
+    );
+
+    it('caps a stack of combining marks and keeps real names unchanged', async () => {
+      const user = await registerUser(t.app, { displayName: `A${'\u0301'.repeat(10)}` });
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+      expect(row?.displayName).toBe(`A${'\u0301'.repeat(4)}`);
+
+      for (const displayName of ['José', 'Zoë', 'محمد', '李雷', 'Ana ❤️']) {
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/users/me',
+          headers: { ...origin, authorization: `Bearer ${user.accessToken}` },
+          payload: { displayName },
+        });
+        expect(res.statusCode).toBe(200);
+        const [changed] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+        expect(changed?.displayName).toBe(displayName);
+      }
     });
 
     it('cleans a display name changed on the profile too', async () => {
@@ -323,6 +405,61 @@ describe(`sign-in service on ${testDriver}`, () => {
       expect(asOther.statusCode).toBe(200);
     });
 
+    // A client that signs out with no body, or `Content-Type: application/json` and an empty one,
+    // must really be signed out: application_id defaults to the main application.
+    it.each([
+      ['no body', {}],
+      ['an empty JSON body', { 'content-type': 'application/json' }],
+    ])('POST /sso/logout with %s ends the bearer token’s session', async (_name, headers) => {
+      const user = await registerUser(t.app);
+      const bearer = { authorization: `Bearer ${user.accessToken}` };
+      const res = await t.app.inject({ method: 'POST', url: '/sso/logout', headers: { ...headers, ...bearer } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+      expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer })).statusCode).toBe(401);
+    });
+
+    it.each([
+      ['no body', {}],
+      ['an empty JSON body', { 'content-type': 'application/json' }],
+    ])('POST /sso/logout with %s ends the cookie’s session', async (_name, headers) => {
+      const user = await registerUser(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sso/logout',
+        headers: { ...headers, ...origin },
+        cookies: { nuvem_session: user.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.find((c) => c.name === 'nuvem_session')?.value).toBe('');
+      const me = await t.app.inject({ method: 'GET', url: '/auth/me', cookies: { nuvem_session: user.cookie } });
+      expect(me.statusCode).toBe(401);
+    });
+
+    it.each([[{ application_id: 5 }], [[]], ['main']])(
+      'POST /sso/logout with a body that is present but wrong (%j) is refused and signs nobody out',
+      async (payload: unknown) => {
+        const user = await registerUser(t.app);
+        const bearer = { authorization: `Bearer ${user.accessToken}` };
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/sso/logout',
+          headers: { ...bearer, 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(errorResponseSchema.parse(res.json()).success).toBe(false);
+        expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer })).statusCode).toBe(200);
+      },
+    );
+
+    it('still documents POST /sso/logout in the OpenAPI document', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json<{ paths: Record<string, Record<string, { requestBody?: { description?: string } }>> }>();
+      expect(doc.paths['/sso/logout']?.post?.requestBody?.description).toMatch(/^Optional/);
+    });
+
     it('treats an expired session as signed out', async () => {
       const user = await registerUser(t.app);
       await t.app.db
@@ -396,6 +533,15 @@ describe(`sign-in service on ${testDriver}`, () => {
       expect(location.startsWith('/') && !location.startsWith('//') && !location.includes('\\')).toBe(true);
       expect(new URL(location, 'http://localhost:3000').origin).toBe('http://localhost:3000');
     });
+
+    it.each(['/logout', '/LOGOUT/', '/%6Cogout', '/x/../sso/logout', 'http://localhost:3000/oauth/github'])(
+      'never chains into another sign-out or sign-in route (%s)',
+      async (target) => {
+        const res = await t.app.inject({ method: 'GET', url: `/logout?redirect=${encodeURIComponent(target)}` });
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe('/');
+      },
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_APPLICATION_ID,
   redirectQuerySchema,
   SESSION_COOKIE,
   ssoCheckQuerySchema,
@@ -45,13 +46,16 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['sso'],
-        body: ssoLogoutBodySchema,
+        // A client may sign out with no body (Fastify gives null) or an empty JSON one.
+        body: ssoLogoutBodySchema
+          .nullish()
+          .describe('Optional: without a body (or with an empty one) application_id is the main application.'),
         response: { 200: ssoLogoutResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async (request, reply) => {
       await signOut(request, reply);
-      request.log.info({ applicationId: request.body.application_id }, 'signed out');
+      request.log.info({ applicationId: request.body?.application_id ?? DEFAULT_APPLICATION_ID }, 'signed out');
       return { success: true as const };
     },
   );

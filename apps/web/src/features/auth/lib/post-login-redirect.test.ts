@@ -58,6 +58,48 @@ describe('decidePostLoginRedirect', () => {
     });
   });
 
+  // Already signed in, the sign-in page follows `redirect` at once from the portal's own page: a
+  // link to /login?redirect=%2Flogout would be a same-origin sign-out, past /logout's question.
+  it.each([
+    '/logout',
+    '/logout/',
+    '/LOGOUT',
+    '/LogOut?redirect=/',
+    '/%6Cogout',
+    '/%256Cogout',
+    '//portal.example/logout',
+    '/./logout',
+    '/x/../logout',
+    '/x/..%2Flogout',
+    '/logout%2F',
+    '/logout;x',
+    `${own}/logout#x`,
+    `${own}/LOGOUT/`,
+    '/sso/logout',
+    '/sso/check?application_id=main',
+    '/SSO/',
+    '/oauth/github?redirect=/logout',
+    '/OAuth/Google',
+  ])('never goes to the sign-out, SSO or OAuth route %s', (target) => {
+    expect(decidePostLoginRedirect(page(`?redirect=${encodeURIComponent(target)}`), ecosystem)).toEqual({
+      kind: 'home',
+    });
+  });
+
+  it('still goes to paths that only look like those routes', () => {
+    for (const path of ['/logouts', '/docs/logout', '/ssox', '/events?next=/logout']) {
+      expect(decidePostLoginRedirect(page(`?redirect=${encodeURIComponent(path)}`))).toEqual({
+        kind: 'navigate',
+        url: `${own}${path}`,
+      });
+    }
+    // An ecosystem app's own pages are its business, whatever their paths.
+    expect(decidePostLoginRedirect(page('?redirect=https://crm.example/logout'), ecosystem)).toEqual({
+      kind: 'navigate',
+      url: 'https://crm.example/logout',
+    });
+  });
+
   it('decodes the parameter once only, so an encoded path stays on the portal', () => {
     expect(decidePostLoginRedirect(page(`?redirect=${encodeURIComponent('%2F%2Fevil.example')}`))).toEqual({
       kind: 'navigate',
