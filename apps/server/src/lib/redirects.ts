@@ -1,3 +1,5 @@
+import { isSessionRoute } from '@nuvem/contracts/auth';
+
 /**
  * Where a `redirect` parameter may send the browser: a path on this site, or an absolute http(s)
  * address whose origin is allowed. Anything else (another origin, protocol-relative `//x`,
@@ -37,37 +39,6 @@ export function safeRedirect(
   // The URL's serialisation is ASCII: a punycode host, a percent-encoded path, query and fragment.
   if (!allowedOrigins.has(url.origin) || isSessionRoute(url.pathname)) return fallback;
   return url.href;
-}
-
-/** `/logout`, `/sso`, `/oauth` and anything under them, in any case, with or without a trailing slash. */
-const SESSION_ROUTE = /^\/(?:logout|sso|oauth)(?:\/|$)/;
-
-/**
- * Whether a URL's pathname (as `new URL` serialises it: dot segments resolved, still
- * percent-encoded) reaches a sign-out, SSO or OAuth route. Each round decodes once more and
- * resolves the dot segments that decoding reveals (`/%6Cogout`, `/x/..%2Flogout`, `/%256Cogout`),
- * and reads the path as a router might: case-insensitive, `//` as `/`, nothing after `;`.
- * A path still changing after a few rounds is refused rather than decoded for ever.
- */
-export function isSessionRoute(pathname: string): boolean {
-  let path = pathname;
-  for (let round = 0; round < 4; round += 1) {
-    const asRouted = path
-      .toLowerCase()
-      .replace(/;.*$/s, '')
-      .replace(/\/{2,}/g, '/');
-    if (SESSION_ROUTE.test(asRouted)) return true;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      return false; // malformed percent-encoding: no router reads it as one of those routes
-    }
-    const next = new URL(`http://portal.invalid/${decoded.replace(/^\/+/, '')}`).pathname;
-    if (next === path) return false; // nothing left to decode (the URL re-encodes what it must)
-    path = next;
-  }
-  return true;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isSessionRoute } from '@nuvem/contracts/auth';
+
 /** What the sign-in page does after a successful login (spec: "Post-login redirect behaviour"). */
 export type PostLoginRedirect =
   /** Leave the app for this address (a full page load). */
@@ -53,35 +55,4 @@ export function decidePostLoginRedirect(
   const target = new URL(url);
   if (target.origin === page.origin && isSessionRoute(target.pathname)) return { kind: 'home' };
   return { kind: 'navigate', url };
-}
-
-/** `/logout`, `/sso`, `/oauth` and anything under them, in any case, with or without a trailing slash. */
-const SESSION_ROUTE = /^\/(?:logout|sso|oauth)(?:\/|$)/;
-
-/**
- * Whether a pathname (as `new URL` serialises it: dot segments resolved, still percent-encoded)
- * reaches the portal's sign-out, SSO or OAuth routes. Each round decodes once more and resolves the
- * dot segments that decoding reveals (`/%6Cogout`, `/x/..%2Flogout`, `/%256Cogout`), and reads the
- * path as a router might: case-insensitive, `//` as `/`, nothing after `;`. A path still changing
- * after a few rounds counts as one of them rather than being decoded for ever.
- */
-export function isSessionRoute(pathname: string): boolean {
-  let path = pathname;
-  for (let round = 0; round < 4; round += 1) {
-    const asRouted = path
-      .toLowerCase()
-      .replace(/;.*$/s, '')
-      .replace(/\/{2,}/g, '/');
-    if (SESSION_ROUTE.test(asRouted)) return true;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      return false; // malformed percent-encoding: no router reads it as one of those routes
-    }
-    const next = new URL(`http://portal.invalid/${decoded.replace(/^\/+/, '')}`).pathname;
-    if (next === path) return false; // nothing left to decode (the URL re-encodes what it must)
-    path = next;
-  }
-  return true;
 }
