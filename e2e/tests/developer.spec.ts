@@ -141,3 +141,23 @@ test('a signed-out visitor is asked to sign in', async ({ page }) => {
   await page.goto('/developer?tab=api-keys');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeVisible();
 });
+
+test('a signed-in user reaches the developer dashboard from the home page by clicking, and gets back', async ({
+  page,
+  login,
+  isMobile,
+}) => {
+  await login();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Developer dashboard' }).click();
+  await expect(page).toHaveURL(/\/developer$/);
+  await expect(page.getByRole('tablist', { name: 'Developer dashboard' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Nuvem' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+  const nav = page.getByRole('navigation', { name: isMobile ? 'Mobile' : 'Main' });
+  await nav.getByRole('link', { name: 'Developer', exact: true }).click();
+  await expect(page.getByRole('tablist', { name: 'Developer dashboard' })).toBeVisible();
+});

@@ -165,6 +165,19 @@ describe('sign-in page', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://crm.example/deals'));
   });
 
+  it('navigates to the redirect address once, not again when the signed-in state arrives', async () => {
+    const assign = stubLocationAssign();
+    renderSignIn(`/login?redirect=${encodeURIComponent('https://crm.example/deals')}`, {
+      'GET /auth/config': reply({ providers: [], redirect_origins: ['https://crm.example'] }),
+      'POST /auth/login': signedInReply,
+    });
+    await fillLogin('ana@example.com', 'pw');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Signed in' });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://crm.example/deals'));
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
   it('goes home instead of to a redirect address that is not allowed', async () => {
     const assign = stubLocationAssign();
     const { router } = renderSignIn(`/login?redirect=${encodeURIComponent('//evil.example/x')}`, {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPath, Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -34,9 +34,17 @@ export function SignInPanel() {
   // Already signed in and sent here with somewhere to go (another app's SSO check, or the return
   // from a social sign-in): go on at once, as a central sign-in service does.
   const continueTo = user && !config.isPending && redirect.kind === 'navigate' ? redirect.url : null;
+  // One full page load, whoever asks first: a sign-in here both navigates and sets the signed-in
+  // state, and a second assign would abort the first load.
+  const leaving = useRef(false);
+  const leaveFor = useCallback((url: string) => {
+    if (leaving.current) return;
+    leaving.current = true;
+    window.location.assign(url);
+  }, []);
   useEffect(() => {
-    if (continueTo) window.location.assign(continueTo);
-  }, [continueTo]);
+    if (continueTo) leaveFor(continueTo);
+  }, [continueTo, leaveFor]);
 
   async function finishSignIn() {
     const origins = await queryClient
@@ -44,7 +52,7 @@ export function SignInPanel() {
       .then((reply) => reply.redirect_origins)
       .catch(() => []); // without the list only the portal's own addresses are allowed
     const decision = decidePostLoginRedirect(currentUrl, origins);
-    if (decision.kind === 'navigate') window.location.assign(decision.url);
+    if (decision.kind === 'navigate') leaveFor(decision.url);
     else if (decision.kind === 'clean') await navigate(paths.login.getHref(), { replace: true });
     else await navigate(paths.home.getHref());
   }

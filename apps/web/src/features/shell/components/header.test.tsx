@@ -75,6 +75,27 @@ describe('Header', () => {
     expect(router.state.location.pathname).toBe('/profile/me');
   });
 
+  it('leads a signed-in user to the developer dashboard from the header, the user menu and the mobile menu', async () => {
+    const { router } = renderHeader({ user: ana });
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Developer' })).toHaveAttribute('href', '/developer');
+
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Developer dashboard' }),
+    );
+    expect(router.state.location.pathname).toBe('/developer');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(mobile).getByRole('link', { name: 'Developer' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('does not offer the developer dashboard to a visitor', () => {
+    renderHeader();
+    expect(screen.queryByRole('link', { name: 'Developer' })).not.toBeInTheDocument();
+  });
+
   it('shows the avatar image instead of the initial once it has loaded', () => {
     // jsdom loads no images: this one reports itself loaded, as a browser's would.
     class LoadedImage extends EventTarget {

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@nuvem/contracts/auth';
-import { CloudIcon, GripIcon, LogOutIcon, MenuIcon, UserRoundIcon, XIcon } from 'lucide-react';
+import { CloudIcon, CodeIcon, GripIcon, LogOutIcon, MenuIcon, UserRoundIcon, XIcon } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -22,6 +22,8 @@ const navLinks = [
   { label: 'Events', href: paths.events.getHref() },
   { label: 'Pricing', href: paths.pricing.getHref() },
 ] as const;
+/** Only for a signed-in user: containers, applications and API keys. */
+const developerLink = { label: 'Developer', href: paths.developer.getHref() } as const;
 
 export interface HeaderProps {
   user: AuthUser | null;
@@ -44,6 +46,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 /** The glass bar on top of every page. It gets the session from app/ as props. */
 export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, ecosystemButtonRef }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const links = user ? [...navLinks, developerLink] : navLinks;
   const mobileMenuId = useId();
 
   return (
@@ -64,7 +67,7 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
         </Link>
 
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
-          {navLinks.map((link) => (
+          {links.map((link) => (
             <NavLink key={link.href} to={link.href} className={navLinkClass}>
               {link.label}
             </NavLink>
@@ -108,7 +111,7 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
       {menuOpen && (
         <nav id={mobileMenuId} aria-label="Mobile" className="border-t border-glass-border px-4 py-2 md:hidden">
           <ul className="flex flex-col">
-            {navLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.href}>
                 <NavLink
                   to={link.href}
@@ -148,6 +151,12 @@ function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) 
           <Link to={paths.profile.getHref('me')}>
             <UserRoundIcon aria-hidden="true" />
             Perfil
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.developer.getHref()}>
+            <CodeIcon aria-hidden="true" />
+            Developer dashboard
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={onLogout}>
