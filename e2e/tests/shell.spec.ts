@@ -66,8 +66,24 @@ test.describe('desktop and dock', () => {
     await page.goto('/?app=5');
     await expect(page.getByRole('heading', { level: 1, name: 'Autenticação Necessária' })).toBeVisible();
     await expect(page.getByText('Esta área requer autenticação. Faça login para continuar.')).toBeVisible();
+    // E-mail always; this installation configures both social providers (local stand-ins).
+    await expect(page.getByRole('link', { name: 'Entrar com e-mail' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar com GitHub' })).toBeVisible();
     await page.getByRole('button', { name: 'Entrar com Google' }).click();
     // The local OpenID provider signs the visitor in and the portal brings them back to the slot.
+    await expect(page).toHaveURL(/\/\?app=5$/);
+    await expect(page.getByRole('heading', { name: 'MistHaven' })).toBeVisible();
+  });
+
+  test('signed out: a gated slot signs in by e-mail and comes back to the slot', async ({ page, login }) => {
+    const account = await login();
+    await page.context().clearCookies(); // an account, but this browser is signed out
+    await page.goto('/?app=5');
+    await page.getByRole('link', { name: 'Entrar com e-mail' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/\?app=5$/);
     await expect(page.getByRole('heading', { name: 'MistHaven' })).toBeVisible();
   });

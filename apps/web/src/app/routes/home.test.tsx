@@ -44,14 +44,33 @@ describe('desktop', () => {
     expect(screen.queryByRole('navigation', { name: 'Dock' })).not.toBeInTheDocument();
   });
 
-  it.each([1, 3, 6])('asks a signed-out visitor to sign in with Google in slot %i', async (slot) => {
-    mockFetch(signedOutAuthRoutes);
+  it.each([1, 3, 6])(
+    'asks a signed-out visitor to sign in by e-mail in slot %i, returning to the slot, and offers no unconfigured provider',
+    async (slot) => {
+      mockFetch(signedOutAuthRoutes);
+      renderRoute(`/?app=${slot}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Autenticação Necessária' })).toBeInTheDocument();
+      expect(screen.getByText('Esta área requer autenticação. Faça login para continuar.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Entrar com e-mail' })).toHaveAttribute(
+        'href',
+        `/login?redirect=${encodeURIComponent(window.location.href)}`,
+      );
+      expect(screen.queryByRole('button', { name: 'Entrar com Google' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Entrar com GitHub' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('offers each configured social provider in a gated slot, back to the slot afterwards', async () => {
+    mockFetch({
+      ...signedOutAuthRoutes,
+      'GET /auth/config': reply({ providers: ['google', 'github'], redirect_origins: [] }),
+    });
     const assign = stubLocationAssign();
-    renderRoute(`/?app=${slot}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Autenticação Necessária' })).toBeInTheDocument();
-    expect(screen.getByText('Esta área requer autenticação. Faça login para continuar.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Entrar com Google' }));
+    renderRoute('/?app=3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
     expect(assign).toHaveBeenCalledWith(`/oauth/google?redirect=${encodeURIComponent(window.location.href)}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar com GitHub' }));
+    expect(assign).toHaveBeenLastCalledWith(`/oauth/github?redirect=${encodeURIComponent(window.location.href)}`);
   });
 
   it('treats an unknown ?app as home', async () => {

@@ -3,15 +3,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { desktopApps, ASSISTANT_SLOT } from '@/app/desktop-apps';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { useAuthConfig } from '@/features/auth/api/get-auth-config';
 import { useAuth } from '@/features/auth/components/auth-provider';
+import { socialSignInUrl } from '@/features/auth/lib/auth-urls';
 import { DesktopShell } from '@/features/shell/components/desktop-shell';
 import { parseDesktopSlot } from '@/features/shell/lib/desktop-slot';
 import { useRootLayoutContext } from './root-layout';
-
-/** The Google sign-in of a gated slot: back to this very address (slot included) afterwards. */
-export function googleSignInUrl(redirect: string): string {
-  return `${env.authUrl}/oauth/google?redirect=${encodeURIComponent(redirect)}`;
-}
 
 function promptFrom(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'prompt' in state && typeof state.prompt === 'string') {
@@ -29,6 +26,20 @@ export function HomeRoute() {
   const navigate = useNavigate();
   const slot = parseDesktopSlot(searchParams.get('app'));
   const assistantPrompt = promptFrom(location.state);
+  const authConfig = useAuthConfig();
+  // A gated slot offers e-mail sign-in and only the providers this installation configured; each
+  // comes back to this very address (slot included).
+  const here = window.location.href;
+  const signIn = useMemo(
+    () => ({
+      emailHref: paths.login.getHref(here),
+      social: (authConfig.data?.providers ?? []).map((provider) => ({
+        provider,
+        onSelect: () => window.location.assign(socialSignInUrl(env.authUrl, provider, window.location.href)),
+      })),
+    }),
+    [authConfig.data, here],
+  );
 
   const apps = useMemo(
     () =>
@@ -50,7 +61,7 @@ export function HomeRoute() {
       }}
       user={auth.user}
       authLoading={auth.loading}
-      onSignIn={() => window.location.assign(googleSignInUrl(window.location.href))}
+      signIn={signIn}
     />
   );
 }

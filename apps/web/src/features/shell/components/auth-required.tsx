@@ -4,11 +4,21 @@ import { Button } from '@/components/ui/button';
 export const authRequiredTexts = {
   title: 'Autenticação Necessária',
   text: 'Esta área requer autenticação. Faça login para continuar.',
-  button: 'Entrar com Google',
+  email: 'Entrar com e-mail',
+  google: 'Entrar com Google',
+  github: 'Entrar com GitHub',
 } as const;
 
+/** The ways to sign in that a gated slot offers: e-mail always, social providers when configured. */
+export interface SignInChoices {
+  /** The sign-in page, returning to this slot afterwards. */
+  emailHref: string;
+  /** The configured social providers only (an unconfigured one would fail). */
+  social: { provider: 'google' | 'github'; onSelect: () => void }[];
+}
+
 /** What a signed-out visitor sees in every slot but home (spec 2, "Desktop shell"). */
-export function AuthRequired({ onSignIn }: { onSignIn: () => void }) {
+export function AuthRequired({ signIn }: { signIn: SignInChoices }) {
   return (
     <section className="flex flex-1 items-center justify-center p-4">
       <div className="glass flex w-full max-w-md flex-col items-center gap-4 rounded-2xl p-8 text-center">
@@ -17,9 +27,16 @@ export function AuthRequired({ onSignIn }: { onSignIn: () => void }) {
         </span>
         <h1 className="text-2xl font-bold">{authRequiredTexts.title}</h1>
         <p className="text-muted-foreground">{authRequiredTexts.text}</p>
-        <Button size="lg" onClick={onSignIn}>
-          {authRequiredTexts.button}
-        </Button>
+        <div className="flex w-full flex-col gap-2">
+          <Button size="lg" asChild>
+            <a href={signIn.emailHref}>{authRequiredTexts.email}</a>
+          </Button>
+          {signIn.social.map(({ provider, onSelect }) => (
+            <Button key={provider} size="lg" variant="secondary" onClick={onSelect}>
+              {authRequiredTexts[provider]}
+            </Button>
+          ))}
+        </div>
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import { Suspense, useSyncExternalStore, type MouseEvent, type ReactNode } from 
 import { Spinner } from '@/components/layouts/spinner';
 import { Button } from '@/components/ui/button';
 import { isFullscreen, subscribeFullscreen, toggleFullscreen } from '../lib/fullscreen';
-import { AuthRequired } from './auth-required';
+import { AuthRequired, type SignInChoices } from './auth-required';
 import { Dock, type DockItem } from './dock';
 
 /** One slot of the desktop: its dock icon and what it shows. The entries come from app/. */
@@ -21,14 +21,15 @@ export interface DesktopShellProps {
   user: AuthUser | null;
   authLoading: boolean;
   /** Starts the Google sign-in (from a gated slot). */
-  onSignIn: () => void;
+  /** How a gated slot offers to sign in. */
+  signIn: SignInChoices;
 }
 
 // Double-clicking these selects text or activates them; it must not also flip fullscreen.
 const INTERACTIVE = 'a, button, input, textarea, select, label, [role="dialog"], [contenteditable="true"]';
 
 /** Spec 2, "Desktop shell": the full-viewport desktop under the header (the top bar). */
-export function DesktopShell({ apps, slot, onSelectSlot, user, authLoading, onSignIn }: DesktopShellProps) {
+export function DesktopShell({ apps, slot, onSelectSlot, user, authLoading, signIn }: DesktopShellProps) {
   const fullscreen = useSyncExternalStore(subscribeFullscreen, isFullscreen, () => false);
   const app = apps[slot] ?? apps[0];
 
@@ -40,7 +41,7 @@ export function DesktopShell({ apps, slot, onSelectSlot, user, authLoading, onSi
   let content: ReactNode;
   if (authLoading) content = <Spinner className="flex-1" label="Loading your desktop" />;
   else if (!app) content = null;
-  else if (app.requiresAuth && !user) content = <AuthRequired onSignIn={onSignIn} />;
+  else if (app.requiresAuth && !user) content = <AuthRequired signIn={signIn} />;
   else
     content = (
       <Suspense fallback={<Spinner className="flex-1" label={`Loading ${app.name}`} />}>{app.render()}</Suspense>
