@@ -1,4 +1,7 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../packages/contracts/src/auth';
 import { expect, openUserMenu, test, uniqueEmail } from '../fixtures';
+
+const passwordHint = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, and not a common or leaked password.`;
 
 test('register from a page, come back to it signed in, stay signed in after a reload, then sign out', async ({
   page,
@@ -24,7 +27,7 @@ test('register from a page, come back to it signed in, stay signed in after a re
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toHaveCount(0);
 
   menu = await openUserMenu(page);
-  await menu.getByRole('menuitem', { name: 'Sair' }).click();
+  await menu.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   const check = await page.request.get('/sso/check');
   expect(await check.json()).toMatchObject({ authenticated: false });
@@ -51,16 +54,66 @@ test('creating an account states the password rule first, and refuses a common p
   await page.goto('/login');
   await page.getByRole('button', { name: 'Create an account' }).click();
   const register = page.getByRole('form', { name: 'Create account' });
-  await expect(register.getByText('At least 8 characters; not a common or leaked password.')).toBeVisible();
+  await expect(register.getByText(passwordHint)).toBeVisible();
+  await expect(register.getByLabel('Password')).toHaveAccessibleDescription(passwordHint);
   await register.getByLabel('Display name').fill('Common Choice');
   await register.getByLabel('Email').fill(uniqueEmail('common'));
   await register.getByLabel('Password').fill('qwertyuiop');
   await register.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('alert')).toContainText(
-    'This password is too common. Choose one that is harder to guess.',
+  await expect(register.getByLabel('Password')).toHaveAccessibleDescription(
+    /^This password is too common\. Choose one that is harder to guess\./,
   );
   await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
   allowConsoleError(/status of 400/);
+});
+
+test("registration shows each problem beside its field in plain words, never the API's field paths", async ({
+  page,
+  allowConsoleError,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const register = page.getByRole('form', { name: 'Create account' });
+  await register.getByLabel('Display name').fill('Short Key');
+  await register.getByLabel('Email').fill('not-an-email');
+  await register.getByLabel('Password').fill('x'.repeat(PASSWORD_MIN_LENGTH - 1));
+  await register.getByRole('button', { name: 'Create account' }).click();
+
+  const email = register.getByLabel('Email');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Enter an e-mail address such as name@example.com.');
+  await expect(email).toBeFocused();
+  await expect(register.getByLabel('Password')).toHaveAccessibleDescription(
+    new RegExp(`^Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters\\.`),
+  );
+  await expect(register.getByLabel('Display name')).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByText(/body\.|must be a valid/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+  allowConsoleError(/status of 400/);
+
+  // Fixed, the same form goes through.
+  await email.fill(uniqueEmail('fixed'));
+  await register.getByLabel('Password').fill('a long passphrase');
+  await register.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+});
+
+test('signing in works in Portuguese, the messages included', async ({ page, login, allowConsoleError }) => {
+  const account = await login();
+  await page.context().clearCookies();
+  await page.addInitScript(() => window.localStorage.setItem('nuvem.language', 'pt-PT'));
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-PT');
+  const form = page.getByRole('form', { name: 'Iniciar sessão' });
+  await form.getByLabel('E-mail').fill(account.email);
+  await form.getByLabel('Palavra-passe').fill('not the password');
+  await form.getByRole('button', { name: 'Iniciar sessão', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou palavra-passe inválidos');
+  allowConsoleError(/status of 401/);
+
+  await form.getByLabel('Palavra-passe').fill(account.password);
+  await form.getByRole('button', { name: 'Iniciar sessão', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Menu do utilizador' })).toBeVisible();
 });
 
 test('the sign-in page shows fixed messages for ?error=, never the text in the address', async ({ page }) => {

@@ -8,6 +8,7 @@ interface CreatedContainer {
   id: string;
   name: string;
   ssh_command: string;
+  ip_address: string | null;
 }
 
 async function createContainer(request: APIRequestContext, baseURL: string, name: string, tier = 'small') {
@@ -53,6 +54,7 @@ test('the wizard creates a container with a generated key, templates and a passw
   const name = wizard.getByRole('textbox', { name: 'Container Name' });
   await name.pressSequentially('Web App_1!');
   await expect(name).toHaveValue('webapp1');
+  // The rule is shown before anything is wrong.
   await expect(wizard.getByText('Lowercase letters, numbers, and hyphens only')).toBeVisible();
   // The cards are labels of visually hidden native radios: a user clicks the card.
   await wizard.getByText('Node.js 18 with npm').click();
@@ -109,6 +111,53 @@ test('the wizard creates a container with a generated key, templates and a passw
   const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'webapp1' });
   await expect(row).toContainText('running');
   await expect(row).toContainText(/medium/i);
+});
+
+test('the demo banner says the containers are not real; the operator setting is in a tooltip', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await openDashboard(page);
+  const banner = page.getByRole('note', { name: 'Demo mode' });
+  await expect(banner).toContainText('These are demo containers');
+  await expect(banner).toContainText('not real machines');
+  await expect(banner).not.toContainText('CONTAINER_DRIVER');
+  // Keyboard: focusing the button shows the tooltip; Escape hides it.
+  await banner.getByRole('button', { name: 'For operators' }).focus();
+  const tip = page.getByRole('tooltip');
+  await expect(tip).toContainText('Set CONTAINER_DRIVER=lxd');
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+});
+
+test('at 1280 px the list shows the address, template and SSH command in full', async ({ page, login, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login();
+  const container = await createContainer(page.request, baseURL ?? '', 'wide-row', 'medium');
+  await openDashboard(page, 'Containers');
+  const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'wide-row' });
+  await expect(row).toContainText('running');
+  const address = row.locator('[data-field="ip"]');
+  await expect(address).toHaveText(container.ip_address ?? '');
+  await expect(row.locator('[data-field="template"]')).toHaveText('Ubuntu 24.04');
+  await expect(row.locator('[data-field="ssh"]')).toHaveText(container.ssh_command);
+  for (const field of ['ip', 'template', 'ssh']) {
+    const cell = row.locator(`[data-field="${field}"]`);
+    const fit = await cell.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const card = el.closest('li')?.getBoundingClientRect();
+      return {
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+        right: box.right,
+        cardRight: card?.right ?? 0,
+      };
+    });
+    // Not cut off: the text needs no more width than its cell has, and the cell lies inside the row.
+    expect(fit.scrollWidth, field).toBeLessThanOrEqual(fit.clientWidth);
+    expect(fit.right, field).toBeLessThanOrEqual(fit.cardRight);
+  }
 });
 
 test('the action menu stops, starts, snapshots, scales, copies and deletes', async ({

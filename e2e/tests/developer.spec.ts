@@ -74,8 +74,11 @@ test('an application and a key shown once; the key calls the container API until
   expect(ok.headers()['ratelimit-limit']).toBe('60');
   expect(await ok.json()).toMatchObject({ success: true, containers: [], total: 0 });
 
-  // The quick start shows the chosen key's prefix.
+  // The quick start shows the chosen key's prefix; the figures say which application they cover.
   await tabs.getByRole('tab', { name: 'Overview' }).click();
+  const summary = page.getByLabel('Developer summary');
+  await expect(summary.getByText('API requests — Billing Service')).toBeVisible();
+  await expect(summary.getByText('Active API keys — Billing Service')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Quick start' })).toContainText(
     `Authorization: Bearer ${key.slice(0, 12)}…`,
   );
@@ -135,6 +138,45 @@ test('rotating a key revokes the old one and shows the new one once', async ({ p
   // Same scopes as before: read only, so a change is refused.
   expect((await call(newKey, 'post')).status()).toBe(403);
   await program.dispose();
+});
+
+test.describe('in European Portuguese', () => {
+  test.use({ locale: 'pt-PT' });
+
+  test('a key is generated and shown once, all in Portuguese', async ({ page, login, baseURL }) => {
+    await login();
+    const created = await page.request.post('/applications', {
+      data: { name: 'Loja' },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/developer');
+    const tabs = page.getByRole('tablist', { name: 'Painel de programador' });
+    await expect(tabs.getByRole('tab')).toHaveText([
+      'Visão geral',
+      'Aplicações',
+      'Chaves de API',
+      'Análise',
+      'Contentores',
+      'Definições',
+    ]);
+    await expect(page.getByText('Pedidos à API — Loja')).toBeVisible();
+
+    await tabs.getByRole('tab', { name: 'Chaves de API' }).click();
+    await page.getByRole('button', { name: 'Gerar chave de API' }).click();
+    const generate = page.getByRole('dialog', { name: 'Gerar nova chave de API' });
+    await generate.getByLabel('Expira em (dias)').fill('0');
+    await expect(generate.getByText('Escolha entre 1 e 3650 dias.')).toBeVisible();
+    await generate.getByLabel('Expira em (dias)').fill('30');
+    await generate.getByLabel('Nome da chave').fill('Implementação');
+    await generate.getByRole('button', { name: 'Gerar' }).click();
+    const shown = page.getByRole('dialog', { name: 'Chave de API criada com sucesso' });
+    await expect(shown.getByLabel('Chave de API')).toHaveValue(/^nuv_/);
+    await shown.getByRole('button', { name: 'Já guardei a chave' }).click();
+    await expect(shown).toBeHidden();
+    await expect(page.getByRole('listitem', { name: 'Implementação' })).toContainText('0 pedidos');
+  });
 });
 
 test('a signed-out visitor is asked to sign in', async ({ page }) => {

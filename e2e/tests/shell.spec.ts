@@ -64,12 +64,12 @@ test.describe('desktop and dock', () => {
     await expect(page.getByRole('navigation', { name: 'Dock' })).toHaveCount(0);
 
     await page.goto('/?app=5');
-    await expect(page.getByRole('heading', { level: 1, name: 'Autenticação Necessária' })).toBeVisible();
-    await expect(page.getByText('Esta área requer autenticação. Faça login para continuar.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Authentication Required' })).toBeVisible();
+    await expect(page.getByText('This area requires authentication. Sign in to continue.')).toBeVisible();
     // E-mail always; this installation configures both social providers (local stand-ins).
-    await expect(page.getByRole('link', { name: 'Entrar com e-mail' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Entrar com GitHub' })).toBeVisible();
-    await page.getByRole('button', { name: 'Entrar com Google' }).click();
+    await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with GitHub' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
     // The local OpenID provider signs the visitor in and the portal brings them back to the slot.
     await expect(page).toHaveURL(/\/\?app=5$/);
     await expect(page.getByRole('heading', { name: 'MistHaven' })).toBeVisible();
@@ -79,7 +79,7 @@ test.describe('desktop and dock', () => {
     const account = await login();
     await page.context().clearCookies(); // an account, but this browser is signed out
     await page.goto('/?app=5');
-    await page.getByRole('link', { name: 'Entrar com e-mail' }).click();
+    await page.getByRole('link', { name: 'Sign in with e-mail' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
@@ -141,5 +141,129 @@ test.describe('desktop and dock', () => {
     await page.getByRole('combobox', { name: 'Search cities' }).fill('sao paulo');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('region', { name: 'Selected city' })).toContainText('São Paulo');
+  });
+});
+
+test.describe('language', () => {
+  test('the header switches to European Portuguese from the keyboard, <html lang> follows, and the choice is kept', async ({
+    page,
+    login,
+  }) => {
+    await login({ displayName: 'Lia Matos' });
+    await page.goto('/?app=5');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    const languages = page.getByRole('button', { name: 'Language: English' });
+    await languages.focus();
+    await page.keyboard.press('Enter');
+    const choices = page.getByRole('menu');
+    await expect(choices.getByRole('menuitem', { name: 'English' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(choices.getByRole('menuitem', { name: 'Português (Portugal)' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-PT');
+    await expect(page.getByRole('button', { name: 'Idioma: Português (Portugal)' })).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'Dock' }).getByRole('button', { name: 'Mapas' })).toBeVisible();
+
+    // Kept across a reload, whatever the browser's own language.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-PT');
+    await page.getByRole('button', { name: 'Menu do utilizador' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('Lia Matos')).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Perfil' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Painel de programador' })).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page.getByRole('button', { name: 'Iniciar sessão' })).toBeVisible();
+    await page.goto('/?app=5');
+    await expect(page.getByRole('heading', { level: 1, name: 'Autenticação Necessária' })).toBeVisible();
+    await expect(page.getByText('Esta área requer autenticação. Faça login para continuar.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Entrar com e-mail' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar com Google' })).toBeVisible();
+
+    // And back to English.
+    await page.getByRole('button', { name: 'Idioma: Português (Portugal)' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Authentication Required' })).toBeVisible();
+  });
+
+  test('a Portuguese browser gets European Portuguese without choosing', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'pt-BR', baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-PT');
+    await expect(page.getByRole('button', { name: 'Explorar' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Saber Mais' })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('toasts', () => {
+  test('a toast appears below the header and leaves its buttons free', async ({ page, login }) => {
+    await login();
+    await page.goto('/developer');
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+    // The session ends behind the page's back; the next check (on focus) shows the one toast.
+    await page.context().clearCookies();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const toast = page.getByText('Your session has ended. Sign in again to continue where you were.');
+    await expect(toast).toBeVisible();
+
+    const header = (await page.locator('header').first().boundingBox())!;
+    // Once it has slid in, the toast starts below the header.
+    await expect
+      .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual(header.y + header.height);
+    // Every control of the header can still be clicked where it is.
+    for (const name of ['Sign In', 'Open ecosystem apps', 'Language: English']) {
+      const button = page.getByRole('button', { name, exact: true });
+      const centre = await button.boundingBox();
+      const onTop = await button.evaluate(
+        (element, point) => element.contains(document.elementFromPoint(point.x, point.y)),
+        { x: centre!.x + centre!.width / 2, y: centre!.y + centre!.height / 2 },
+      );
+      expect(onTop, `${name} is not covered`).toBe(true);
+    }
+  });
+});
+
+test.describe('tabs on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a tab row wider than the screen shows that it scrolls, and brings a half-hidden tab into view', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto('/developer');
+    const tabs = page.getByRole('tablist').first();
+    await expect(tabs.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+    const frame = tabs.locator('xpath=..');
+    await expect(frame.getByTestId('tabs-scroll-hint-end')).toHaveAttribute('data-visible', 'true');
+    await expect(frame.getByTestId('tabs-scroll-hint-start')).toHaveAttribute('data-visible', 'false');
+
+    // The first tab the row cuts off on the right, clicked on the part that shows (as a thumb would).
+    const row = (await tabs.boundingBox())!;
+    const allTabs = await tabs.getByRole('tab').all();
+    let cut = allTabs[0]!;
+    for (const tab of allTabs) {
+      const box = (await tab.boundingBox())!;
+      if (box.x + box.width > row.x + row.width) {
+        cut = tab;
+        break;
+      }
+    }
+    const box = (await cut.boundingBox())!;
+    await page.mouse.click(box.x + 8, box.y + box.height / 2);
+    await expect(cut).toHaveAttribute('aria-selected', 'true');
+    await expect
+      .poll(async () => {
+        const now = (await cut.boundingBox())!;
+        return now.x >= row.x - 1 && now.x + now.width <= row.x + row.width + 1;
+      })
+      .toBe(true);
+    await expect(frame.getByTestId('tabs-scroll-hint-start')).toHaveAttribute('data-visible', 'true');
   });
 });

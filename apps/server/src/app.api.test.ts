@@ -137,7 +137,13 @@ describe(`server on ${testDriver}`, () => {
       const body = errorResponseSchema.parse(res.json());
       expect(body.code).toBe('VALIDATION_ERROR');
       expect(body.details?.map((d) => d.path).sort()).toEqual(['body.count', 'body.name']);
-      expect(body.error).toMatch(/^body\.(name|count): /);
+      // Plain sentences naming each field in words; the machine-readable paths stay in details.
+      expect(body.error).toBe('Name is required. Count must be at least 0.');
+      expect(body.details?.find((d) => d.path === 'body.name')).toMatchObject({
+        code: 'too_small',
+        origin: 'string',
+        minimum: 1,
+      });
     });
 
     it('rejects malformed JSON with 400 in the same shape', async () => {

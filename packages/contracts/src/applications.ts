@@ -15,6 +15,41 @@ export const DEFAULT_KEY_EXPIRY_DAYS = 365;
 export const DEFAULT_STATS_DAYS = 7;
 export const MAX_URIS_PER_APPLICATION = 20;
 
+/**
+ * The limits the server enforces, for forms and their hints: a client restates none of them.
+ * Changing one here changes what the server accepts and what the web app says and checks.
+ */
+export const APPLICATION_NAME_MAX_LENGTH = 100;
+export const API_KEY_NAME_MAX_LENGTH = 100;
+export const API_KEY_DESCRIPTION_MAX_LENGTH = 500;
+export const REVOKE_REASON_MAX_LENGTH = 500;
+export const KEY_EXPIRY_MIN_DAYS = 1;
+export const KEY_EXPIRY_MAX_DAYS = 3650;
+export const REDIRECT_URI_MAX_LENGTH = 2048;
+export const ORIGIN_MAX_LENGTH = 512;
+export const STATS_MAX_DAYS = 90;
+/** The only hosts a redirect URI or origin may reach over plain http (local development). */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/**
+ * Why a redirect URI or an origin is refused (the `message` of its issue, a predicate about the
+ * entry), so a client can say it in its own words.
+ */
+export const uriRuleMessages = {
+  notHttpUrl: 'must be an absolute http(s) URL',
+  httpsOnly: 'must use https (http only for localhost, 127.0.0.1 or [::1])',
+  fragment: 'must not contain a fragment (#)',
+  credentials: 'must not contain credentials',
+  notOrigin: 'must be an origin like https://app.example.com',
+  originWithPath: 'must be an origin (scheme, host and port) without a path',
+} as const;
+export type UriRule = keyof typeof uriRuleMessages;
+
+/** The rule a refused entry broke, from its issue's message (undefined for another message). */
+export function uriRuleOf(message: string | undefined): UriRule | undefined {
+  return (Object.keys(uriRuleMessages) as UriRule[]).find((rule) => uriRuleMessages[rule] === message);
+}
+
 /** `nuv_` + 40 base62 characters; the first 12 characters are kept as the key's prefix. */
 export const API_KEY_PREFIX = 'nuv_';
 export const API_KEY_BODY_LENGTH = 40;
@@ -51,7 +86,7 @@ export const applicationLimitMessages = {
     `You have reached the limit of ${limit} active API keys. Revoke one or contact support to raise it.`,
 };
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+const loopbackHosts = new Set<string>(LOOPBACK_HOSTS);
 
 function parseUrl(value: string): URL | null {
   try {
@@ -70,17 +105,17 @@ function schemeAllowed(url: URL): boolean {
 export const redirectUriSchema = z
   .string()
   .trim()
-  .max(2048, 'must be at most 2048 characters')
+  .max(REDIRECT_URI_MAX_LENGTH, `must be at most ${REDIRECT_URI_MAX_LENGTH} characters`)
   .superRefine((value, ctx) => {
     const url = parseUrl(value);
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL' });
+      ctx.addIssue({ code: 'custom', message: uriRuleMessages.notHttpUrl });
     } else if (!schemeAllowed(url)) {
-      ctx.addIssue({ code: 'custom', message: 'must use https (http only for localhost, 127.0.0.1 or [::1])' });
+      ctx.addIssue({ code: 'custom', message: uriRuleMessages.httpsOnly });
     } else if (url.hash || value.includes('#')) {
-      ctx.addIssue({ code: 'custom', message: 'must not contain a fragment (#)' });
+      ctx.addIssue({ code: 'custom', message: uriRuleMessages.fragment });
     } else if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: 'must not contain credentials' });
+      ctx.addIssue({ code: 'custom', message: uriRuleMessages.credentials });
     }
   });
 
@@ -88,17 +123,17 @@ export const redirectUriSchema = z
 export const originSchema = z
   .string()
   .trim()
-  .max(512, 'must be at most 512 characters')
+  .max(ORIGIN_MAX_LENGTH, `must be at most ${ORIGIN_MAX_LENGTH} characters`)
   .superRefine((value, ctx) => {
     const url = parseUrl(value);
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      ctx.addIssue({ code: 'custom', message: 'must be an origin like https://app.example.com' });
+      ctx.addIssue({ code: 'custom', message: uriRuleMessages.notOrigin });
     } else if (!schemeAllowed(url)) {
-      ctx.addIssue({ code: 'custom', message: 'must use https (http only for localhost, 127.0.0.1 or [::1])' });
+      ctx.addIssue({ code: 'custom', message: uriRuleMessages.httpsOnly });
     } else if (url.pathname !== '/' || url.search || url.hash || value.includes('?') || value.includes('#')) {
-      ctx.addIssue({ code: 'custom', message: 'must be an origin (scheme, host and port) without a path' });
+      ctx.addIssue({ code: 'custom', message: uriRuleMessages.originWithPath });
     } else if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: 'must not contain credentials' });
+      ctx.addIssue({ code: 'custom', message: uriRuleMessages.credentials });
     }
   })
   .transform((value) => new URL(value).origin);
@@ -106,10 +141,16 @@ export const originSchema = z
 const uniqueList = <T extends z.ZodType<string>>(item: T) =>
   z
     .array(item)
-    .max(MAX_URIS_PER_APPLICATION, `at most ${MAX_URIS_PER_APPLICATION} entries`)
+    .max(MAX_URIS_PER_APPLICATION, `must have at most ${MAX_URIS_PER_APPLICATION} entries`)
     .transform((list) => [...new Set(list)]);
 
-const applicationName = z.string().trim().min(1, 'name is required').max(100, 'must be at most 100 characters');
+/** An application's name: trimmed, required, at most APPLICATION_NAME_MAX_LENGTH characters. */
+export const applicationNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(APPLICATION_NAME_MAX_LENGTH, `must be at most ${APPLICATION_NAME_MAX_LENGTH} characters`);
+const applicationName = applicationNameSchema;
 
 export const createApplicationBodySchema = z.object({
   name: applicationName,
@@ -169,20 +210,35 @@ export const verifyClientBodySchema = z.object({
 });
 export const verifyClientResponseSchema = z.object({ success: z.literal(true), valid: z.literal(true) });
 
-export const createApiKeyBodySchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(100, 'must be at most 100 characters'),
-  description: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+const expiryRange = `must be between ${KEY_EXPIRY_MIN_DAYS} and ${KEY_EXPIRY_MAX_DAYS} days`;
+
+/** The pieces of a new key's body, for forms that hold them in another shape (the expiry as text). */
+export const apiKeyFieldSchemas = {
+  name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(API_KEY_NAME_MAX_LENGTH, `must be at most ${API_KEY_NAME_MAX_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(API_KEY_DESCRIPTION_MAX_LENGTH, `must be at most ${API_KEY_DESCRIPTION_MAX_LENGTH} characters`),
   scopes: z
     .array(z.enum(apiKeyScopes))
-    .min(1, 'choose at least one scope')
-    .refine((scopes) => new Set(scopes).size === scopes.length, 'scopes must not repeat')
-    .default(DEFAULT_KEY_SCOPES),
+    .min(1, 'must include at least one scope')
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'must not repeat a scope'),
   expiresIn: z
     .number()
     .int('must be a whole number of days')
-    .min(1, 'must be between 1 and 3650 days')
-    .max(3650, 'must be between 1 and 3650 days')
-    .default(DEFAULT_KEY_EXPIRY_DAYS),
+    .min(KEY_EXPIRY_MIN_DAYS, expiryRange)
+    .max(KEY_EXPIRY_MAX_DAYS, expiryRange),
+};
+
+export const createApiKeyBodySchema = z.object({
+  name: apiKeyFieldSchemas.name,
+  description: apiKeyFieldSchemas.description.optional(),
+  scopes: apiKeyFieldSchemas.scopes.default(DEFAULT_KEY_SCOPES),
+  expiresIn: apiKeyFieldSchemas.expiresIn.default(DEFAULT_KEY_EXPIRY_DAYS),
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
 
@@ -219,15 +275,21 @@ export const apiKeyListQuerySchema = z.object({
 
 /** DELETE …/keys/{keyId}: the body (and its reason) may be left out. */
 export const revokeApiKeyBodySchema = z
-  .object({ reason: z.string().trim().max(500, 'must be at most 500 characters').optional() })
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(REVOKE_REASON_MAX_LENGTH, `must be at most ${REVOKE_REASON_MAX_LENGTH} characters`)
+      .optional(),
+  })
   .nullish();
 
 export const apiKeyStatsQuerySchema = z.object({
   days: z.coerce
     .number()
     .int('must be a whole number')
-    .min(1, 'must be between 1 and 90')
-    .max(90, 'must be between 1 and 90')
+    .min(1, `must be between 1 and ${STATS_MAX_DAYS}`)
+    .max(STATS_MAX_DAYS, `must be between 1 and ${STATS_MAX_DAYS}`)
     .default(DEFAULT_STATS_DAYS),
 });
 

@@ -59,10 +59,13 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-/** The password rule, shown under the password field before the form is sent. */
-export const passwordRule = 'At least 8 characters; not a common or leaked password.';
+/** A new password's length rule (the web app's hint and its tests read these, never a literal). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** The password rule in English, for API documentation and the server. */
+export const passwordRule = `At least ${PASSWORD_MIN_LENGTH} characters; not a common or leaked password.`;
+/** An e-mail address is at most this long (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
 export const passwordMessages = {
   length: `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
   blank: 'must contain letters, digits or symbols, not only spaces or invisible characters',
@@ -86,6 +89,12 @@ export const newPasswordSchema = z
   });
 
 export const DISPLAY_NAME_MAX_LENGTH = 80;
+/** What the display name's checks say (a client recognises its own rules by these and words them). */
+export const displayNameMessages = {
+  length: `must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters`,
+  control: 'must not contain control characters',
+  visible: 'must contain a visible character',
+} as const;
 
 // Invisible format characters (Unicode category Cf: bidirectional controls U+202A-U+202E,
 // U+2066-U+2069, U+200E, U+200F, U+061C, zero-width spaces, soft hyphens, tags…), line and
@@ -160,11 +169,11 @@ export const displayNameSchema = z
   .string()
   .overwrite(cleanDisplayText)
   .trim()
-  .min(1, `must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters`)
-  .max(DISPLAY_NAME_MAX_LENGTH, `must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters`)
-  .refine((value) => !controlCharacter.test(value), 'must not contain control characters')
+  .min(1, displayNameMessages.length)
+  .max(DISPLAY_NAME_MAX_LENGTH, displayNameMessages.length)
+  .refine((value) => !controlCharacter.test(value), displayNameMessages.control)
   .refine((value) => visibleCharacter.test(value), {
-    message: 'must contain a visible character',
+    message: displayNameMessages.visible,
     when: (payload) => payload.issues.length === 0,
   });
 
@@ -185,14 +194,22 @@ export function normalizeDisplayName(value: string | null | undefined): string |
 }
 
 export const registerBodySchema = z.object({
-  email: z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid e-mail address')),
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
+    .pipe(z.email('must be a valid e-mail address')),
   password: newPasswordSchema,
   displayName: displayNameSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().min(1, 'is required').max(254, 'must be at most 254 characters'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`),
   password: z.string().min(1, 'is required').max(1024, 'is too long'),
   rememberMe: z.boolean().default(false),
 });

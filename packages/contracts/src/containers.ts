@@ -37,6 +37,28 @@ export type MetricRange = (typeof metricRanges)[number];
 export const alertThresholds = { cpu: 80, memory: 90, disk: 85 } as const;
 export const MAX_STARTUP_SCRIPT_BYTES = 64 * 1024;
 
+/**
+ * The limits and patterns the server checks, exported so the web app's hints and checks say the
+ * same (never a restated literal): change one here and both follow.
+ */
+export const CONTAINER_NAME_MAX_LENGTH = 63;
+/** Lowercase letters, digits and hyphens, starting with a letter (an LXD-safe host name). */
+export const CONTAINER_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+export const CONTAINER_DESCRIPTION_MAX_LENGTH = 500;
+export const SNAPSHOT_NAME_MAX_LENGTH = 63;
+/** Letters, digits and hyphens, starting with a letter or digit, at most SNAPSHOT_NAME_MAX_LENGTH. */
+export const SNAPSHOT_NAME_PATTERN = new RegExp(`^[a-zA-Z0-9][a-zA-Z0-9-]{0,${SNAPSHOT_NAME_MAX_LENGTH - 1}}$`);
+export const ROOT_PASSWORD_MIN_LENGTH = 8;
+export const ROOT_PASSWORD_MAX_LENGTH = 128;
+export const MAX_SSH_KEYS = 20;
+export const SSH_KEY_MAX_LENGTH = 16_384;
+export const MAX_ENVIRONMENT_VARIABLES = 100;
+export const ENVIRONMENT_KEY_MAX_LENGTH = 128;
+export const ENVIRONMENT_VALUE_MAX_LENGTH = 4096;
+/** A shell variable name: letters, digits and '_', not starting with a digit. */
+export const ENVIRONMENT_KEY_PATTERN = new RegExp(`^[A-Za-z_][A-Za-z0-9_]{0,${ENVIRONMENT_KEY_MAX_LENGTH - 1}}$`);
+export const CONTAINER_LOG_LINES_MAX = 5000;
+
 /** Answers (409 LIMIT_REACHED) when a new container or a larger tier would pass the user's quota. */
 export const containerLimitMessages = {
   containers: (limit: number) =>
@@ -91,36 +113,49 @@ export function isOpenSshPublicKey(line: string): boolean {
 
 export const containerNameSchema = z
   .string()
-  .min(1, 'name: is required')
-  .max(63, 'name: must be at most 63 characters')
-  .regex(/^[a-z][a-z0-9-]*$/, 'name: lowercase letters, numbers and hyphens only, starting with a letter');
+  .min(1, 'is required')
+  .max(CONTAINER_NAME_MAX_LENGTH, `must be at most ${CONTAINER_NAME_MAX_LENGTH} characters`)
+  .regex(CONTAINER_NAME_PATTERN, 'must use lowercase letters, numbers and hyphens only, starting with a letter');
 
 export const environmentKeySchema = z
   .string()
-  .regex(
-    /^[A-Za-z_][A-Za-z0-9_]{0,127}$/,
-    'must be a valid variable name (letters, digits, _; not starting with a digit)',
-  );
+  .regex(ENVIRONMENT_KEY_PATTERN, 'must be a valid variable name (letters, digits, _; not starting with a digit)');
+
+export const sshPublicKeySchema = z
+  .string()
+  .max(SSH_KEY_MAX_LENGTH)
+  .refine(isOpenSshPublicKey, 'each SSH key must be an OpenSSH public key');
+
+export const rootPasswordSchema = z.string().min(ROOT_PASSWORD_MIN_LENGTH).max(ROOT_PASSWORD_MAX_LENGTH);
+
+export const snapshotNameSchema = z
+  .string()
+  .regex(SNAPSHOT_NAME_PATTERN, `must use letters, digits and hyphens, at most ${SNAPSHOT_NAME_MAX_LENGTH}`);
+
+export const containerDescriptionSchema = z.string().trim().max(CONTAINER_DESCRIPTION_MAX_LENGTH);
 
 /** The creation payload of the spec, checked on the server as the spec's rules say. */
 export const createContainerBodySchema = z.object({
   name: containerNameSchema,
   tier: z.enum(tierNames).default(DEFAULT_TIER),
   template_id: z.enum(templateIds).default(''),
-  ssh_keys: z
-    .array(z.string().max(16_384).refine(isOpenSshPublicKey, 'each SSH key must be an OpenSSH public key'))
-    .max(20)
-    .optional(),
+  ssh_keys: z.array(sshPublicKeySchema).max(MAX_SSH_KEYS).optional(),
   environment: z
-    .record(environmentKeySchema, z.string().max(4096))
-    .refine((env) => Object.keys(env).length <= 100, 'at most 100 variables')
+    .record(environmentKeySchema, z.string().max(ENVIRONMENT_VALUE_MAX_LENGTH))
+    .refine(
+      (env) => Object.keys(env).length <= MAX_ENVIRONMENT_VARIABLES,
+      `must have at most ${MAX_ENVIRONMENT_VARIABLES} variables`,
+    )
     .optional(),
   startup_script: z
     .string()
-    .refine((s) => new TextEncoder().encode(s).length <= MAX_STARTUP_SCRIPT_BYTES, 'must be at most 64 KiB')
+    .refine(
+      (s) => new TextEncoder().encode(s).length <= MAX_STARTUP_SCRIPT_BYTES,
+      `must be at most ${MAX_STARTUP_SCRIPT_BYTES / 1024} KiB`,
+    )
     .optional(),
-  root_password: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
-  description: z.string().trim().max(500).optional(),
+  root_password: rootPasswordSchema.optional(),
+  description: containerDescriptionSchema.optional(),
 });
 export type CreateContainerBody = z.input<typeof createContainerBodySchema>;
 
@@ -169,25 +204,20 @@ export const containerResponseSchema = z.object({ success: z.literal(true), cont
 export const containerIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const updateContainerBodySchema = z
-  .object({ description: z.string().trim().max(500).nullable().optional() })
+  .object({ description: containerDescriptionSchema.nullable().optional() })
   .strict();
+
+/** A snapshot's parameters: a name, else the server names it snap-<time>. */
+export const snapshotParametersSchema = z.object({ name: snapshotNameSchema.optional() });
+/** A scale's parameters: the new tier (the server refuses the current one with 409 SAME_TIER). */
+export const scaleParametersSchema = z.object({ tier: z.enum(tierNames) });
 
 export const containerActionBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('start'), parameters: z.object({}).optional() }),
   z.object({ action: z.literal('stop'), parameters: z.object({}).optional() }),
   z.object({ action: z.literal('restart'), parameters: z.object({}).optional() }),
-  z.object({
-    action: z.literal('snapshot'),
-    parameters: z
-      .object({
-        name: z
-          .string()
-          .regex(/^[a-zA-Z0-9][a-zA-Z0-9-]{0,62}$/, 'name: letters, digits and hyphens, at most 63')
-          .optional(),
-      })
-      .optional(),
-  }),
-  z.object({ action: z.literal('scale'), parameters: z.object({ tier: z.enum(tierNames) }) }),
+  z.object({ action: z.literal('snapshot'), parameters: snapshotParametersSchema.optional() }),
+  z.object({ action: z.literal('scale'), parameters: scaleParametersSchema }),
 ]);
 export type ContainerActionBody = z.infer<typeof containerActionBodySchema>;
 
@@ -212,7 +242,7 @@ export const containerMetricsSchema = z.object({
 export const containerMetricsResponseSchema = z.object({ success: z.literal(true), metrics: containerMetricsSchema });
 
 export const containerLogsQuerySchema = z.object({
-  lines: z.coerce.number().int().min(1).max(5000).default(CONTAINER_LOG_LINES),
+  lines: z.coerce.number().int().min(1).max(CONTAINER_LOG_LINES_MAX).default(CONTAINER_LOG_LINES),
 });
 export const containerLogsResponseSchema = z.object({ success: z.literal(true), logs: z.array(z.string()) });
 

@@ -305,9 +305,20 @@ export const connectionRequestsResponseSchema = z.object({
 });
 export type ConnectionRequestsResponse = z.infer<typeof connectionRequestsResponseSchema>;
 
-/** GET /api/users/me/suggestions: 'People you may know', with why each is suggested. */
+/**
+ * Why someone is in 'People you may know': a shared employer or school (`name`, as they wrote it),
+ * or being new here; clients word it in their own language from this.
+ */
+export const suggestionBasisSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('company'), name: z.string() }),
+  z.object({ kind: z.literal('school'), name: z.string() }),
+  z.object({ kind: z.literal('new') }),
+]);
+export type SuggestionBasis = z.infer<typeof suggestionBasisSchema>;
+
+/** GET /api/users/me/suggestions: 'People you may know', with why each is suggested (`reason` in English). */
 export const suggestionsResponseSchema = z.object({
   success: z.literal(true),
-  people: z.array(personCardSchema.extend({ reason: z.string() })),
+  people: z.array(personCardSchema.extend({ reason: z.string(), basis: suggestionBasisSchema })),
 });
 export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;

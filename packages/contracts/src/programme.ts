@@ -17,23 +17,34 @@ export type EnquiryInterest = (typeof enquiryInterests)[number];
 
 export const programmeStats = { partnerCompanies: '500+', placementRate: '95%', graduates: '10k+' } as const;
 
+/** The limits of an enquiry's fields: the form's hints and the server's checks both read these. */
+export const ENQUIRY_NAME_MIN_LENGTH = 2;
+export const ENQUIRY_NAME_MAX_LENGTH = 120;
+export const ENQUIRY_EMAIL_MAX_LENGTH = 254;
+export const ENQUIRY_PHONE_MAX_LENGTH = 40;
+export const ENQUIRY_MESSAGE_MAX_LENGTH = 2000;
+/** A phone number as people type it: digits, spaces, +, ( ) and - (empty: no phone given). */
+export const ENQUIRY_PHONE_PATTERN = /^[+()0-9\s-]*$/;
+
+const nameLength = `must be ${ENQUIRY_NAME_MIN_LENGTH} to ${ENQUIRY_NAME_MAX_LENGTH} characters`;
+
 export const programmeEnquiryBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(2, 'indique o seu nome (2 a 120 caracteres)')
-    .max(120, 'indique o seu nome (2 a 120 caracteres)'),
-  email: z.string().trim().max(254).pipe(z.email('indique um e-mail válido')),
+  name: z.string().trim().min(ENQUIRY_NAME_MIN_LENGTH, nameLength).max(ENQUIRY_NAME_MAX_LENGTH, nameLength),
+  email: z.string().trim().max(ENQUIRY_EMAIL_MAX_LENGTH).pipe(z.email('must be a valid e-mail address')),
   phone: z
     .string()
     .trim()
-    .max(40, 'o telefone tem no máximo 40 caracteres')
-    .regex(/^[+()0-9\s-]*$/, 'o telefone só pode ter dígitos, espaços, +, ( ) e -')
+    .max(ENQUIRY_PHONE_MAX_LENGTH, `must be at most ${ENQUIRY_PHONE_MAX_LENGTH} characters`)
+    .regex(ENQUIRY_PHONE_PATTERN, 'may contain only digits, spaces, +, ( ) and -')
     .optional(),
   interest: z.enum(enquiryInterests),
   offering: z.enum(programmeOfferings).optional(),
-  message: z.string().trim().max(2000, 'a mensagem tem no máximo 2000 caracteres').optional(),
-  consent: z.literal(true, 'aceite ser contactado para enviarmos a resposta'),
+  message: z
+    .string()
+    .trim()
+    .max(ENQUIRY_MESSAGE_MAX_LENGTH, `must be at most ${ENQUIRY_MESSAGE_MAX_LENGTH} characters`)
+    .optional(),
+  consent: z.literal(true, 'must be accepted so that we can answer'),
 });
 export type ProgrammeEnquiryBody = z.input<typeof programmeEnquiryBodySchema>;
 

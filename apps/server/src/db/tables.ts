@@ -14,6 +14,10 @@ import { oauthStates } from './schema/oauth-states.js';
 import { profileAvatars } from './schema/profile-avatars.js';
 import { profileEducation } from './schema/profile-education.js';
 import { profileExperience } from './schema/profile-experience.js';
+import { profilePostComments } from './schema/profile-post-comments.js';
+import { profilePostImpressions } from './schema/profile-post-impressions.js';
+import { profilePostLikes } from './schema/profile-post-likes.js';
+import { profilePosts } from './schema/profile-posts.js';
 import { profileSkills } from './schema/profile-skills.js';
 import { profileViews } from './schema/profile-views.js';
 import { profiles } from './schema/profiles.js';
@@ -45,4 +49,8 @@ export const tables = {
   follows,
   connections,
   profileViews,
+  profilePosts,
+  profilePostLikes,
+  profilePostComments,
+  profilePostImpressions,
 };

@@ -1,5 +1,6 @@
 import type { AuthUser } from '@nuvem/contracts/auth';
 import { PRODUCT_NAME } from '@nuvem/contracts/ecosystem';
+import type { TFunction } from 'i18next';
 import { BotIcon, CloudIcon, CompassIcon, FolderOpenIcon, MapIcon, TentTreeIcon, WorkflowIcon } from 'lucide-react';
 import { lazy } from 'react';
 import { paths } from '@/config/paths';
@@ -23,6 +24,8 @@ export interface DesktopAppsContext {
   openAssistant: (prompt: string) => void;
   /** A prompt carried over from the home slot, if any. */
   assistantPrompt: string;
+  /** The shell's messages in the language in use (the dock's names). */
+  t: TFunction<'shell'>;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface DesktopAppsContext {
  * because it composes features (maps, cabin) that the shell may not import.
  */
 export function desktopApps(context: DesktopAppsContext): DesktopApp[] {
-  const { user } = context;
+  const { user, t } = context;
   return [
     {
       name: PRODUCT_NAME,
@@ -45,17 +48,22 @@ export function desktopApps(context: DesktopAppsContext): DesktopApp[] {
         />
       ),
     },
-    { name: 'Finder', icon: FolderOpenIcon, requiresAuth: true, render: () => user && <FinderApp user={user} /> },
     {
-      name: 'ChatGPT',
+      name: t('apps.finder'),
+      icon: FolderOpenIcon,
+      requiresAuth: true,
+      render: () => user && <FinderApp user={user} />,
+    },
+    {
+      name: t('apps.assistant'),
       icon: BotIcon,
       requiresAuth: true,
       // Keyed by the prompt, so a new prompt from home fills a fresh panel.
       render: () => <AssistantApp key={context.assistantPrompt} initialPrompt={context.assistantPrompt} />,
     },
-    { name: 'Maps', icon: MapIcon, requiresAuth: true, render: () => <MapsApp /> },
-    { name: 'Safari', icon: CompassIcon, requiresAuth: true, render: () => <BrowserApp /> },
-    { name: 'MistHaven', icon: TentTreeIcon, requiresAuth: true, render: () => <CabinPage /> },
-    { name: 'MLM Dashboard', icon: WorkflowIcon, requiresAuth: true, render: () => <AgentsComingSoon /> },
+    { name: t('apps.maps'), icon: MapIcon, requiresAuth: true, render: () => <MapsApp /> },
+    { name: t('apps.browser'), icon: CompassIcon, requiresAuth: true, render: () => <BrowserApp /> },
+    { name: t('apps.cabin'), icon: TentTreeIcon, requiresAuth: true, render: () => <CabinPage /> },
+    { name: t('apps.agents'), icon: WorkflowIcon, requiresAuth: true, render: () => <AgentsComingSoon /> },
   ];
 }

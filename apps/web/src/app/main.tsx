@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/styles/globals.css';
+import './i18n';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 

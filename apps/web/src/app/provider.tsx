@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Toaster } from '@/components/ui/sonner';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { createQueryClient } from '@/lib/query-client';
@@ -9,7 +10,15 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   return (
     <QueryClientProvider client={client}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster />
+      <LocalizedToaster />
     </QueryClientProvider>
+  );
+}
+
+/** The toast host with its screen-reader labels in the language in use. */
+function LocalizedToaster() {
+  const { t } = useTranslation('shell');
+  return (
+    <Toaster containerAriaLabel={t('toaster.label')} toastOptions={{ closeButtonAriaLabel: t('toaster.close') }} />
   );
 }

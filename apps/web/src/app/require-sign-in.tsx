@@ -1,26 +1,23 @@
 import { LockIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Spinner } from '@/components/layouts/spinner';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-provider';
 
-export const requireSignInTexts = {
-  title: 'Sign in to continue',
-  text: 'This page shows your own resources. Sign in and you will come straight back here.',
-  button: 'Sign In',
-} as const;
-
 /**
  * Renders `children` for a signed-in user (spec: the developer dashboard and what it opens need
  * authentication). A signed-out visitor gets a sign-in link that returns to this address.
  */
 export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const { t: tCommon } = useTranslation();
   const auth = useAuth();
   const location = useLocation();
   // `loading` is also true while a login or logout runs; a user already shown keeps the page.
-  if (auth.loading && !auth.user) return <Spinner className="flex-1" label="Checking your session" />;
+  if (auth.loading && !auth.user) return <Spinner className="flex-1" label={t('requireSignIn.checking')} />;
   if (auth.user) return children;
   const here = `${location.pathname}${location.search}${location.hash}`;
   return (
@@ -29,10 +26,10 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
         <span className="flex size-12 items-center justify-center rounded-full bg-glass-strong">
           <LockIcon aria-hidden="true" className="size-6 text-primary" />
         </span>
-        <h1 className="text-2xl font-bold">{requireSignInTexts.title}</h1>
-        <p className="text-muted-foreground">{requireSignInTexts.text}</p>
+        <h1 className="text-2xl font-bold">{t('requireSignIn.title')}</h1>
+        <p className="text-muted-foreground">{t('requireSignIn.text')}</p>
         <Link className={buttonVariants({ size: 'lg' })} to={paths.login.getHref(here)}>
-          {requireSignInTexts.button}
+          {tCommon('actions.signIn')}
         </Link>
       </div>
     </main>

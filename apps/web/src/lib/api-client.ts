@@ -1,6 +1,7 @@
-import { errorResponseSchema } from '@nuvem/contracts/common';
+import { errorResponseSchema, type ValidationIssue } from '@nuvem/contracts/common';
 import type { z } from 'zod';
 import { getAuthToken } from './auth-token';
+import { i18n } from './i18n';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's own message. */
 export class ApiError extends Error {
@@ -8,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** Per-field problems of a 400 (`path` such as 'body.email', with zod's code and figures). */
+    readonly details?: ValidationIssue[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,6 +23,29 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Send the stored bearer token when there is one (default true). */
   withToken?: boolean;
+  /**
+   * A 401 reply means the signed-in session has ended (default true). Sign-in, registration,
+   * logout and the session check itself say false: their 401 is an answer, not an ended session.
+   */
+  sessionBound?: boolean;
+}
+
+type SessionRejectedListener = (error: ApiError) => void;
+const sessionRejectedListeners = new Set<SessionRejectedListener>();
+
+/**
+ * Calls `listener` whenever one of the portal's own services answers 401 to a call made with the
+ * session: the session has ended (expired, signed out elsewhere, revoked). The auth provider
+ * listens and ends the signed-in state at once. Returns the unsubscribe function.
+ */
+export function onSessionRejected(listener: SessionRejectedListener): () => void {
+  sessionRejectedListeners.add(listener);
+  return () => sessionRejectedListeners.delete(listener);
+}
+
+/** Tells the listeners a session-bound call was refused with 401 (also for calls made without apiRequest). */
+export function reportSessionRejected(error: ApiError): void {
+  for (const listener of sessionRejectedListeners) listener(error);
 }
 
 /**
@@ -46,15 +72,17 @@ export async function apiRequest<S extends z.ZodType>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Network error: the server could not be reached');
+    throw new ApiError(0, i18n.t('common:errors.network'));
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const failure = errorResponseSchema.safeParse(payload);
-    throw failure.success
-      ? new ApiError(response.status, failure.data.error, failure.data.code)
+    const error = failure.success
+      ? new ApiError(response.status, failure.data.error, failure.data.code, failure.data.details)
       : new ApiError(response.status, `HTTP ${response.status}`);
+    if (response.status === 401 && options.sessionBound !== false) reportSessionRejected(error);
+    throw error;
   }
 
   const parsed = schema.safeParse(payload);

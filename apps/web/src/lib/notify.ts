@@ -1,10 +1,11 @@
 import { toast } from '@/components/ui/sonner';
+import { i18n } from '@/lib/i18n';
 
-/** Spec: toasts titled 'Success' or 'Error' (destructive) with the message as description. */
+/** Spec: toasts titled 'Success' or 'Error' (destructive, in the language in use) with the message as description. */
 export const notify = {
   success: (message: string, options: { duration?: number } = {}) =>
-    toast.success('Success', { description: message, ...options }),
-  error: (message: string) => toast.error('Error', { description: message }),
+    toast.success(i18n.t('common:status.success'), { description: message, ...options }),
+  error: (message: string) => toast.error(i18n.t('common:status.error'), { description: message }),
 };
 
 /** The message of a failure: the server's (already mapped by the API layer), else the fallback. */

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { userAvatarUrl, userDisplayName, userInitial } from './user-display';
+import { userAvatarUrl, userInitial } from './user-display';
 
 const meta = (display_name: string | null, avatar_url: string | null = null) => ({
   user_metadata: { display_name, avatar_url },
-});
-
-describe('userDisplayName', () => {
-  it('shows the display name when there is one', () => {
-    expect(userDisplayName(meta('Ana Souza'))).toBe('Ana Souza');
-  });
-
-  it("falls back to 'Usuário' when the name is missing or blank", () => {
-    expect(userDisplayName(meta(null))).toBe('Usuário');
-    expect(userDisplayName(meta('   '))).toBe('Usuário');
-  });
 });
 
 describe('userInitial', () => {

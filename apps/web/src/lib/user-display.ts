@@ -1,9 +1,4 @@
-import { displayNameFallback, type AuthUser } from '@nuvem/contracts/auth';
-
-/** The name shown for a user: their display name, else the spec's 'Usuário'. */
-export function userDisplayName(user: Pick<AuthUser, 'user_metadata'>): string {
-  return user.user_metadata.display_name?.trim() || displayNameFallback;
-}
+import type { AuthUser } from '@nuvem/contracts/auth';
 
 /** The avatar's fallback: the e-mail's first letter, upper-cased ('?' when there is none). */
 export function userInitial(email: string): string {

@@ -3,6 +3,8 @@ import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 import { toast } from '@/components/ui/sonner';
+import '@/app/i18n';
+import { i18n } from '@/lib/i18n';
 import { installBrowserGaps } from './browser-gaps';
 
 installBrowserGaps();
@@ -24,6 +26,8 @@ afterEach(() => {
   // Toasts left in sonner's store would be replayed to the next test's Toaster.
   toast.dismiss();
   window.localStorage.clear();
+  // Every test starts in English, whatever the one before switched to.
+  if (i18n.language !== 'en') void i18n.changeLanguage('en');
   console.error = originalError;
   if (errors.length > 0) throw new Error(`console.error was called:\n${errors.join('\n')}`);
 });

@@ -124,7 +124,7 @@ describe(`applications on ${testDriver}`, () => {
     expect(res.statusCode).toBe(400);
     const body = errorResponseSchema.parse(res.json());
     expect(body.details?.map((d) => d.path)).toContain(`body.${field}`);
-    expect(body.error).toContain(`body.${field}`);
+    expect(body.error).not.toContain('body.');
     expect(await countRows()).toBe(before);
   });
 

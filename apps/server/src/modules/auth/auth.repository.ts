@@ -141,6 +141,14 @@ export function createAuthRepository(db: Database) {
       await tx.insert(oauthAccounts).values(values);
     },
 
+    /** The token hashes of every session of a user (to drop their cached look-ups). */
+    async sessionHashesOfUser(userId: string) {
+      return db
+        .select({ tokenHash: sessions.tokenHash, accessTokenHash: sessions.accessTokenHash })
+        .from(sessions)
+        .where(eq(sessions.userId, userId));
+    },
+
     /** Ends every session of a user but one; returns the ended sessions' token hashes (for the cache). */
     async deleteOtherSessions(userId: string, keepTokenHash: string, tx: Executor = db) {
       return tx

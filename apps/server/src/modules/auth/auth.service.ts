@@ -201,7 +201,8 @@ export function createAuthService(deps: {
 
     /**
      * The profile fields kept on the user (the sign-in replies carry them): display name and avatar
-     * URL. Sessions cached elsewhere show the change within SESSION_CACHE_TTL_MS.
+     * URL. Call `forgetCachedSessions` once the transaction has committed, so the next SSO check
+     * (the header's) answers with the new values at once.
      */
     async updateUserProfile(
       userId: string,
@@ -212,6 +213,18 @@ export function createAuthService(deps: {
       if (values.displayName !== undefined) changes.displayName = values.displayName;
       if (values.avatarUrl !== undefined) changes.avatarUrl = values.avatarUrl;
       if (Object.keys(changes).length > 0) await repo.updateUser(userId, changes, tx);
+    },
+
+    /**
+     * Drops the cached look-ups of every session of a user (shared through Redis when configured),
+     * so the next check reads the user row again: after a profile edit, the header shows the new
+     * name and avatar at once instead of up to SESSION_CACHE_TTL_MS later.
+     */
+    async forgetCachedSessions(userId: string): Promise<void> {
+      for (const { tokenHash, accessTokenHash } of await repo.sessionHashesOfUser(userId)) {
+        await sessionCache.delete(`tokenHash:${tokenHash}`);
+        await sessionCache.delete(`accessTokenHash:${accessTokenHash}`);
+      }
     },
 
     /** Ends the session of this cookie token: its row, and both cached look-ups, go at once. */

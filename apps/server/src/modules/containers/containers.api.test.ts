@@ -6,6 +6,7 @@ import {
   containerLogsResponseSchema,
   containerMetricsResponseSchema,
   containerResponseSchema,
+  type Container,
 } from '@nuvem/contracts/containers';
 import { errorResponseSchema } from '@nuvem/contracts/common';
 import { sql } from 'drizzle-orm';
@@ -99,7 +100,7 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
     expect((await a.post('/containers', { name: 'db' })).statusCode).toBe(201);
     const again = await a.post('/containers', { name: 'db' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: 'name: you already have a container named db' });
+    expect(again.json()).toMatchObject({ error: 'You already have a container named db', code: 'NAME_TAKEN' });
     expect((await b.post('/containers', { name: 'db' })).statusCode).toBe(201);
   });
 
@@ -126,6 +127,51 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
     expect(scaled.container).toMatchObject({ tier: 'large', status: 'running' });
     expect((await act('scale', {})).statusCode).toBe(400);
     expect((await act('explode')).statusCode).toBe(400);
+  });
+
+  it("answers snapshot, scale and update with the container's current metrics, as GET shows them", async () => {
+    const user = as(t.app, await registerUser(t.app));
+    const { container } = containerResponseSchema.parse(
+      (await user.post('/containers', { name: 'figures', tier: 'medium' })).json(),
+    );
+    const current = async () =>
+      containerResponseSchema.parse((await user.get(`/containers/${container.id}`)).json()).container.metrics;
+    /** The figures that do not move between two calls a few milliseconds apart (CPU is a rate). */
+    const steady = (m: Container['metrics']) => ({ disk_usage: m.disk_usage, processes: m.processes });
+    const expectLive = (m: Container['metrics'], shown: Container['metrics']) => {
+      expect(m.memory_usage).toBeGreaterThan(0);
+      expect(m.disk_usage).toBeGreaterThan(0);
+      expect(m.processes).toBeGreaterThan(0);
+      expect(steady(m)).toEqual(steady(shown));
+      expect(m.memory_usage).toBeCloseTo(shown.memory_usage, 0);
+    };
+
+    const snapshot = containerActionResponseSchema.parse(
+      (
+        await user.post(`/containers/${container.id}/actions`, { action: 'snapshot', parameters: { name: 's1' } })
+      ).json(),
+    );
+    expectLive(snapshot.container.metrics, await current());
+
+    const scaled = containerActionResponseSchema.parse(
+      (
+        await user.post(`/containers/${container.id}/actions`, { action: 'scale', parameters: { tier: 'large' } })
+      ).json(),
+    );
+    expect(scaled.container.tier).toBe('large');
+    expectLive(scaled.container.metrics, await current());
+
+    const updated = containerResponseSchema.parse(
+      (await user.put(`/containers/${container.id}`, { description: 'has figures' })).json(),
+    );
+    expectLive(updated.container.metrics, await current());
+
+    // A stopped container has no live figures, in the reply as in GET.
+    const stopped = containerActionResponseSchema.parse(
+      (await user.post(`/containers/${container.id}/actions`, { action: 'stop' })).json(),
+    );
+    expect(stopped.container.metrics).toEqual(await current());
+    expect(stopped.container.metrics.processes).toBe(0);
   });
 
   it('serves metrics with every detail field, and console logs', async () => {

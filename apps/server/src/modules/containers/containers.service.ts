@@ -116,6 +116,12 @@ export function createContainersService(deps: {
     };
   }
 
+  /** A container as the API shows it, with its current metrics when it runs (as the list and GET do). */
+  async function present(row: ContainerRow, state?: ContainerState | null): Promise<Container> {
+    if (row.status !== 'running') return view(row, null);
+    return view(row, state === undefined ? await readState(row) : state);
+  }
+
   async function owned(userId: string, id: string): Promise<ContainerRow> {
     const rows = await db
       .select()
@@ -271,8 +277,7 @@ export function createContainersService(deps: {
     },
 
     async get(userId: string, id: string): Promise<Container> {
-      const row = await owned(userId, id);
-      return view(row, row.status === 'running' ? await readState(row) : null);
+      return present(await owned(userId, id));
     },
 
     async create(userId: string, input: CreateInput): Promise<Container> {
@@ -310,18 +315,17 @@ export function createContainersService(deps: {
         });
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new AppError(409, `name: you already have a container named ${input.name}`, 'NAME_TAKEN');
+          throw new AppError(409, `You already have a container named ${input.name}`, 'NAME_TAKEN');
         throw error;
       }
       if (!row) throw new Error('insert into containers returned nothing');
-      const finished = await provision(row, input);
-      return view(finished, finished.status === 'running' ? await readState(finished) : null);
+      return present(await provision(row, input));
     },
 
     async update(userId: string, id: string, body: { description?: string | null | undefined }): Promise<Container> {
       await owned(userId, id);
       const row = await setStatus(id, body.description === undefined ? {} : { description: body.description });
-      return view(row, null);
+      return present(row);
     },
 
     async remove(userId: string, id: string): Promise<void> {
@@ -428,13 +432,19 @@ export function createContainersService(deps: {
           await driver.restart(row.instanceName);
           values = { tier: body.parameters.tier, status: 'running', statusReason: null };
         }
-        const state = values.status === 'running' ? await readState(row) : null;
+        // The reply carries the container's current metrics, as the list and GET show them: a
+        // snapshot or scale of a running container is still running.
+        const running = (values.status ?? row.status) === 'running';
+        const state = running ? await readState(row) : null;
         const updated = await setStatus(id, {
           ...values,
           actionInFlight: null,
           ...(state ? { ipAddress: state.ipAddress } : {}),
         });
-        return { message: `Container ${body.action} completed successfully`, container: view(updated, state) };
+        return {
+          message: `Container ${body.action} completed successfully`,
+          container: await present(updated, state),
+        };
       } catch (error) {
         await setStatus(id, { actionInFlight: null, status: row.status, tier: row.tier });
         log.error({ err: error, containerId: id, action: body.action }, 'container action failed');

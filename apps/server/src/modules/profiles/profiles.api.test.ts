@@ -107,6 +107,31 @@ describe(`profiles API on ${testDriver}`, () => {
     expect(list.json()).toMatchObject({ users: [{ id: user.id, display_name: 'Ana Souza' }] });
   });
 
+  it('the SSO check (the header) answers with the new name and avatar right after an edit', async () => {
+    const user = await registerUser(t.app, { displayName: 'Old Name' });
+    const api = asUser(t.app, user);
+    const check = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sso/check?application_id=main',
+        cookies: { nuvem_session: user.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ user: { user_metadata: { display_name: string | null; avatar_url: string | null } } }>().user
+        .user_metadata;
+    };
+    expect(await check()).toMatchObject({ display_name: 'Old Name', avatar_url: null }); // now cached
+
+    expect((await api.patch('/api/users/me', { displayName: 'New Name' })).statusCode).toBe(200);
+    expect((await check()).display_name).toBe('New Name');
+
+    expect((await api.upload(tinyPng, 'image/png')).statusCode).toBe(200);
+    expect((await check()).avatar_url).toMatch(new RegExp(`/api/users/${user.id}/avatar`));
+
+    expect((await api.del('/api/users/me/avatar')).statusCode).toBe(200);
+    expect((await check()).avatar_url).toBeNull();
+  });
+
   it('adds, edits, orders and removes experience entries', async () => {
     const api = asUser(t.app, await registerUser(t.app));
     const add = async (title: string) => {
@@ -403,6 +428,13 @@ describe(`profiles API on ${testDriver}`, () => {
         ['Classmate', 'Also studied at USP'],
         ['Colleague', 'Also worked at ACME'],
         ['Newest', 'New on Nuvem'],
+      ]);
+      // The basis lets a client word the reason in its own language.
+      expect(people.map((p) => p.basis)).toEqual([
+        { kind: 'company', name: 'acme' },
+        { kind: 'school', name: 'USP' },
+        { kind: 'company', name: 'ACME' },
+        { kind: 'new' },
       ]);
       expect(res.body).not.toContain('@example.com');
       expect(people.map((p) => p.id)).not.toContain(me.id);

@@ -34,6 +34,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
+import { postsRoutes } from './posts.routes.js';
 import { createProfilesService } from './profiles.service.js';
 
 const errors = {
@@ -59,6 +60,8 @@ function callerId(request: FastifyRequest): string {
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', app.requireAuth);
   const service = createProfilesService({ db: app.db, auth: app.auth });
+  // The activity feed (posts, likes, comments, impressions), in this scope so requireAuth guards it.
+  await app.register(postsRoutes);
 
   app.get(
     '/api/users',

@@ -12,6 +12,10 @@ import { follows } from '../../db/schema/follows.js';
 import { profileAvatars } from '../../db/schema/profile-avatars.js';
 import { profileEducation } from '../../db/schema/profile-education.js';
 import { profileExperience } from '../../db/schema/profile-experience.js';
+import { profilePostComments } from '../../db/schema/profile-post-comments.js';
+import { profilePostImpressions } from '../../db/schema/profile-post-impressions.js';
+import { profilePostLikes } from '../../db/schema/profile-post-likes.js';
+import { profilePosts } from '../../db/schema/profile-posts.js';
 import { profileSkills } from '../../db/schema/profile-skills.js';
 import { profileViews } from '../../db/schema/profile-views.js';
 import { profiles } from '../../db/schema/profiles.js';
@@ -50,6 +54,15 @@ const routes = (id: string, entryId = 'exp_x', educationId = 'edu_x'): [Method, 
   ['DELETE', `/api/users/${id}/connect`, undefined],
   ['GET', '/api/users/me/connection-requests', undefined],
   ['GET', '/api/users/me/suggestions', undefined],
+  ['GET', `/api/users/${id}/posts`, undefined],
+  ['GET', `/api/users/${id}/activity`, undefined],
+  ['POST', '/api/users/me/posts', { body: 'Hello' }],
+  ['DELETE', '/api/users/me/posts/pst_x', undefined],
+  ['POST', `/api/users/${id}/posts/pst_x/like`, {}],
+  ['DELETE', `/api/users/${id}/posts/pst_x/like`, undefined],
+  ['GET', `/api/users/${id}/posts/pst_x/comments`, undefined],
+  ['POST', `/api/users/${id}/posts/pst_x/comments`, { body: 'Hi' }],
+  ['DELETE', `/api/users/${id}/posts/pst_x/comments/cmt_x`, undefined],
 ];
 
 describe(`profiles security on ${testDriver}`, () => {
@@ -70,6 +83,10 @@ describe(`profiles security on ${testDriver}`, () => {
           follows,
           connections,
           profileViews,
+          profilePosts,
+          profilePostLikes,
+          profilePostComments,
+          profilePostImpressions,
         ].map(n),
       ),
       users: await t.app.db

@@ -8,6 +8,7 @@ import {
   type PersonCard,
   type Profile,
   type Skill,
+  type SuggestionBasis,
 } from '@nuvem/contracts/profiles';
 import type { Database } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
@@ -29,6 +30,14 @@ const userNotFound = () => AppError.notFound(profileMessages.userNotFound, 'USER
 export const avatarUrl = (userId: string, version: string) => `/api/users/${userId}/avatar?v=${version}`;
 
 type ExperienceInput = Omit<ExperienceEntry, 'id'>;
+type Suggestion = PersonCard & { reason: string; basis: SuggestionBasis };
+
+/** The English sentence of a suggestion's basis (clients word it from `basis` in their language). */
+function reasonOf(basis: SuggestionBasis): string {
+  if (basis.kind === 'company') return `Also worked at ${basis.name}`;
+  if (basis.kind === 'school') return `Also studied at ${basis.name}`;
+  return 'New on Nuvem';
+}
 type EducationInput = Omit<EducationEntry, 'id'>;
 
 /** Checks that `ids` lists every one of `current` exactly once (order free). */
@@ -140,6 +149,7 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
         if (body.displayName !== undefined) await auth.updateUserProfile(userId, { displayName: body.displayName }, tx);
         if (Object.keys(fields).length > 0) await repo.upsertProfileFields(userId, fields, tx);
       });
+      if (body.displayName !== undefined) await auth.forgetCachedSessions(userId);
       return profileOf(userId, userId);
     },
 
@@ -156,6 +166,7 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
         await repo.putAvatar(userId, { contentType: sniffed, bytes, version }, tx);
         await auth.updateUserProfile(userId, { avatarUrl: avatarUrl(userId, version) }, tx);
       });
+      await auth.forgetCachedSessions(userId);
       return profileOf(userId, userId);
     },
 
@@ -165,6 +176,7 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
         await repo.deleteAvatar(userId, tx);
         await auth.updateUserProfile(userId, { avatarUrl: null }, tx);
       });
+      await auth.forgetCachedSessions(userId);
       return profileOf(userId, userId);
     },
 
@@ -384,17 +396,18 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
      * Up to five other users the caller has no connection (or request) with: those sharing the
      * most employers and schools first (compared case-insensitively), then the newest users.
      */
-    async suggestions(me: string): Promise<(PersonCard & { reason: string })[]> {
+    async suggestions(me: string): Promise<Suggestion[]> {
       const limit = profileLimits.suggestions;
       const { companies, schools } = await repo.sharedBackground(me, limit);
-      const ranked = new Map<string, { shared: number; createdAt: Date; reason: string }>();
+      const ranked = new Map<string, { shared: number; createdAt: Date; basis: SuggestionBasis }>();
       for (const c of companies) {
-        ranked.set(c.userId, { shared: c.shared, createdAt: c.createdAt, reason: `Also worked at ${c.label}` });
+        ranked.set(c.userId, { shared: c.shared, createdAt: c.createdAt, basis: { kind: 'company', name: c.label } });
       }
       for (const s of schools) {
         const seen = ranked.get(s.userId);
         if (seen) seen.shared += s.shared;
-        else ranked.set(s.userId, { shared: s.shared, createdAt: s.createdAt, reason: `Also studied at ${s.label}` });
+        else
+          ranked.set(s.userId, { shared: s.shared, createdAt: s.createdAt, basis: { kind: 'school', name: s.label } });
       }
       const top = [...ranked.entries()]
         .sort(
@@ -403,10 +416,10 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
         )
         .slice(0, limit);
       const cards = new Map((await repo.cards(top.map(([id]) => id))).map((c) => [c.id, c]));
-      const people: (PersonCard & { reason: string })[] = [];
-      for (const [id, { reason }] of top) {
+      const people: Suggestion[] = [];
+      for (const [id, { basis }] of top) {
         const card = cards.get(id);
-        if (card) people.push({ ...card, reason });
+        if (card) people.push({ ...card, reason: reasonOf(basis), basis });
       }
       if (people.length < limit) {
         const recent = await repo.recentUsers(
@@ -414,7 +427,9 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
           people.map((p) => p.id),
           limit - people.length,
         );
-        people.push(...recent.map((card) => ({ ...card, reason: 'New on Nuvem' })));
+        people.push(
+          ...recent.map((card) => ({ ...card, reason: reasonOf({ kind: 'new' }), basis: { kind: 'new' } as const })),
+        );
       }
       return people;
     },

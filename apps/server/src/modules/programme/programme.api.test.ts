@@ -63,19 +63,28 @@ describe(`programme enquiries on ${testDriver}`, () => {
   });
 
   it.each([
-    [{ ...valid, email: 'joana' }, 'email: indique um e-mail válido'],
-    [{ ...valid, name: 'J' }, 'name: indique o seu nome'],
-    [{ ...valid, consent: false }, 'consent: aceite ser contactado'],
-    [{ ...valid, interest: 'spam' }, 'interest: '],
-    [{ ...valid, phone: 'call me maybe' }, 'phone: o telefone só pode ter dígitos'],
-    [{ ...valid, message: 'x'.repeat(2001) }, 'message: a mensagem tem no máximo 2000 caracteres'],
-  ])('refuses a bad enquiry with a clear message and stores nothing (%#)', async (payload, message) => {
-    const before = await count();
-    const res = await post(payload, '198.51.100.30');
-    expect(res.statusCode).toBe(400);
-    expect(errorResponseSchema.parse(res.json()).error).toContain(message);
-    expect(await count()).toBe(before);
-  });
+    [{ ...valid, email: 'joana' }, 'body.email', 'Email must be a valid e-mail address.'],
+    [{ ...valid, name: 'J' }, 'body.name', 'Name must be 2 to 120 characters.'],
+    [{ ...valid, consent: false }, 'body.consent', 'Consent must be accepted so that we can answer.'],
+    [
+      { ...valid, interest: 'spam' },
+      'body.interest',
+      'Interest must be one of: inscricao, saber-mais, consultor, programa.',
+    ],
+    [{ ...valid, phone: 'call me maybe' }, 'body.phone', 'Phone may contain only digits, spaces, +, ( ) and -.'],
+    [{ ...valid, message: 'x'.repeat(2001) }, 'body.message', 'Message must be at most 2000 characters.'],
+  ])(
+    'refuses a bad enquiry with a clear message beside its field and stores nothing (%#)',
+    async (payload, path, message) => {
+      const before = await count();
+      const res = await post(payload, '198.51.100.30');
+      expect(res.statusCode).toBe(400);
+      const body = errorResponseSchema.parse(res.json());
+      expect(body.error).toBe(message);
+      expect(body.details).toEqual([expect.objectContaining({ path, message: message.replace(/\.$/, '') })]);
+      expect(await count()).toBe(before);
+    },
+  );
 
   it('limits enquiries from one address to 5 per 10 minutes', async () => {
     const statuses: number[] = [];

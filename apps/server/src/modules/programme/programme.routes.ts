@@ -5,16 +5,17 @@ import {
   programmeEnquiryResponseSchema,
 } from '@nuvem/contracts/programme';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { programmeEnquiries } from '../../db/schema/programme-enquiries.js';
 import { limitAddress } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { createProgrammeRepository } from './programme.repository.js';
 
 const ENQUIRIES_PER_WINDOW = 5;
 const WINDOW_MS = 10 * 60 * 1000;
 
 /** POST /api/programme/enquiries: a contact request from the programme page, stored (public, rate limited). */
 export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = createProgrammeRepository(app.db);
   app.post(
     '/api/programme/enquiries',
     {
@@ -29,23 +30,18 @@ export const programmeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
       const auth = await app.resolveAuth(request);
       const body = request.body;
-      const rows = await app.db
-        .insert(programmeEnquiries)
-        .values({
-          id: newId('enquiry'),
-          name: body.name,
-          email: body.email,
-          phone: body.phone || null,
-          interest: body.interest,
-          offering: body.offering ?? null,
-          message: body.message || null,
-          userId: auth?.user.id ?? null,
-          ip: request.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-        })
-        .returning({ id: programmeEnquiries.id, createdAt: programmeEnquiries.createdAt });
-      const row = rows[0];
-      if (!row) throw new Error('insert into programme_enquiries returned nothing');
+      const row = await repository.insertEnquiry({
+        id: newId('enquiry'),
+        name: body.name,
+        email: body.email,
+        phone: body.phone || null,
+        interest: body.interest,
+        offering: body.offering ?? null,
+        message: body.message || null,
+        userId: auth?.user.id ?? null,
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      });
       request.log.info({ enquiryId: row.id, interest: body.interest }, 'programme enquiry received');
       return reply.code(201).send({
         success: true as const,

@@ -1,17 +1,34 @@
 import type { ErrorResponse, ValidationIssue } from '@nuvem/contracts/common';
-import { errorMessages } from '@nuvem/contracts/common';
+import { errorMessages, fieldSentence, predicateMessage } from '@nuvem/contracts/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { computeSecurityHeaders, securityHeaderOptions } from '../external/helmet.js';
 import type { App } from '../../types.js';
+
+// zod's default messages become predicates about the field ('is required', 'must be at most 64
+// characters') that `fieldSentence` turns into 'Name is required'; a schema's own message wins.
+z.config({ customError: (issue) => predicateMessage(issue) });
 
 /** What the router's own refusals say, without echoing the URL back. */
 const routerErrors: Record<string, string> = {
   FST_ERR_BAD_URL: 'The URL is not valid: it holds a malformed percent-encoded character',
   FST_ERR_MAX_PARAM_LENGTH: 'A URL parameter is too long',
 };
+
+/** The machine-readable part of a zod issue: its code and the figures a client needs to word it. */
+function issueFigures(issue: { keyword: string; params: Record<string, unknown> }): Partial<ValidationIssue> {
+  const figures: Partial<ValidationIssue> = { code: issue.keyword };
+  const { origin, minimum, maximum, format, expected } = issue.params;
+  if (typeof origin === 'string') figures.origin = origin;
+  if (typeof minimum === 'number' || typeof minimum === 'bigint') figures.minimum = Number(minimum);
+  if (typeof maximum === 'number' || typeof maximum === 'bigint') figures.maximum = Number(maximum);
+  if (typeof format === 'string') figures.format = format;
+  if (typeof expected === 'string') figures.expected = expected;
+  return figures;
+}
 
 /**
  * Fastify's `frameworkErrors`: the router refuses a URL it cannot decode (`%zz`, `%ED%A0%80`) or a
@@ -35,13 +52,14 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const context = error.validationContext ?? 'request';
-        const details: ValidationIssue[] = error.validation.map((issue) => ({
-          path: [context, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-          message: issue.message ?? 'is invalid',
-        }));
+        const details: ValidationIssue[] = error.validation.map((issue) => {
+          const path = [context, ...issue.instancePath.split('/').filter(Boolean)].join('.');
+          return { path, message: fieldSentence(path, issue.message ?? 'is invalid'), ...issueFigures(issue) };
+        });
         const body: ErrorResponse = {
           success: false,
-          error: details.map((d) => `${d.path}: ${d.message}`).join('; '),
+          // One sentence per problem, in words a person reads; `details` keeps the field paths.
+          error: details.map((d) => (/[.!?]$/.test(d.message) ? d.message : `${d.message}.`)).join(' '),
           code: 'VALIDATION_ERROR',
           details,
         };

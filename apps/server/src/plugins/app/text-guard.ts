@@ -1,4 +1,4 @@
-import { errorMessages, type ErrorResponse, type ValidationIssue } from '@nuvem/contracts/common';
+import { errorMessages, fieldLabel, type ErrorResponse, type ValidationIssue } from '@nuvem/contracts/common';
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
 
@@ -56,7 +56,8 @@ export const textGuardPlugin = fp(
       if (!issue) return;
       const body: ErrorResponse = {
         success: false,
-        error: `${issue.path}: ${issue.message}`,
+        // 'Display name: text must not contain NUL characters': the field in words, then why.
+        error: `${fieldLabel(issue.path)}: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}.`,
         code: 'VALIDATION_ERROR',
         details: [issue],
       };

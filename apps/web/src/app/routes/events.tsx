@@ -1,5 +1,6 @@
-import { PageSection } from '@/components/layouts/page-section';
+import { NotYetAvailable } from '../not-yet-available';
 
+/** '/events': not built yet (spec 2); it says so, with a way back. */
 export function EventsRoute() {
-  return <PageSection title="Events" description="Where Moments Become Memories" />;
+  return <NotYetAvailable page="events" />;
 }

@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '@/lib/format';
+import { chooseLanguage } from '@/lib/i18n';
 import { fetchCalls, mockFetch, reply, signedOutAuthRoutes, stubLocationAssign } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
 
@@ -39,9 +41,28 @@ describe('desktop', () => {
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nuvem' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Create anything...')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Explorar' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Saber Mais' })).toHaveAttribute('href', '/ingeniousgen');
+    expect(screen.getByRole('button', { name: 'Explore' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/ingeniousgen');
     expect(screen.queryByRole('navigation', { name: 'Dock' })).not.toBeInTheDocument();
+  });
+
+  it("shows the spec's Portuguese texts in Portuguese: 'Explorar', 'Saber Mais' and the sign-in gate", async () => {
+    mockFetch({
+      ...signedOutAuthRoutes,
+      'GET /auth/config': reply({ providers: ['google', 'github'], redirect_origins: [] }),
+    });
+    const { router } = renderRoute('/');
+    await act(() => chooseLanguage('pt-PT'));
+    expect(await screen.findByRole('button', { name: 'Explorar' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Saber Mais' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Crie qualquer coisa...')).toBeInTheDocument();
+
+    await act(() => router.navigate('/?app=5'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Autenticação Necessária' })).toBeInTheDocument();
+    expect(screen.getByText('Esta área requer autenticação. Faça login para continuar.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Entrar com e-mail' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Entrar com Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar com GitHub' })).toBeInTheDocument();
   });
 
   it.each([1, 3, 6])(
@@ -49,14 +70,14 @@ describe('desktop', () => {
     async (slot) => {
       mockFetch(signedOutAuthRoutes);
       renderRoute(`/?app=${slot}`);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Autenticação Necessária' })).toBeInTheDocument();
-      expect(screen.getByText('Esta área requer autenticação. Faça login para continuar.')).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Entrar com e-mail' })).toHaveAttribute(
+      expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Required' })).toBeInTheDocument();
+      expect(screen.getByText('This area requires authentication. Sign in to continue.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Sign in with e-mail' })).toHaveAttribute(
         'href',
         `/login?redirect=${encodeURIComponent(window.location.href)}`,
       );
-      expect(screen.queryByRole('button', { name: 'Entrar com Google' })).not.toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Entrar com GitHub' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Sign in with GitHub' })).not.toBeInTheDocument();
     },
   );
 
@@ -67,9 +88,9 @@ describe('desktop', () => {
     });
     const assign = stubLocationAssign();
     renderRoute('/?app=3');
-    await userEvent.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     expect(assign).toHaveBeenCalledWith(`/oauth/google?redirect=${encodeURIComponent(window.location.href)}`);
-    await userEvent.click(screen.getByRole('button', { name: 'Entrar com GitHub' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with GitHub' }));
     expect(assign).toHaveBeenLastCalledWith(`/oauth/github?redirect=${encodeURIComponent(window.location.href)}`);
   });
 
@@ -79,10 +100,10 @@ describe('desktop', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Nuvem' })).toBeInTheDocument();
   });
 
-  it('opens the ecosystem modal from Explorar', async () => {
+  it('opens the ecosystem modal from Explore', async () => {
     mockFetch({ ...signedOutAuthRoutes, 'GET /api/ecosystem/apps': reply({ success: true, apps: [] }) });
     renderRoute('/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Explorar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Explore' }));
     expect(await screen.findByRole('dialog', { name: 'Nuvem Ecosystem' })).toBeInTheDocument();
   });
 
@@ -166,12 +187,37 @@ describe('desktop', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Browse Users' }));
     const list = await screen.findByRole('list', { name: 'Users' });
     expect(within(list).getByRole('link', { name: /Bia/ })).toHaveAttribute('href', '/profile/usr_b');
-    expect(within(list).getByRole('link', { name: /Usuário/ })).toHaveAttribute('href', '/profile/usr_c');
+    expect(within(list).getByRole('link', { name: /User/ })).toHaveAttribute('href', '/profile/usr_c');
+    expect(within(list).getAllByText(`Joined ${formatDate(ana.created_at, {}, 'en')}`)).toHaveLength(2);
+    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'bru');
     expect(await within(list).findByRole('link', { name: /Bruno/ })).toBeInTheDocument();
     const last = fetchCalls(fetchSpy, 'GET /api/users').at(-1);
     expect(new URL(last!.url, window.location.origin).searchParams.get('q')).toBe('bru');
+  });
+
+  it('Finder and the dock speak European Portuguese once chosen, dates included', async () => {
+    mockFetch({
+      ...signedInRoutes,
+      'GET /api/users': reply({
+        success: true,
+        total: 1,
+        users: [{ id: 'usr_c', display_name: null, avatar_url: null, created_at: ana.created_at }],
+      }),
+    });
+    renderRoute('/?app=1');
+    await act(() => chooseLanguage('pt-PT'));
+    const dock = await screen.findByRole('toolbar', { name: 'Aplicações' });
+    expect(within(dock).getByRole('button', { name: 'Mapas' })).toBeInTheDocument();
+    expect(within(dock).getByRole('button', { name: 'Painel MLM' })).toBeInTheDocument();
+    expect(screen.getByText('Perfis de utilizadores e ficheiros')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Procurar utilizadores' }));
+    const list = await screen.findByRole('list', { name: 'Utilizadores' });
+    expect(within(list).getByRole('link', { name: /Utilizador/ })).toHaveTextContent(
+      `Aderiu em ${formatDate(ana.created_at, {}, 'pt-PT')}`,
+    );
+    expect(screen.getByText('1–1 de 1')).toBeInTheDocument();
   });
 
   it('Finder says when the users cannot be loaded', async () => {

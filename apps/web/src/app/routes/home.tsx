@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { desktopApps, ASSISTANT_SLOT } from '@/app/desktop-apps';
 import { env } from '@/config/env';
@@ -19,6 +20,7 @@ function promptFrom(state: unknown): string {
 
 /** '/': the desktop. The slot lives in the address (`?app=N`), so a reload or shared link keeps it. */
 export function HomeRoute() {
+  const { t } = useTranslation('shell');
   const auth = useAuth();
   const { openEcosystem } = useRootLayoutContext();
   const [searchParams] = useSearchParams();
@@ -48,8 +50,9 @@ export function HomeRoute() {
         openEcosystem,
         openAssistant: (prompt) => void navigate(paths.home.getHref(ASSISTANT_SLOT), { state: { prompt } }),
         assistantPrompt,
+        t,
       }),
-    [auth.user, openEcosystem, navigate, assistantPrompt],
+    [auth.user, openEcosystem, navigate, assistantPrompt, t],
   );
 
   return (

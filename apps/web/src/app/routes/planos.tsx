@@ -1,5 +1,6 @@
-import { PageSection } from '@/components/layouts/page-section';
+import { NotYetAvailable } from '../not-yet-available';
 
+/** '/planos': not built yet (spec 2); it says so, with a way back. */
 export function PlanosRoute() {
-  return <PageSection title="Planos" description="Planos mensais ou anuais, complementos e cupões." />;
+  return <NotYetAvailable page="planos" />;
 }

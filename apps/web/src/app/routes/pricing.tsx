@@ -1,5 +1,6 @@
-import { PageSection } from '@/components/layouts/page-section';
+import { NotYetAvailable } from '../not-yet-available';
 
+/** '/pricing': not built yet (spec 2); it says so, with a way back. */
 export function PricingRoute() {
-  return <PageSection title="Pricing" description="Plans billed monthly or yearly, add-ons and coupons." />;
+  return <NotYetAvailable page="pricing" />;
 }

@@ -14,9 +14,12 @@ export function ProfileRoute() {
   );
 }
 
-/** The profile feature cannot read the session (features never import each other): it is passed down. */
+/**
+ * The profile feature cannot read the session (features never import each other): the user is
+ * passed down, and a saved name or photo refreshes the session's user, so the header shows it.
+ */
 function SignedInProfile({ id }: { id: string }) {
-  const { user } = useAuth();
+  const { user, refresh } = useAuth();
   if (!user) return null; // RequireSignIn renders this only with a user
   const signedIn: SignedInUser = {
     id: user.id,
@@ -26,5 +29,5 @@ function SignedInProfile({ id }: { id: string }) {
     emailVerified: user.email_verified,
     createdAt: user.created_at,
   };
-  return <ProfilePage key={id} id={id} user={signedIn} />;
+  return <ProfilePage key={id} id={id} user={signedIn} onProfileSaved={() => void refresh()} />;
 }

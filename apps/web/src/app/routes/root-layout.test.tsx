@@ -41,7 +41,7 @@ describe('root layout', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Ana Souza')).toBeInTheDocument();
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
 
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith(`/logout?redirect=${encodeURIComponent(window.location.origin)}`),

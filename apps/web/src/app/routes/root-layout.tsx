@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useRouteError } from 'react-router';
 import { AnimatedBackground } from '@/components/layouts/animated-background';
 import { Spinner } from '@/components/layouts/spinner';
@@ -61,7 +62,7 @@ export function RootLayout() {
 
 export function RouteFallback() {
   return (
-    <div className="flex min-h-dvh items-center justify-center">
+    <div className="relative flex min-h-dvh items-center justify-center">
       <AnimatedBackground />
       <Spinner />
     </div>
@@ -70,18 +71,19 @@ export function RouteFallback() {
 
 /** Shown when a screen throws (or its chunk cannot load, e.g. after a deploy): a way out, not a blank page. */
 export function RootErrorBoundary() {
+  const { t } = useTranslation('shell');
   const error = useRouteError();
   console.error('Unhandled error in a route', error);
   return (
     <div className="relative flex min-h-dvh items-center justify-center p-4">
       <AnimatedBackground />
       <div role="alert" className="glass flex max-w-md flex-col items-center gap-4 rounded-xl p-8 text-center">
-        <h1 className="text-2xl font-bold">Something went wrong</h1>
-        <p className="text-muted-foreground">The page could not be shown. Reloading usually helps.</p>
+        <h1 className="text-2xl font-bold">{t('routeError.title')}</h1>
+        <p className="text-muted-foreground">{t('routeError.text')}</p>
         <div className="flex gap-2">
-          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
           <Button variant="outline" asChild>
-            <Link to={paths.home.getHref()}>Go home</Link>
+            <Link to={paths.home.getHref()}>{t('routeError.home')}</Link>
           </Button>
         </div>
       </div>

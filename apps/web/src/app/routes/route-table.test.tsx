@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseLanguage } from '@/lib/i18n';
 import { fetchCalls, mockFetch, reply, signedOutAuthRoutes } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
 
@@ -13,10 +14,10 @@ describe('route table', () => {
   it.each([
     ['/', /^Nuvem$/],
     ['/pricing', /^Pricing$/],
-    ['/planos', /^Planos$/],
+    ['/planos', /^Plans$/],
     ['/events', /^Events$/],
     ['/ingeniousgen', /^Ingenious Gen$/],
-    ['/success', /^Payment received$/],
+    ['/success', /^Checkout$/],
     ['/login', /^Sign in$/],
     ['/developer', /^Sign in to continue$/],
     ['/profile/usr_123', /^Sign in to continue$/],
@@ -59,16 +60,59 @@ describe('route table', () => {
     expect(fetchCalls(fetchSpy, 'GET /api/v1/containers/ctr_9')).toHaveLength(1);
   });
 
-  it('shows the not-found page for an unknown address and logs the path', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  it.each([
+    ['/pricing', 'Pricing', /Plans, add-ons and coupons are not available yet/],
+    ['/planos', 'Plans', /Plans, add-ons and coupons are not available yet/],
+    ['/events', 'Events', /The events catalogue is not available yet/],
+    ['/success', 'Checkout', /no purchase was made and nothing was charged/],
+  ])('says honestly that %s is not available yet, with a way back home', async (path, heading, text) => {
+    const { router } = renderRoute(path);
+    const main = await screen.findByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(within(main).getByText('Not available yet')).toBeInTheDocument();
+    expect(within(main).getByText(text)).toBeInTheDocument();
+    await userEvent.click(within(main).getByRole('link', { name: 'Back to the home page' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('says it in Portuguese too', async () => {
+    renderRoute('/planos');
+    await act(() => chooseLanguage('pt-PT'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Planos' })).toBeInTheDocument();
+    expect(screen.getByText('Ainda não disponível')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar à página inicial' })).toHaveAttribute('href', '/');
+  });
+
+  it('asks for sign-in in Portuguese on a signed-in page', async () => {
+    await act(() => chooseLanguage('pt-PT'));
+    renderRoute('/developer');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicie sessão para continuar' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciar sessão' })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent('/developer')}`,
+    );
+  });
+
+  it('shows the not-found page for an unknown address and logs the path, without a warning', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn');
     renderRoute('/definitely/not/here');
     expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('non-existent route'), '/definitely/not/here');
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('non-existent route'), '/definitely/not/here');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('shows the not-found page in Portuguese', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    renderRoute('/nada');
+    await act(() => chooseLanguage('pt-PT'));
+    expect(await screen.findByText('Ups! Página não encontrada')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
   });
 
   it('takes the visitor home from the not-found page', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'info').mockImplementation(() => {});
     const { router } = renderRoute('/nope');
     await userEvent.click(await screen.findByRole('link', { name: 'Return to Home' }));
     expect(await screen.findByRole('heading', { level: 1, name: /^Nuvem$/ })).toBeInTheDocument();

@@ -1,5 +1,6 @@
-import { PageSection } from '@/components/layouts/page-section';
+import { NotYetAvailable } from '../not-yet-available';
 
+/** '/success': not built yet (spec 2); it says so, with a way back. */
 export function SuccessRoute() {
-  return <PageSection title="Payment received" description="Thank you: your subscription is being activated." />;
+  return <NotYetAvailable page="success" />;
 }

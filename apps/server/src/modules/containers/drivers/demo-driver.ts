@@ -1,5 +1,6 @@
 import type { ContainerDriver, ContainerSpec, ContainerState, DriverStatus, ExecResult } from './container-driver.js';
 import { DriverError } from './container-driver.js';
+import { createDemoConsole, type DemoConsole, type DemoConsoleContext } from './demo-console.js';
 
 interface DemoInstance {
   spec: ContainerSpec;
@@ -11,9 +12,15 @@ interface DemoInstance {
   txBytes: number;
   files: Map<string, string>;
   log: string[];
+  lastLoggedAt: number;
+  /** What the console tells about the machine (kept current when its limits change). */
+  consoleContext: DemoConsoleContext;
+  console: DemoConsole;
   snapshots: string[];
   ipAddress: string;
 }
+
+const LOG_KEEP = 1000;
 
 let nextHost = 10;
 
@@ -28,9 +35,11 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
     if (!instance) throw new DriverError(`instance ${name} not found`, true);
     return instance;
   };
-  const logLine = (instance: DemoInstance, line: string) => {
-    instance.log.push(`[${new Date(now()).toISOString()}] ${line}`);
-    if (instance.log.length > 1000) instance.log.splice(0, instance.log.length - 1000);
+  const logLine = (instance: DemoInstance, line: string, at = now()) => {
+    // A journal never goes back in time, even when a line is told after the boot's last one.
+    instance.lastLoggedAt = Math.max(at, instance.lastLoggedAt);
+    instance.log.push(`[${new Date(instance.lastLoggedAt).toISOString()}] ${line}`);
+    if (instance.log.length > LOG_KEEP) instance.log.splice(0, instance.log.length - LOG_KEEP);
   };
   /** Advances the counters of a running instance to now. */
   const tick = (instance: DemoInstance) => {
@@ -41,8 +50,7 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
       instance.cpuNs += elapsed * 1e6 * instance.spec.cpu * load;
       instance.rxBytes += Math.round(elapsed * 12);
       instance.txBytes += Math.round(elapsed * 5);
-      const beats = Math.floor(elapsed / 5000);
-      for (let i = 0; i < Math.min(beats, 20); i++) logLine(instance, 'heartbeat');
+      for (const event of instance.console.advance(t, LOG_KEEP)) logLine(instance, event.text, event.at);
     }
     instance.lastCpuAt = t;
   };
@@ -52,6 +60,16 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
 
     async create(spec) {
       if (instances.has(spec.name)) throw new DriverError(`instance ${spec.name} already exists`);
+      const ipAddress = `198.18.0.${(nextHost++ % 250) + 1}`; // benchmarking range: never routed
+      const port = Number.parseInt(spec.environment.PORT ?? '', 10);
+      const consoleContext: DemoConsoleContext = {
+        name: spec.name,
+        image: spec.image,
+        cpu: spec.cpu,
+        memoryMb: spec.memoryMb,
+        ipAddress,
+        port: Number.isInteger(port) && port > 0 && port < 65_536 ? port : 3000,
+      };
       instances.set(spec.name, {
         spec,
         status: 'stopped',
@@ -62,8 +80,11 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
         txBytes: 0,
         files: new Map(),
         log: [],
+        lastLoggedAt: 0,
+        consoleContext,
+        console: createDemoConsole(consoleContext),
         snapshots: [],
-        ipAddress: `198.18.0.${(nextHost++ % 250) + 1}`, // benchmarking range: never routed
+        ipAddress,
       });
     },
     async start(name) {
@@ -72,13 +93,20 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
       if (instance.status !== 'running') {
         instance.status = 'running';
         instance.startedAt = now();
-        logLine(instance, 'system booted');
+        for (const event of instance.console.boot(instance.startedAt)) {
+          logLine(instance, event.text, instance.startedAt + event.offsetMs);
+        }
       }
     },
     async stop(name) {
       const instance = get(name);
       tick(instance);
-      if (instance.status !== 'stopped') logLine(instance, 'system halted');
+      if (instance.status !== 'stopped') {
+        logLine(instance, 'systemd[1]: Stopping nginx.service - A high performance web server...');
+        logLine(instance, 'systemd-shutdown[1]: Sending SIGTERM to remaining processes...');
+        logLine(instance, 'nuvem-demo: system halted');
+      }
+      instance.console.halt();
       instance.status = 'stopped';
       instance.startedAt = null;
     },
@@ -93,11 +121,15 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
       const instance = get(name);
       if (instance.snapshots.includes(snapshotName)) throw new DriverError(`snapshot ${snapshotName} already exists`);
       instance.snapshots.push(snapshotName);
-      logLine(instance, `snapshot ${snapshotName} taken`);
+      tick(instance);
+      logLine(instance, `nuvem-demo: snapshot ${snapshotName} taken`);
     },
     async setLimits(name, limits) {
       const instance = get(name);
       instance.spec = { ...instance.spec, cpu: limits.cpu, memoryMb: limits.memoryMb };
+      instance.consoleContext.cpu = limits.cpu;
+      instance.consoleContext.memoryMb = limits.memoryMb;
+      logLine(instance, `nuvem-demo: limits set to ${limits.cpu} vCPU, ${limits.memoryMb} MB RAM`);
     },
     async state(name): Promise<ContainerState> {
       const instance = get(name);
@@ -125,7 +157,8 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
     async exec(name, command, environment = {}): Promise<ExecResult> {
       const instance = get(name);
       if (instance.status !== 'running') throw new DriverError(`instance ${name} is not running`);
-      logLine(instance, `exec: ${command.join(' ')}`);
+      tick(instance);
+      logLine(instance, `nuvem-demo: exec ${command.join(' ')}`);
       const env = { ...instance.spec.environment, ...environment };
       const stdout =
         command[0] === 'env'
@@ -139,7 +172,7 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
       get(name).files.set(path, typeof content === 'string' ? content : content.toString('utf8'));
     },
     async setRootPassword(name) {
-      logLine(get(name), 'root password set');
+      logLine(get(name), 'chpasswd[1]: password for root changed');
     },
   };
 }

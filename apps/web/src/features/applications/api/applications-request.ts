@@ -1,25 +1,19 @@
 import type { z } from 'zod';
 import { env } from '@/config/env';
-import { ApiError, apiRequest, type ApiRequestOptions } from '@/lib/api-client';
-
-export const UNAUTHORIZED_MESSAGE = 'Unauthorized - please refresh the page';
+import { apiRequest, type ApiRequestOptions } from '@/lib/api-client';
 
 /**
  * A call to the auth service's applications API (bearer header from the stored token when
- * present). Spec: a 401 reads 'Unauthorized - please refresh the page' and the token is kept;
- * other failures use the reply's `error`, else 'HTTP {status}' (what apiRequest already does).
+ * present). Failures use the reply's `error`, else 'HTTP {status}' (what apiRequest does). A 401
+ * means the session has ended: apiRequest tells the auth provider, which signs the page out with
+ * one message, so spec 8's 'Unauthorized - please refresh the page' is never shown.
  */
-export async function applicationsRequest<S extends z.ZodType>(
+export function applicationsRequest<S extends z.ZodType>(
   path: string,
   schema: S,
   options: ApiRequestOptions = {},
 ): Promise<z.output<S>> {
-  try {
-    return await apiRequest(`${env.authUrl}${path}`, schema, options);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw new ApiError(401, UNAUTHORIZED_MESSAGE, error.code);
-    throw error;
-  }
+  return apiRequest(`${env.authUrl}${path}`, schema, options);
 }
 
 /** Query keys: every mutation invalidates `applicationKeys.all` (or a narrower key). */

@@ -1,5 +1,7 @@
-import { cn } from '@/lib/utils';
-import { formatCount } from '../lib/api-key-display';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '@/components/charts/chart';
+import { formatCount, formatDayMonth, useFormat } from '@/lib/format';
+import { currentLanguage, i18n } from '@/lib/i18n';
 
 export interface UsageDay {
   /** 'YYYY-MM-DD', a UTC day. */
@@ -11,27 +13,43 @@ export interface UsageDay {
 
 type Part = 'allowed' | 'rate_limited' | 'rejected';
 
-/** Bottom to top, as they are stacked. */
-export const usageParts: readonly { key: Part; label: string; colourClass: string }[] = [
-  { key: 'allowed', label: 'Allowed', colourClass: 'text-success' },
-  { key: 'rate_limited', label: 'Rate limited', colourClass: 'text-warning' },
-  { key: 'rejected', label: 'Rejected', colourClass: 'text-destructive' },
+/**
+ * Bottom to top, as they are stacked. `label` is read in the language in use each time (a
+ * component that shows it re-renders when the language changes).
+ */
+export const usageParts: readonly { key: Part; label: string; colourClass: string; colour: string }[] = [
+  {
+    key: 'allowed',
+    get label() {
+      return i18n.t('charts:usage.parts.allowed');
+    },
+    colourClass: 'text-success',
+    colour: 'var(--color-success)',
+  },
+  {
+    key: 'rate_limited',
+    get label() {
+      return i18n.t('charts:usage.parts.rateLimited');
+    },
+    colourClass: 'text-warning',
+    colour: 'var(--color-warning)',
+  },
+  {
+    key: 'rejected',
+    get label() {
+      return i18n.t('charts:usage.parts.rejected');
+    },
+    colourClass: 'text-destructive',
+    colour: 'var(--color-destructive)',
+  },
 ];
 
-// The drawing's own coordinates; the SVG scales to its container's width through the viewBox.
-const W = 640;
-const H = 220;
-const PAD = { left: 44, right: 12, top: 14, bottom: 26 };
-const PLOT_W = W - PAD.left - PAD.right;
-const PLOT_H = H - PAD.top - PAD.bottom;
 const Y_TICKS = 4;
 
-const dayFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** 'Mar 5' for '2026-03-05' (the stats' days are UTC days, so they are shown as such). */
-export function formatDay(date: string): string {
+/** 'Mar 5' (en) / '05/03' (pt-PT) for '2026-03-05': the stats' days are UTC days, so shown as such. */
+export function formatDay(date: string, locale: string = currentLanguage()): string {
   const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : dayFormat.format(parsed);
+  return Number.isNaN(parsed.getTime()) ? date : formatDayMonth(parsed, { timeZone: 'UTC' }, locale);
 }
 
 export function dayTotal(day: UsageDay): number {
@@ -47,21 +65,43 @@ export function niceCeiling(value: number): number {
   return (step ?? 10 * magnitude) * Y_TICKS;
 }
 
+/** 'Requests per day, last 7 days': the chart's title and period, as the table's caption. */
+function heading(rangeLabel: string, locale: string): string {
+  return i18n.t('charts:usage.heading', {
+    lng: locale,
+    title: i18n.t('charts:usage.title', { lng: locale }),
+    range: rangeLabel.toLowerCase(),
+  });
+}
+
 /** What a screen reader hears instead of the drawing: the totals and the busiest day. */
-export function describeUsage(days: readonly UsageDay[], rangeLabel: string): string {
-  const head = `Requests per day, ${rangeLabel.toLowerCase()}`;
+export function describeUsage(
+  days: readonly UsageDay[],
+  rangeLabel: string,
+  locale: string = currentLanguage(),
+): string {
+  const head = {
+    lng: locale,
+    title: i18n.t('charts:usage.title', { lng: locale }),
+    range: rangeLabel.toLowerCase(),
+  };
   const totals = sumDays(days);
   const all = totals.allowed + totals.rate_limited + totals.rejected;
-  if (all === 0) return `${head}: no requests`;
   const busiest = days.reduce<UsageDay | undefined>(
     (best, day) => (!best || dayTotal(day) > dayTotal(best) ? day : best),
     undefined,
   );
-  const parts = `${formatCount(totals.allowed)} allowed, ${formatCount(totals.rate_limited)} rate limited, ${formatCount(totals.rejected)} rejected`;
-  const peak = busiest
-    ? `; busiest day ${formatDay(busiest.date)} with ${formatCount(dayTotal(busiest))} requests`
-    : '';
-  return `${head}: ${formatCount(all)} in all (${parts})${peak}`;
+  if (all === 0 || !busiest) return i18n.t('charts:usage.noRequests', head);
+  return i18n.t('charts:usage.summary', {
+    ...head,
+    count: dayTotal(busiest),
+    total: formatCount(all, locale),
+    allowed: formatCount(totals.allowed, locale),
+    rateLimited: formatCount(totals.rate_limited, locale),
+    rejected: formatCount(totals.rejected, locale),
+    day: formatDay(busiest.date, locale),
+    busiest: formatCount(dayTotal(busiest), locale),
+  });
 }
 
 export function sumDays(days: readonly UsageDay[]): Omit<UsageDay, 'date'> {
@@ -84,123 +124,56 @@ export interface UsageChartProps {
   className?: string;
 }
 
-/** A dependency-free stacked bar chart of a key's requests per day, with its numbers as a table. */
+/** A key's requests per day, stacked by outcome, on the shared chart, with its numbers as a table. */
 export function UsageChart({ days, rangeLabel, busy = false, className }: UsageChartProps) {
-  const peak = Math.max(0, ...days.map(dayTotal));
-  const yMax = niceCeiling(peak);
-  const slot = days.length > 0 ? PLOT_W / days.length : PLOT_W;
-  const barWidth = Math.max(2, Math.min(48, slot * 0.7));
-  const y = (v: number) => PAD.top + PLOT_H - (v / yMax) * PLOT_H;
-  const yTicks = Array.from({ length: Y_TICKS + 1 }, (_, i) => (yMax * i) / Y_TICKS);
+  const { t } = useTranslation('charts');
+  const f = useFormat();
+  const yMax = niceCeiling(Math.max(0, ...days.map(dayTotal)));
   // Every label on a week; about six on a month.
   const labelEvery = Math.max(1, Math.ceil(days.length / 7));
 
   return (
-    <figure className={cn('flex min-w-0 flex-col gap-2', className)}>
-      <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
-        <span className="font-medium">Requests per day</span>
-        <span className="flex flex-wrap gap-3 text-xs text-muted-foreground" aria-hidden="true">
-          {usageParts.map((part) => (
-            <span key={part.key} className="inline-flex items-center gap-1">
-              <span className={cn('size-2 rounded-sm bg-current', part.colourClass)} />
-              {part.label}
-            </span>
-          ))}
-        </span>
-      </figcaption>
-      <svg
-        role="img"
-        aria-label={describeUsage(days, rangeLabel)}
-        aria-busy={busy || undefined}
-        viewBox={`0 0 ${W} ${H}`}
-        className={cn('h-auto w-full overflow-visible transition-opacity', busy && 'opacity-60')}
-      >
-        <g className="text-glass-border" stroke="currentColor" strokeWidth={1}>
-          {yTicks.map((v) => (
-            <line
-              key={v}
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(v)}
-              y2={y(v)}
-              strokeDasharray={v === 0 ? undefined : '2 4'}
-            />
-          ))}
-        </g>
-        <g className="text-muted-foreground" fill="currentColor" fontSize={11}>
-          {yTicks.map((v) => (
-            <text key={v} x={PAD.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle">
-              {formatCount(v)}
-            </text>
-          ))}
-          {days.map((day, i) =>
-            i % labelEvery === 0 || i === days.length - 1 ? (
-              <text key={day.date} x={PAD.left + slot * (i + 0.5)} y={H - 8} textAnchor="middle">
-                {formatDay(day.date)}
-              </text>
-            ) : null,
-          )}
-        </g>
-        {days.map((day, i) => {
-          const x = PAD.left + slot * (i + 0.5) - barWidth / 2;
-          let base = 0;
-          return (
-            <g key={day.date} data-testid="usage-bar">
-              <title>{`${formatDay(day.date)}: ${formatCount(day.allowed)} allowed, ${formatCount(day.rate_limited)} rate limited, ${formatCount(day.rejected)} rejected`}</title>
-              {usageParts.map((part) => {
-                const value = day[part.key];
-                if (value <= 0) return null;
-                const top = y(base + value);
-                const height = y(base) - top;
-                base += value;
-                return (
-                  <rect
-                    key={part.key}
-                    className={part.colourClass}
-                    fill="currentColor"
-                    x={x}
-                    y={top}
-                    width={barWidth}
-                    height={Math.max(height, 0.5)}
-                  />
-                );
-              })}
-            </g>
-          );
-        })}
-      </svg>
-      <details className="text-sm">
-        <summary className="cursor-pointer text-muted-foreground">Daily numbers</summary>
-        <table className="mt-2 w-full text-left text-xs tabular-nums">
-          <caption className="sr-only">Requests per day, {rangeLabel.toLowerCase()}</caption>
-          <thead>
-            <tr className="text-muted-foreground">
-              <th scope="col" className="py-1 font-medium">
-                Day
-              </th>
-              {usageParts.map((part) => (
-                <th key={part.key} scope="col" className="py-1 text-right font-medium">
-                  {part.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.date} className="border-t border-glass-border">
-                <th scope="row" className="py-1 font-normal">
-                  {formatDay(day.date)}
-                </th>
-                {usageParts.map((part) => (
-                  <td key={part.key} className="py-1 text-right">
-                    {formatCount(day[part.key])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
+    <Chart
+      title={t('usage.title')}
+      summary={describeUsage(days, rangeLabel, f.locale)}
+      kind="bar"
+      series={usageParts.map((part) => ({
+        key: part.key,
+        label: part.label,
+        colour: part.colour,
+        // One mark per day, zero days included.
+        testId: part.key === 'allowed' ? 'usage-bar' : undefined,
+      }))}
+      data={days.map((day) => ({
+        x: day.date,
+        allowed: day.allowed,
+        rate_limited: day.rate_limited,
+        rejected: day.rejected,
+      }))}
+      x={{
+        kind: 'category',
+        ticks: days.filter((_, i) => i % labelEvery === 0 || i === days.length - 1).map((day) => day.date),
+        format: (date) => formatDay(date, f.locale),
+      }}
+      y={{
+        domain: [0, yMax],
+        ticks: Array.from({ length: Y_TICKS + 1 }, (_, i) => (yMax * i) / Y_TICKS),
+        format: f.count,
+      }}
+      formatValue={f.count}
+      table={{
+        caption: heading(rangeLabel, f.locale),
+        toggle: t('usage.table'),
+        rowHeader: t('usage.day'),
+        rows: days.map((day) => ({
+          key: day.date,
+          header: formatDay(day.date, f.locale),
+          cells: usageParts.map((part) => f.count(day[part.key])),
+        })),
+      }}
+      emptyMessage={describeUsage(days, rangeLabel, f.locale)}
+      busy={busy}
+      className={className}
+    />
   );
 }

@@ -2,32 +2,38 @@ import type { Application } from '@nuvem/contracts/applications';
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumnIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/notify';
+import { useFormat } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { getApiKeyStatsQueryOptions } from '../api/get-api-key-stats';
 import { useApiKeys } from '../api/get-api-keys';
-import { apiKeyStatus, formatCount, formatLastUsed, sortKeysByStatus, statusLabels } from '../lib/api-key-display';
+import { apiKeyStatus, sortKeysByStatus } from '../lib/api-key-display';
+import { failureReason } from '../lib/failure';
 import { UsageChart, usageParts } from './analytics-chart';
 
-export const usageRanges = [
-  { days: 7, label: 'Last 7 days' },
-  { days: 30, label: 'Last 30 days' },
-] as const;
-type RangeDays = (typeof usageRanges)[number]['days'];
+/** The windows offered, in days. */
+export const usageRanges = [7, 30] as const;
+type RangeDays = (typeof usageRanges)[number];
 
-export const NO_KEYS_MESSAGE = 'Generate an API key to see its usage';
-export const NO_REQUESTS_MESSAGE = 'No requests in this period';
+/** Each stacked part's message key (the totals cards). */
+const partLabels = {
+  allowed: 'analytics.parts.allowed',
+  rate_limited: 'analytics.parts.rateLimited',
+  rejected: 'analytics.parts.rejected',
+} as const;
 
 /**
  * The Analytics tab (beyond the spec): one key's requests per day over 7 or 30 days, split into
  * allowed, rate-limited and rejected, as a stacked bar chart and totals.
  */
 export function AnalyticsTab({ application }: { application: Application | undefined }) {
+  const { t } = useTranslation(['applications', 'common']);
+  const f = useFormat();
   const headingId = useId();
   const keySelectId = useId();
   const rangeSelectId = useId();
@@ -40,7 +46,7 @@ export function AnalyticsTab({ application }: { application: Application | undef
   const sorted = sortKeysByStatus(keys.data ?? [], now);
   // The chosen key while it belongs to this application, else the first (active keys come first).
   const selected = sorted.find((k) => k.id === chosenKeyId) ?? sorted[0];
-  const range = usageRanges.find((r) => r.days === days) ?? usageRanges[0];
+  const rangeLabel = t('analytics.lastDays', { count: days });
 
   const stats = useQuery({
     ...getApiKeyStatsQueryOptions(applicationId ?? '', selected?.id ?? '', days),
@@ -51,22 +57,20 @@ export function AnalyticsTab({ application }: { application: Application | undef
 
   let body: ReactNode;
   if (!applicationId) {
-    body = (
-      <EmptyState title="No application selected">Select or create an application to see its API usage.</EmptyState>
-    );
+    body = <EmptyState title={t('noApplication.title')}>{t('analytics.noApplicationText')}</EmptyState>;
   } else if (keys.isPending) {
     body = <Skeleton className="h-72 w-full" />;
   } else if (keys.isError) {
     body = (
       <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
-        <span>The API keys could not be loaded: {errorMessage(keys.error, 'unknown error')}</span>
+        <span>{t('apiKeys.loadFailed', { reason: failureReason(keys.error) })}</span>
         <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-          Retry
+          {t('common:actions.retry')}
         </Button>
       </Card>
     );
   } else if (!selected) {
-    body = <EmptyState title={NO_KEYS_MESSAGE}>Its requests per day will show here once programs use it.</EmptyState>;
+    body = <EmptyState title={t('analytics.noKeysTitle')}>{t('analytics.noKeysText')}</EmptyState>;
   } else {
     const totals = stats.data?.totals;
     const all = totals ? totals.allowed + totals.rate_limited + totals.rejected : 0;
@@ -75,7 +79,7 @@ export function AnalyticsTab({ application }: { application: Application | undef
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-end gap-4">
           <div className="grid min-w-56 gap-2">
-            <Label htmlFor={keySelectId}>API key</Label>
+            <Label htmlFor={keySelectId}>{t('analytics.key')}</Label>
             <Select value={selected.id} onValueChange={setChosenKeyId}>
               <SelectTrigger id={keySelectId}>
                 <SelectValue />
@@ -85,8 +89,11 @@ export function AnalyticsTab({ application }: { application: Application | undef
                   const status = apiKeyStatus(k, now);
                   return (
                     <SelectItem key={k.id} value={k.id}>
-                      {k.name}
-                      {status === 'active' ? '' : ` (${statusLabels[status].toLowerCase()})`}
+                      {status === 'revoked'
+                        ? t('analytics.keyOptionRevoked', { name: k.name })
+                        : status === 'expired'
+                          ? t('analytics.keyOptionExpired', { name: k.name })
+                          : k.name}
                     </SelectItem>
                   );
                 })}
@@ -94,12 +101,12 @@ export function AnalyticsTab({ application }: { application: Application | undef
             </Select>
           </div>
           <div className="grid min-w-40 gap-2">
-            <Label htmlFor={rangeSelectId}>Time range</Label>
+            <Label htmlFor={rangeSelectId}>{t('analytics.range')}</Label>
             <Select
               value={String(days)}
               onValueChange={(value) => {
-                const next = usageRanges.find((r) => String(r.days) === value);
-                if (next) setDays(next.days);
+                const next = usageRanges.find((r) => String(r) === value);
+                if (next) setDays(next);
               }}
             >
               <SelectTrigger id={rangeSelectId}>
@@ -107,35 +114,40 @@ export function AnalyticsTab({ application }: { application: Application | undef
               </SelectTrigger>
               <SelectContent>
                 {usageRanges.map((r) => (
-                  <SelectItem key={r.days} value={String(r.days)}>
-                    {r.label}
+                  <SelectItem key={r} value={String(r)}>
+                    {t('analytics.lastDays', { count: r })}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </div>
           <p className="text-sm text-muted-foreground">
-            {formatCount(selected.usage_count)} requests in all · last used{' '}
-            {formatLastUsed(selected.last_used_at, now).toLowerCase()}
+            {selected.last_used_at
+              ? t('analytics.inAll', {
+                  count: selected.usage_count,
+                  value: f.count(selected.usage_count),
+                  lastUsed: f.relative(selected.last_used_at, now),
+                })
+              : t('analytics.inAllNeverUsed', { count: selected.usage_count, value: f.count(selected.usage_count) })}
           </p>
         </div>
 
         {stats.isPending ? (
-          <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading usage">
+          <div className="flex flex-col gap-4" aria-busy="true" aria-label={t('analytics.loadingUsage')}>
             <Skeleton className="h-20 w-full" />
             <Skeleton className="h-56 w-full" />
           </div>
         ) : stats.isError ? (
           <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
-            <span>The usage could not be loaded: {errorMessage(stats.error, 'unknown error')}</span>
+            <span>{t('analytics.usageFailed', { reason: failureReason(stats.error) })}</span>
             <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-              Retry
+              {t('common:actions.retry')}
             </Button>
           </Card>
         ) : (
           <>
             <ul
-              aria-label={`Totals, ${range.label.toLowerCase()}`}
+              aria-label={t('analytics.totals', { count: days })}
               className={cn('grid gap-3 sm:grid-cols-3', busy && 'opacity-60')}
               aria-busy={busy || undefined}
             >
@@ -144,20 +156,18 @@ export function AnalyticsTab({ application }: { application: Application | undef
                   <Card className="flex flex-col gap-1 p-4">
                     <span className="flex items-center gap-2 text-sm text-muted-foreground">
                       <span aria-hidden="true" className={cn('size-2 rounded-sm bg-current', part.colourClass)} />
-                      {part.label}
+                      {t(partLabels[part.key])}
                     </span>
-                    <span className="text-2xl font-semibold tabular-nums">
-                      {formatCount(stats.data.totals[part.key])}
-                    </span>
+                    <span className="text-2xl font-semibold tabular-nums">{f.count(stats.data.totals[part.key])}</span>
                   </Card>
                 </li>
               ))}
             </ul>
             {all === 0 ? (
-              <Card className="p-8 text-center text-sm text-muted-foreground">{NO_REQUESTS_MESSAGE}</Card>
+              <Card className="p-8 text-center text-sm text-muted-foreground">{t('analytics.noRequests')}</Card>
             ) : (
               <Card className="p-4">
-                <UsageChart days={stats.data.days} rangeLabel={range.label} busy={busy} />
+                <UsageChart days={stats.data.days} rangeLabel={rangeLabel} busy={busy} />
               </Card>
             )}
           </>
@@ -170,11 +180,9 @@ export function AnalyticsTab({ application }: { application: Application | undef
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id={headingId} className="text-xl font-semibold">
-          Analytics
+          {t('analytics.title')}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Requests per day made with a key: allowed, refused for its rate limit, and rejected.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('analytics.description')}</p>
       </div>
       {body}
     </section>

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -29,8 +30,6 @@ export function forgetIssuedKey(queryClient: QueryClient, reply: unknown): void 
   for (const mutation of cache.findAll({ predicate: (m) => m.state.data === reply })) cache.remove(mutation);
 }
 
-export const API_KEY_CREATED_TITLE = 'API Key Created Successfully';
-export const SAVED_KEY_BUTTON = "I've Saved the Key";
 const COPIED_FOR_MS = 2000;
 
 export interface ApiKeyCreatedDialogProps {
@@ -67,6 +66,7 @@ export function ApiKeyCreatedDialog({ issued, onDone, onCloseAutoFocus }: ApiKey
 }
 
 function IssuedKey({ issued, onDone }: { issued: IssuedApiKey; onDone: () => void }) {
+  const { t } = useTranslation(['applications', 'common']);
   const fieldId = useId();
   const warningId = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
@@ -84,7 +84,7 @@ function IssuedKey({ issued, onDone }: { issued: IssuedApiKey; onDone: () => voi
       () => {
         // Leave the key selected so it can be copied by hand.
         fieldRef.current?.select();
-        notify.error('Could not copy the key: the browser refused clipboard access. Copy it from the field.');
+        notify.error(t('keyCreated.copyFailed'));
       },
     );
   };
@@ -92,11 +92,11 @@ function IssuedKey({ issued, onDone }: { issued: IssuedApiKey; onDone: () => voi
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{API_KEY_CREATED_TITLE}</DialogTitle>
-        <DialogDescription>Copy the key for {issued.name} now and store it somewhere safe.</DialogDescription>
+        <DialogTitle>{t('keyCreated.title')}</DialogTitle>
+        <DialogDescription>{t('keyCreated.description', { name: issued.name })}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
-        <Label htmlFor={fieldId}>API key</Label>
+        <Label htmlFor={fieldId}>{t('keyCreated.field')}</Label>
         <div className="flex gap-2">
           <Input
             ref={fieldRef}
@@ -111,11 +111,11 @@ function IssuedKey({ issued, onDone }: { issued: IssuedApiKey; onDone: () => voi
           />
           <Button variant="outline" onClick={copy} className="min-w-24">
             {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-            {copied ? 'Copied!' : 'Copy'}
+            {copied ? t('common:actions.copied') : t('common:actions.copy')}
           </Button>
         </div>
         <p role="status" className="sr-only">
-          {copied ? 'Copied!' : ''}
+          {copied ? t('common:actions.copied') : ''}
         </p>
       </div>
       <p
@@ -124,12 +124,16 @@ function IssuedKey({ issued, onDone }: { issued: IssuedApiKey; onDone: () => voi
       >
         <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
-          This key will not be shown again. If it is lost, rotate the key to get a new one. Send it as{' '}
-          <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>.
+          <Trans
+            t={t}
+            i18nKey="keyCreated.warning"
+            values={{ header: `Authorization: Bearer <${t('keyCreated.keyWord')}>` }}
+            components={{ code: <code className="font-mono" /> }}
+          />
         </span>
       </p>
       <DialogFooter>
-        <Button onClick={onDone}>{SAVED_KEY_BUTTON}</Button>
+        <Button onClick={onDone}>{t('keyCreated.done')}</Button>
       </DialogFooter>
     </>
   );

@@ -1,7 +1,8 @@
-import type { ApiKey } from '@nuvem/contracts/applications';
+import { defaultRateLimits, REVOKE_REASON_MAX_LENGTH, type ApiKey } from '@nuvem/contracts/applications';
 import { useQueryClient } from '@tanstack/react-query';
 import { CopyIcon, Loader2Icon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -16,26 +17,13 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/sonner';
-import { failureMessage, notify } from '@/lib/notify';
+import { useFormat } from '@/lib/format';
+import { notify } from '@/lib/notify';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { useRotateApiKey } from '../api/rotate-api-key';
-import {
-  apiKeyStatus,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatLastUsed,
-  maskKeyPrefix,
-  tierLabel,
-} from '../lib/api-key-display';
+import { apiKeyStatus, maskKeyPrefix } from '../lib/api-key-display';
+import { notifyFailure } from '../lib/failure';
 import { forgetIssuedKey, type IssuedApiKey } from './api-key-created-dialog';
-
-/** Spec 5: the confirmations, word for word. */
-export const REVOKE_CONFIRMATION = 'Are you sure you want to revoke this API key? This action cannot be undone.';
-export const ROTATE_CONFIRMATION = 'Are you sure you want to rotate this API key? The old key will be revoked.';
-/** Spec 8. */
-export const REVOKE_FAILED = 'Failed to revoke API key';
-export const ROTATE_FAILED = 'Failed to rotate API key';
 
 export interface ApiKeyRowProps {
   applicationId: string;
@@ -56,6 +44,8 @@ type Confirm = 'rotate' | 'revoke' | null;
  * (the server refuses) but can still be revoked.
  */
 export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: ApiKeyRowProps) {
+  const { t } = useTranslation(['applications', 'common']);
+  const f = useFormat();
   const nameId = useId();
   const reasonId = useId();
   const queryClient = useQueryClient();
@@ -84,7 +74,7 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
       },
       (error: unknown) => {
         setConfirm(null);
-        notify.error(failureMessage(ROTATE_FAILED, error));
+        notifyFailure(t('keyRow.rotateFailed'), error);
       },
     );
   };
@@ -99,15 +89,15 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
       },
       (error: unknown) => {
         setConfirm(null);
-        notify.error(failureMessage(REVOKE_FAILED, error));
+        notifyFailure(t('keyRow.revokeFailed'), error);
       },
     );
   };
 
   const copyPrefix = () => {
     navigator.clipboard.writeText(apiKey.key_prefix).then(
-      () => toast.success('Copied!', { description: 'Key prefix copied to clipboard' }),
-      () => notify.error('Could not copy the key prefix: the browser refused clipboard access'),
+      () => toast.success(t('common:actions.copied'), { description: t('keyRow.prefixCopied') }),
+      () => notify.error(t('keyRow.prefixCopyFailed')),
     );
   };
 
@@ -126,31 +116,38 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
           <h3 id={nameId} className="font-semibold break-all">
             {name}
           </h3>
-          {status === 'revoked' && <Badge variant="destructive">Revoked</Badge>}
-          {status === 'expired' && <Badge variant="warning">Expired</Badge>}
+          {status === 'revoked' && <Badge variant="destructive">{t('keyStatus.revoked')}</Badge>}
+          {status === 'expired' && <Badge variant="warning">{t('keyStatus.expired')}</Badge>}
           {apiKey.scopes.map((scope) => (
             <Badge key={scope} variant="outline">
               {scope}
             </Badge>
           ))}
-          <Badge variant="secondary" title="Rate limit">
-            {tierLabel(apiKey.rate_limit_tier)}
+          <Badge variant="secondary" title={t('keyRow.rateLimit')}>
+            {t('keyRow.tier', {
+              tier: t(`tiers.${apiKey.rate_limit_tier}`),
+              limit: f.count(defaultRateLimits[apiKey.rate_limit_tier]),
+            })}
           </Badge>
         </div>
         {apiKey.description && <p className="text-sm text-muted-foreground">{apiKey.description}</p>}
-        <code className="w-fit rounded bg-glass-strong px-2 py-1 font-mono text-xs" title="Key prefix">
+        <code className="w-fit rounded bg-glass-strong px-2 py-1 font-mono text-xs" title={t('keyRow.keyPrefix')}>
           {maskKeyPrefix(apiKey.key_prefix)}
         </code>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-xs sm:grid-cols-4">
-          <Detail term="Usage">{`${formatCount(apiKey.usage_count)} ${apiKey.usage_count === 1 ? 'request' : 'requests'}`}</Detail>
-          <Detail term="Last used" title={apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : undefined}>
-            {formatLastUsed(apiKey.last_used_at, now)}
+          <Detail term={t('keyRow.usage')}>
+            {t('keyRow.requests', { count: apiKey.usage_count, value: f.count(apiKey.usage_count) })}
           </Detail>
-          <Detail term={status === 'expired' ? 'Expired on' : 'Expires'}>{formatDate(apiKey.expires_at)}</Detail>
-          <Detail term="Created">{formatDate(apiKey.created_at)}</Detail>
-          {apiKey.revoked_at && <Detail term="Revoked on">{formatDate(apiKey.revoked_at)}</Detail>}
+          <Detail term={t('keyRow.lastUsed')} title={apiKey.last_used_at ? f.dateTime(apiKey.last_used_at) : undefined}>
+            {apiKey.last_used_at ? f.relative(apiKey.last_used_at, now) : t('keyRow.neverUsed')}
+          </Detail>
+          <Detail term={status === 'expired' ? t('keyRow.expiredOn') : t('keyRow.expires')}>
+            {f.date(apiKey.expires_at)}
+          </Detail>
+          <Detail term={t('keyRow.created')}>{f.date(apiKey.created_at)}</Detail>
+          {apiKey.revoked_at && <Detail term={t('keyRow.revokedOn')}>{f.date(apiKey.revoked_at)}</Detail>}
           {apiKey.revoked_at && apiKey.revoked_reason && (
-            <Detail term="Reason" className="col-span-2 sm:col-span-3">
+            <Detail term={t('keyRow.reason')} className="col-span-2 sm:col-span-3">
               {apiKey.revoked_reason}
             </Detail>
           )}
@@ -159,15 +156,15 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
 
       {status !== 'revoked' && (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="outline" size="sm" aria-label={`Copy prefix of ${name}`} onClick={copyPrefix}>
+          <Button variant="outline" size="sm" aria-label={t('keyRow.copyPrefixOf', { name })} onClick={copyPrefix}>
             <CopyIcon aria-hidden="true" />
-            Copy prefix
+            {t('keyRow.copyPrefix')}
           </Button>
           {status === 'active' && (
             <Button
               variant="outline"
               size="sm"
-              aria-label={`Rotate ${name}`}
+              aria-label={t('keyRow.rotateOf', { name })}
               disabled={pending}
               aria-busy={rotate.isPending || undefined}
               onClick={() => openConfirm('rotate')}
@@ -177,14 +174,14 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
               ) : (
                 <RefreshCwIcon aria-hidden="true" />
               )}
-              Rotate
+              {t('keyRow.rotate')}
             </Button>
           )}
           <Button
             variant="outline"
             size="sm"
             className="text-destructive"
-            aria-label={`Revoke ${name}`}
+            aria-label={t('keyRow.revokeOf', { name })}
             disabled={pending}
             aria-busy={revoke.isPending || undefined}
             onClick={() => openConfirm('revoke')}
@@ -194,7 +191,7 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
             ) : (
               <Trash2Icon aria-hidden="true" />
             )}
-            Revoke
+            {t('keyRow.revoke')}
           </Button>
         </div>
       )}
@@ -212,19 +209,17 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
           }}
         >
           <AlertDialogHeader>
-            <AlertDialogTitle>Rotate {name}?</AlertDialogTitle>
-            <AlertDialogDescription>{ROTATE_CONFIRMATION}</AlertDialogDescription>
+            <AlertDialogTitle>{t('keyRow.rotateTitle', { name })}</AlertDialogTitle>
+            <AlertDialogDescription>{t('keyRow.rotateConfirmation')}</AlertDialogDescription>
           </AlertDialogHeader>
-          <p className="text-sm text-muted-foreground">
-            The new key keeps the name, scopes, rate limit and expiry, and is shown once.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('keyRow.rotateNote')}</p>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={rotate.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={rotate.isPending}>{t('common:actions.cancel')}</AlertDialogCancel>
             <Button disabled={rotate.isPending} onClick={confirmRotate}>
               {rotate.isPending && (
                 <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
               )}
-              Rotate key
+              {t('keyRow.rotateKey')}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -238,28 +233,28 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
       >
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Revoke {name}?</AlertDialogTitle>
-            <AlertDialogDescription>{REVOKE_CONFIRMATION}</AlertDialogDescription>
+            <AlertDialogTitle>{t('keyRow.revokeTitle', { name })}</AlertDialogTitle>
+            <AlertDialogDescription>{t('keyRow.revokeConfirmation')}</AlertDialogDescription>
           </AlertDialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor={reasonId}>Reason</Label>
+            <Label htmlFor={reasonId}>{t('keyRow.reason')}</Label>
             <Input
               id={reasonId}
               value={reason}
-              maxLength={500}
+              maxLength={REVOKE_REASON_MAX_LENGTH}
               autoComplete="off"
-              placeholder="Optional, e.g. leaked in a log"
+              placeholder={t('keyRow.reasonPlaceholder')}
               disabled={revoke.isPending}
               onChange={(event) => setReason(event.target.value)}
             />
           </div>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={revoke.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={revoke.isPending}>{t('common:actions.cancel')}</AlertDialogCancel>
             <Button variant="destructive" disabled={revoke.isPending} onClick={confirmRevoke}>
               {revoke.isPending && (
                 <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
               )}
-              Revoke key
+              {t('keyRow.revokeKey')}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -1,3 +1,4 @@
+import { API_KEY_NAME_MAX_LENGTH, KEY_EXPIRY_MAX_DAYS, KEY_EXPIRY_MIN_DAYS } from '@nuvem/contracts/applications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/sonner';
@@ -141,7 +142,7 @@ describe('ApiKeysTab', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Read' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Write' })).toBeChecked();
 
-    await user.type(within(dialog).getByLabelText('Key Name'), '  Deploy bot ');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Key Name' }), '  Deploy bot ');
     const expiry = within(dialog).getByLabelText('Expires in (days)');
     await user.clear(expiry);
     await user.type(expiry, 'a year');
@@ -196,7 +197,7 @@ describe('ApiKeysTab', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Generate API Key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generate New API Key' });
-    await user.type(within(dialog).getByLabelText('Key Name'), 'Writer');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Key Name' }), 'Writer');
     await user.type(within(dialog).getByLabelText('Description'), 'Nightly deploys');
     const expiry = within(dialog).getByLabelText('Expires in (days)');
     await user.clear(expiry);
@@ -214,27 +215,106 @@ describe('ApiKeysTab', () => {
     ]);
   });
 
-  it("refuses an expiry the server would reject, and keeps the dialog open with the server's message on failure", async () => {
+  it("refuses an expiry outside the contract's bounds beside the field, and sends nothing", async () => {
+    const { user, fetchSpy } = renderTab({ [listRoute]: reply(keyList([])) });
+    await user.click(screen.getByRole('button', { name: 'Generate API Key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate New API Key' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Key Name' }), 'x');
+    const expiry = within(dialog).getByLabelText('Expires in (days)');
+    const range = `Choose between ${KEY_EXPIRY_MIN_DAYS} and ${KEY_EXPIRY_MAX_DAYS} days.`;
+    expect(expiry).toHaveAccessibleDescription(
+      `A whole number of days, ${KEY_EXPIRY_MIN_DAYS} to ${KEY_EXPIRY_MAX_DAYS}.`,
+    );
+    for (const outside of [KEY_EXPIRY_MIN_DAYS - 1, KEY_EXPIRY_MAX_DAYS + 1]) {
+      await user.clear(expiry);
+      await user.type(expiry, String(outside));
+      expect(within(dialog).getByText(range)).toBeInTheDocument();
+      expect(expiry).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
+    }
+    await user.clear(expiry);
+    await user.type(expiry, String(KEY_EXPIRY_MAX_DAYS));
+    expect(within(dialog).queryByText(range)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeEnabled();
+    expect(fetchCalls(fetchSpy, createRoute)).toHaveLength(0);
+  });
+
+  it("refuses a name one character over the contract's limit beside the field", async () => {
+    const { user, fetchSpy } = renderTab({ [listRoute]: reply(keyList([])) });
+    await user.click(screen.getByRole('button', { name: 'Generate API Key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate New API Key' });
+    const name = within(dialog).getByRole('textbox', { name: 'Key Name' });
+    await user.click(name);
+    await user.paste('k'.repeat(API_KEY_NAME_MAX_LENGTH + 1));
+    expect(await within(dialog).findByText(`Use at most ${API_KEY_NAME_MAX_LENGTH} characters.`)).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect(fetchCalls(fetchSpy, createRoute)).toHaveLength(0);
+  });
+
+  it("shows a 400's details beside their fields and keeps the dialog open", async () => {
     const { user } = renderTab({
       [listRoute]: reply(keyList([])),
-      [createRoute]: reply({ success: false, error: 'name: must be at most 100 characters', code: 'VALIDATION' }, 400),
+      [createRoute]: reply(
+        {
+          success: false,
+          error: 'Name must be at most 100 characters.',
+          code: 'VALIDATION_ERROR',
+          details: [
+            {
+              path: 'body.name',
+              message: 'must be at most 100 characters',
+              code: 'too_big',
+              origin: 'string',
+              maximum: 100,
+            },
+          ],
+        },
+        400,
+      ),
     });
     await user.click(screen.getByRole('button', { name: 'Generate API Key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generate New API Key' });
-    await user.type(within(dialog).getByLabelText('Key Name'), 'x');
-    const expiry = within(dialog).getByLabelText('Expires in (days)');
-    await user.clear(expiry);
-    await user.type(expiry, '0');
-    expect(within(dialog).getByText('Choose between 1 and 3650 days.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
-    await user.clear(expiry);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Key Name' }), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
 
+    expect(await within(dialog).findByText('Use at most 100 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Key Name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Failed to create API key/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'API Key Created Successfully' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's message when it refuses otherwise", async () => {
+    const { user } = renderTab({
+      [listRoute]: reply(keyList([])),
+      [createRoute]: reply(
+        { success: false, error: 'You have reached the limit of 25 active API keys.', code: 'LIMIT_REACHED' },
+        409,
+      ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Generate API Key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate New API Key' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Key Name' }), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
     expect(
-      await screen.findByText('Failed to create API key: name: must be at most 100 characters'),
+      await screen.findByText('Failed to create API key: You have reached the limit of 25 active API keys.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Generate New API Key' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'API Key Created Successfully' })).not.toBeInTheDocument();
+  });
+
+  it('adds no failure toast of its own when the session has ended (401): the sign-in prompt says it', async () => {
+    const { user, fetchSpy } = renderTab({
+      [listRoute]: reply(keyList([])),
+      [createRoute]: reply({ success: false, error: 'Unauthorized', code: 'UNAUTHORIZED' }, 401),
+    });
+    await user.click(screen.getByRole('button', { name: 'Generate API Key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate New API Key' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Key Name' }), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(fetchCalls(fetchSpy, createRoute)).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeEnabled());
+    expect(screen.queryByText(/Failed to create API key/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Unauthorized/)).not.toBeInTheDocument();
   });
 
   it('words a network failure while creating a key', async () => {
@@ -244,10 +324,12 @@ describe('ApiKeysTab', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Generate API Key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generate New API Key' });
-    await user.type(within(dialog).getByLabelText('Key Name'), 'x');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Key Name' }), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
     expect(
-      await screen.findByText('Failed to create API key: Network error: the server could not be reached'),
+      await screen.findByText(
+        'Failed to create API key: The server could not be reached. Check your connection and try again.',
+      ),
     ).toBeInTheDocument();
   });
 

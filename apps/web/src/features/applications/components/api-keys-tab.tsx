@@ -1,26 +1,26 @@
 import type { Application } from '@nuvem/contracts/applications';
 import { KeyRoundIcon, PlusIcon } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { errorMessage, notify } from '@/lib/notify';
+import { notify } from '@/lib/notify';
 import { useApiKeys } from '../api/get-api-keys';
-import { sortKeysByStatus } from '../lib/api-key-display';
+import { API_KEY_HEADER_EXAMPLE, sortKeysByStatus } from '../lib/api-key-display';
+import { failureReason } from '../lib/failure';
 import { ApiKeyCreatedDialog, type IssuedApiKey } from './api-key-created-dialog';
 import { ApiKeyRow } from './api-key-row';
 import { GenerateApiKeyDialog } from './generate-api-key-dialog';
-
-/** Spec 5: generating a key needs an application. */
-export const SELECT_APPLICATION_FIRST = 'Please select an application first';
 
 /**
  * The API Keys tab of the developer dashboard: generate a key (shown once), list the
  * application's keys (revoked ones on demand), copy a prefix, rotate and revoke.
  */
 export function ApiKeysTab({ application }: { application: Application | undefined }) {
+  const { t } = useTranslation(['applications', 'common']);
   const headingId = useId();
   const switchId = useId();
   const generateRef = useRef<HTMLButtonElement>(null);
@@ -34,7 +34,8 @@ export function ApiKeysTab({ application }: { application: Application | undefin
 
   const openGenerate = () => {
     if (!applicationId) {
-      notify.error(SELECT_APPLICATION_FIRST);
+      // Spec 5: generating a key needs an application.
+      notify.error(t('apiKeys.selectFirst'));
       return;
     }
     setGenerating(true);
@@ -51,11 +52,15 @@ export function ApiKeysTab({ application }: { application: Application | undefin
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1">
           <h2 id={headingId} ref={listHeadingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
-            API Keys
+            {t('apiKeys.title')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Programs send a key as <code className="font-mono">Authorization: Bearer nuv_…</code> to call the container
-            API as you.
+            <Trans
+              t={t}
+              i18nKey="apiKeys.description"
+              values={{ header: API_KEY_HEADER_EXAMPLE }}
+              components={{ code: <code className="font-mono" /> }}
+            />
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-4">
@@ -66,38 +71,36 @@ export function ApiKeysTab({ application }: { application: Application | undefin
               disabled={!applicationId}
               onCheckedChange={setIncludeRevoked}
             />
-            <Label htmlFor={switchId}>Show revoked</Label>
+            <Label htmlFor={switchId}>{t('apiKeys.showRevoked')}</Label>
           </div>
           <Button ref={generateRef} onClick={openGenerate}>
             <PlusIcon aria-hidden="true" />
-            Generate API Key
+            {t('apiKeys.generate')}
           </Button>
         </div>
       </div>
 
       {!applicationId ? (
-        <EmptyState title="No application selected">
-          API keys belong to an application: create one in the Applications tab, or select it above.
-        </EmptyState>
+        <EmptyState title={t('noApplication.title')}>{t('apiKeys.noApplicationText')}</EmptyState>
       ) : keys.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading API keys">
+        <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('apiKeys.loading')}>
           <Skeleton className="h-28 w-full" />
           <Skeleton className="h-28 w-full" />
         </div>
       ) : keys.isError ? (
         <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
-          <span>The API keys could not be loaded: {errorMessage(keys.error, 'unknown error')}</span>
+          <span>{t('apiKeys.loadFailed', { reason: failureReason(keys.error) })}</span>
           <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-            Retry
+            {t('common:actions.retry')}
           </Button>
         </Card>
       ) : keys.data.length === 0 ? (
-        <EmptyState title="No API keys yet">
-          Generate a key to call the container API from scripts, CI or your own services.
-          {!includeRevoked && ' Revoked keys are hidden: turn on Show revoked to see them.'}
+        <EmptyState title={t('apiKeys.emptyTitle')}>
+          {t('apiKeys.emptyText')}
+          {!includeRevoked && ` ${t('apiKeys.revokedHidden')}`}
         </EmptyState>
       ) : (
-        <ul aria-label="API keys" className="flex flex-col gap-3">
+        <ul aria-label={t('apiKeys.listLabel')} className="flex flex-col gap-3">
           {sortKeysByStatus(keys.data, keys.dataUpdatedAt).map((apiKey) => (
             <ApiKeyRow
               key={apiKey.id}

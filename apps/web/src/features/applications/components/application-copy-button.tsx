@@ -1,19 +1,18 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/sonner';
 import { notify } from '@/lib/notify';
 
 const COPIED_FEEDBACK_MS = 2000;
 
-/** Spec 8's copy feedback: a 'Copied!' toast saying what was copied. */
-export const COPIED_TITLE = 'Copied!';
-
 /**
  * An icon button that copies `value`; `label` is its accessible name ('Copy client ID'), and
- * `copiedMessage` the toast's text ('Client ID copied to clipboard').
+ * `copiedMessage` the text of spec 8's 'Copied!' toast ('Client ID copied to clipboard').
  */
 export function CopyButton({ value, label, copiedMessage }: { value: string; label: string; copiedMessage: string }) {
+  const { t } = useTranslation(['applications', 'common']);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -21,12 +20,12 @@ export function CopyButton({ value, label, copiedMessage }: { value: string; lab
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success(COPIED_TITLE, { description: copiedMessage });
+      toast.success(t('common:actions.copied'), { description: copiedMessage });
       setCopied(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
     } catch {
-      notify.error('Could not copy: the browser refused clipboard access');
+      notify.error(t('copy.failed'));
     }
   }
 

@@ -1,114 +1,125 @@
-import { useId } from 'react';
+import { APPLICATION_NAME_MAX_LENGTH, LOOPBACK_HOSTS, MAX_URIS_PER_APPLICATION } from '@nuvem/contracts/applications';
+import type { TFunction } from 'i18next';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { allowedOriginsIssue, parseCommaList, redirectUrisIssue } from '../lib/parse-list';
+import { applyServerErrors, useContractForm, type FieldMessages } from '@/lib/forms';
+import {
+  applicationFormFields,
+  applicationFormSchema,
+  listIssueOf,
+  serverListIssue,
+  type ApplicationFormBody,
+  type ApplicationFormValues,
+  type ApplicationListField,
+} from '../lib/application-form';
+import type { ListIssue } from '../lib/parse-list';
 
-export const applicationFormTexts = {
-  name: 'Application Name',
-  namePlaceholder: 'My Application',
-  redirectUris: 'Redirect URIs',
-  redirectUrisPlaceholder: 'https://app.example.com/callback, http://localhost:3000/callback',
-  redirectUrisHint: 'Comma-separated. Absolute http(s) addresses; http only for localhost.',
-  allowedOrigins: 'Allowed Origins',
-  allowedOriginsPlaceholder: 'https://app.example.com, http://localhost:3000',
-  allowedOriginsHint: 'Comma-separated. Origins (scheme, host and port) that may call the API from a browser.',
-} as const;
+export type ApplicationForm = UseFormReturn<ApplicationFormValues, unknown, ApplicationFormBody>;
 
-/** The form as typed: the lists are comma-separated text. */
-export interface ApplicationFormValues {
-  name: string;
-  redirectUris: string;
-  allowedOrigins: string;
+/** 'localhost, 127.0.0.1 or [::1]': the hosts plain http is allowed for, in the language in use. */
+function loopbackHosts(t: TFunction<'applications'>): string {
+  const hosts = [...LOOPBACK_HOSTS];
+  const last = hosts.pop() ?? '';
+  return hosts.length ? t('applicationForm.or', { first: hosts.join(', '), last }) : last;
 }
 
-export interface ApplicationFormErrors {
-  redirectUris?: string | undefined;
-  allowedOrigins?: string | undefined;
+/** A list's problem in plain words: which entry, and the contract's rule it breaks. */
+function listIssueText(t: TFunction<'applications'>, issue: ListIssue): string {
+  switch (issue.rule) {
+    case 'tooMany':
+      return t('applicationForm.rules.tooMany', { count: issue.count });
+    case 'entryTooLong':
+      return t('applicationForm.rules.entryTooLong', { count: issue.count });
+    default:
+      return t(`applicationForm.rules.${issue.rule}`, { entry: issue.entry, hosts: loopbackHosts(t) });
+  }
 }
 
-/** The body the form sends (name and list entries trimmed, empty entries dropped) and what is wrong with it. */
-export function readApplicationForm(values: ApplicationFormValues) {
-  const body = {
-    name: values.name.trim(),
-    redirectUris: parseCommaList(values.redirectUris),
-    allowedOrigins: parseCommaList(values.allowedOrigins),
-  };
-  const errors: ApplicationFormErrors = {
-    redirectUris: redirectUrisIssue(body.redirectUris),
-    allowedOrigins: allowedOriginsIssue(body.allowedOrigins),
-  };
-  return { body, errors, valid: body.name !== '' && !errors.redirectUris && !errors.allowedOrigins };
+function isListField(field: string): field is ApplicationListField {
+  return field === 'redirectUris' || field === 'allowedOrigins';
 }
 
-/** Name, redirect URIs and allowed origins: shared by the create dialog and the Settings tab. */
-export function ApplicationFormFields({
-  values,
-  errors,
-  onChange,
-  disabled = false,
-}: {
-  values: ApplicationFormValues;
-  errors: ApplicationFormErrors;
-  onChange: (field: keyof ApplicationFormValues, value: string) => void;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  const listField = (field: 'redirectUris' | 'allowedOrigins', label: string, placeholder: string, hint: string) => {
-    const error = errors[field];
-    return (
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-${field}`}>{label}</Label>
-        <Input
-          id={`${id}-${field}`}
-          name={field}
-          value={values[field]}
-          onChange={(event) => onChange(field, event.target.value)}
-          placeholder={placeholder}
-          disabled={disabled}
-          spellCheck={false}
-          autoCapitalize="none"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-${field}-hint ${id}-${field}-error`}
-        />
-        <p id={`${id}-${field}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-        <p id={`${id}-${field}-error`} className="text-xs text-destructive empty:hidden">
-          {error}
-        </p>
-      </div>
-    );
+/**
+ * The application form (create dialog and Settings tab) on react-hook-form, checked by the
+ * contract's rules; `placeServerErrors` puts a 400's details beside the fields and says whether
+ * it placed any.
+ */
+export function useApplicationForm(defaultValues: ApplicationFormValues) {
+  const { t } = useTranslation('applications');
+  const { t: commonT } = useTranslation();
+  // A check in the browser carries its list issue…
+  const browserMessages: FieldMessages = (field, issue) => {
+    const found = isListField(field) ? listIssueOf(issue) : undefined;
+    return found ? listIssueText(t, found) : undefined;
   };
+  const form = useContractForm(applicationFormSchema, { defaultValues, fieldMessages: browserMessages });
+  // …a server's detail names the entry by its index in the list that was sent.
+  const serverMessages: FieldMessages = (field, issue) => {
+    const found = isListField(field) ? serverListIssue(issue, form.getValues(field)) : undefined;
+    return found ? listIssueText(t, found) : undefined;
+  };
+  const placeServerErrors = (error: unknown) =>
+    applyServerErrors(error, form.setError, commonT, { fields: applicationFormFields, fieldMessages: serverMessages });
+  return { form, placeServerErrors };
+}
+
+/** Name, redirect URIs and allowed origins, each with its rule and its error beside it. */
+export function ApplicationFormFields({ form, disabled = false }: { form: ApplicationForm; disabled?: boolean }) {
+  const { t } = useTranslation('applications');
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const listInput = { spellCheck: false, autoCapitalize: 'none', autoComplete: 'off', disabled } as const;
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-name`}>{applicationFormTexts.name}</Label>
-        <Input
-          id={`${id}-name`}
-          name="name"
-          value={values.name}
-          onChange={(event) => onChange('name', event.target.value)}
-          placeholder={applicationFormTexts.namePlaceholder}
-          maxLength={100}
-          required
-          disabled={disabled}
-          autoComplete="off"
-        />
-      </div>
-      {listField(
-        'redirectUris',
-        applicationFormTexts.redirectUris,
-        applicationFormTexts.redirectUrisPlaceholder,
-        applicationFormTexts.redirectUrisHint,
-      )}
-      {listField(
-        'allowedOrigins',
-        applicationFormTexts.allowedOrigins,
-        applicationFormTexts.allowedOriginsPlaceholder,
-        applicationFormTexts.allowedOriginsHint,
-      )}
+      <FormField
+        label={t('applicationForm.name')}
+        hint={t('applicationForm.nameHint', { count: APPLICATION_NAME_MAX_LENGTH })}
+        error={errors.name?.message}
+        required
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...register('name')}
+            placeholder={t('applicationForm.namePlaceholder')}
+            disabled={disabled}
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('applicationForm.redirectUris')}
+        hint={t('applicationForm.redirectUrisHint', { max: MAX_URIS_PER_APPLICATION, hosts: loopbackHosts(t) })}
+        error={errors.redirectUris?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...register('redirectUris')}
+            {...listInput}
+            placeholder={t('applicationForm.redirectUrisPlaceholder')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('applicationForm.allowedOrigins')}
+        hint={t('applicationForm.allowedOriginsHint', { max: MAX_URIS_PER_APPLICATION })}
+        error={errors.allowedOrigins?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...register('allowedOrigins')}
+            {...listInput}
+            placeholder={t('applicationForm.allowedOriginsPlaceholder')}
+          />
+        )}
+      </FormField>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,29 +12,18 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useFormat } from '@/lib/format';
 import { CopyButton } from './application-copy-button';
-
-export const clientSecretDialogTexts = {
-  createdTitle: 'Application Created',
-  rotatedTitle: 'New Client Secret',
-  warning: 'Copy the client secret now: it will not be shown again.',
-  clientId: 'Client ID',
-  clientSecret: 'Client Secret',
-  copyClientId: 'Copy client ID',
-  copyClientSecret: 'Copy client secret',
-  clientIdCopied: 'Client ID copied to clipboard',
-  clientSecretCopied: 'Client secret copied to clipboard',
-  done: "I've Saved the Secret",
-} as const;
 
 /** A client secret the server has just returned: the only time the portal ever holds it. */
 export interface RevealedSecret {
-  title: string;
+  /** Why it is shown: a new application, or a rotated secret. */
+  reason: 'created' | 'rotated';
   applicationName: string;
   clientId: string;
   clientSecret: string;
-  /** A line under the warning, e.g. until when the previous secret keeps working. */
-  note?: string | undefined;
+  /** After a rotation: until when the previous secret keeps working (ISO date). */
+  previousValidUntil?: string | undefined;
 }
 
 /**
@@ -49,6 +39,8 @@ export function ClientSecretDialog({
   onClose: () => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
+  const { t } = useTranslation('applications');
+  const f = useFormat();
   const id = useId();
   return (
     <Dialog
@@ -65,9 +57,16 @@ export function ClientSecretDialog({
           onCloseAutoFocus={onCloseAutoFocus}
         >
           <DialogHeader>
-            <DialogTitle>{secret.title}</DialogTitle>
+            <DialogTitle>
+              {secret.reason === 'created' ? t('secretDialog.createdTitle') : t('secretDialog.rotatedTitle')}
+            </DialogTitle>
             <DialogDescription>
-              Credentials of <strong className="text-foreground">{secret.applicationName}</strong>.
+              <Trans
+                t={t}
+                i18nKey="secretDialog.credentialsOf"
+                values={{ name: secret.applicationName }}
+                components={{ name: <strong className="text-foreground" /> }}
+              />
             </DialogDescription>
           </DialogHeader>
           <div
@@ -76,23 +75,27 @@ export function ClientSecretDialog({
           >
             <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
             <div className="grid gap-1">
-              <p>{clientSecretDialogTexts.warning}</p>
-              {secret.note && <p className="text-muted-foreground">{secret.note}</p>}
+              <p>{t('secretDialog.warning')}</p>
+              {secret.previousValidUntil && (
+                <p className="text-muted-foreground">
+                  {t('settings.previousValidUntil', { when: f.dateTime(secret.previousValidUntil) })}
+                </p>
+              )}
             </div>
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-client-id`}>{clientSecretDialogTexts.clientId}</Label>
+            <Label htmlFor={`${id}-client-id`}>{t('secretDialog.clientId')}</Label>
             <div className="flex gap-2">
               <Input id={`${id}-client-id`} readOnly value={secret.clientId} className="font-mono" />
               <CopyButton
                 value={secret.clientId}
-                label={clientSecretDialogTexts.copyClientId}
-                copiedMessage={clientSecretDialogTexts.clientIdCopied}
+                label={t('secretDialog.copyClientId')}
+                copiedMessage={t('secretDialog.clientIdCopied')}
               />
             </div>
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-client-secret`}>{clientSecretDialogTexts.clientSecret}</Label>
+            <Label htmlFor={`${id}-client-secret`}>{t('secretDialog.clientSecret')}</Label>
             <div className="flex gap-2">
               <Input
                 id={`${id}-client-secret`}
@@ -104,13 +107,13 @@ export function ClientSecretDialog({
               />
               <CopyButton
                 value={secret.clientSecret}
-                label={clientSecretDialogTexts.copyClientSecret}
-                copiedMessage={clientSecretDialogTexts.clientSecretCopied}
+                label={t('secretDialog.copyClientSecret')}
+                copiedMessage={t('secretDialog.clientSecretCopied')}
               />
             </div>
           </div>
           <DialogFooter>
-            <Button onClick={onClose}>{clientSecretDialogTexts.done}</Button>
+            <Button onClick={onClose}>{t('secretDialog.done')}</Button>
           </DialogFooter>
         </DialogContent>
       )}

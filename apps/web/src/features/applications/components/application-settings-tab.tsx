@@ -1,6 +1,7 @@
 import type { Application } from '@nuvem/contracts/applications';
 import { RefreshCwIcon, Trash2Icon } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,49 +16,16 @@ import {
 import { buttonVariants, Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage, notify } from '@/lib/notify';
+import { notify } from '@/lib/notify';
 import { useDeleteApplication } from '../api/delete-application';
 import { useRotateClientSecret } from '../api/rotate-client-secret';
 import { useUpdateApplication } from '../api/update-application';
-import { formatDateTime } from '../lib/developer-figures';
-import { formatCommaList } from '../lib/parse-list';
-import { ClientSecretDialog, clientSecretDialogTexts, type RevealedSecret } from './application-secret-dialog';
-import {
-  ApplicationFormFields,
-  readApplicationForm,
-  type ApplicationFormErrors,
-  type ApplicationFormValues,
-} from './application-form-fields';
+import type { ApplicationFormValues } from '../lib/application-form';
+import { notifyFailure } from '../lib/failure';
+import { formatCommaList, parseCommaList } from '../lib/parse-list';
+import { ApplicationFormFields, useApplicationForm } from './application-form-fields';
+import { ClientSecretDialog, type RevealedSecret } from './application-secret-dialog';
 import { NoApplications } from './applications-tab';
-
-export const applicationSettingsTexts = {
-  detailsTitle: 'Application Settings',
-  detailsText: 'Rename the application and change where it may redirect and which origins may call the API.',
-  save: 'Save Changes',
-  updated: 'Application updated',
-  updateFailed: 'Failed to update application',
-  secretTitle: 'Client Secret',
-  secretText:
-    'Rotate the client secret if it may have leaked. The current secret keeps working for a grace period, so your apps can switch without downtime.',
-  rotate: 'Rotate Client Secret',
-  rotateConfirmTitle: 'Rotate the client secret?',
-  rotateConfirmText:
-    'A new client secret is issued and shown once. The current secret stays valid for a grace period — you will see until when — and then stops working.',
-  rotateConfirm: 'Rotate Secret',
-  rotated: 'Client secret rotated',
-  rotateFailed: 'Failed to rotate client secret',
-  previousValidUntil: (when: string) => `The previous secret stays valid until ${when}.`,
-  dangerTitle: 'Delete Application',
-  dangerText: 'Deleting the application revokes all of its API keys at once.',
-  delete: 'Delete Application',
-  deleteConfirmTitle: (name: string) => `Delete ${name}?`,
-  deleteConfirmText: 'Its API keys stop working immediately. This cannot be undone.',
-  deleteConfirm: 'Delete',
-  deleted: 'Application deleted',
-  deleteFailed: 'Failed to delete application',
-  cancel: 'Cancel',
-  emptyText: 'Create an application first: its settings, client secret and deletion are managed here.',
-} as const;
 
 function formFor(application: Application): ApplicationFormValues {
   return {
@@ -72,55 +40,40 @@ function sameList(a: readonly string[], b: readonly string[]) {
 }
 
 function DetailsForm({ application }: { application: Application }) {
+  const { t } = useTranslation('applications');
   const update = useUpdateApplication();
-  const [values, setValues] = useState(() => formFor(application));
-  const [errors, setErrors] = useState<ApplicationFormErrors>({});
-  const { body, errors: issues, valid } = readApplicationForm(values);
+  const { form, placeServerErrors } = useApplicationForm(formFor(application));
+  // Typed through the form's own type: the register helpers widen each value to any.
+  const { name, redirectUris, allowedOrigins }: ApplicationFormValues = form.watch();
   // Compared with what the server holds now, so Save turns off again once a change is saved.
   const changed =
-    body.name !== application.app_name ||
-    !sameList(body.redirectUris, application.redirect_uris) ||
-    !sameList(body.allowedOrigins, application.allowed_origins);
+    name.trim() !== application.app_name ||
+    !sameList(parseCommaList(redirectUris), application.redirect_uris) ||
+    !sameList(parseCommaList(allowedOrigins), application.allowed_origins);
+  const ready = changed && name.trim() !== '' && !update.isPending;
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!changed || body.name === '' || update.isPending) return;
-    if (!valid) {
-      setErrors(issues);
-      return;
-    }
+  const submit = form.handleSubmit(async (body) => {
+    if (!ready) return;
     try {
       const saved = await update.mutateAsync({ id: application.id, ...body });
-      setValues(formFor(saved));
-      notify.success(applicationSettingsTexts.updated);
+      form.reset(formFor(saved));
+      notify.success(t('settings.updated'));
     } catch (error) {
-      notify.error(errorMessage(error, applicationSettingsTexts.updateFailed));
+      if (!placeServerErrors(error)) notifyFailure(t('settings.updateFailed'), error);
     }
-  }
+  });
 
   return (
     <Card className="grid gap-4 p-5">
       <div className="grid gap-1">
-        <h3 className="text-lg font-semibold">{applicationSettingsTexts.detailsTitle}</h3>
-        <p className="text-sm text-muted-foreground">{applicationSettingsTexts.detailsText}</p>
+        <h3 className="text-lg font-semibold">{t('settings.detailsTitle')}</h3>
+        <p className="text-sm text-muted-foreground">{t('settings.detailsText')}</p>
       </div>
       <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
-        <ApplicationFormFields
-          values={values}
-          errors={errors}
-          disabled={update.isPending}
-          onChange={(field, value) => {
-            setValues((current) => ({ ...current, [field]: value }));
-            setErrors((current) => ({ ...current, [field]: undefined }));
-          }}
-        />
+        <ApplicationFormFields form={form} disabled={update.isPending} />
         <div className="flex justify-end">
-          <Button
-            type="submit"
-            disabled={!changed || body.name === '' || update.isPending}
-            aria-busy={update.isPending || undefined}
-          >
-            {applicationSettingsTexts.save}
+          <Button type="submit" disabled={!ready} aria-busy={update.isPending || undefined}>
+            {t('settings.save')}
           </Button>
         </div>
       </form>
@@ -129,49 +82,48 @@ function DetailsForm({ application }: { application: Application }) {
 }
 
 function ClientSecretSection({ application }: { application: Application }) {
+  const { t } = useTranslation(['applications', 'common']);
   const rotate = useRotateClientSecret();
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
 
   async function confirmRotate() {
     try {
       const result = await rotate.mutateAsync(application.id);
-      notify.success(applicationSettingsTexts.rotated);
+      notify.success(t('settings.rotated'));
       setRevealed({
-        title: clientSecretDialogTexts.rotatedTitle,
+        reason: 'rotated',
         applicationName: application.app_name,
         clientId: application.client_id,
         clientSecret: result.clientSecret,
-        note: applicationSettingsTexts.previousValidUntil(formatDateTime(result.previousSecretValidUntil)),
+        previousValidUntil: result.previousSecretValidUntil,
       });
     } catch (error) {
-      notify.error(errorMessage(error, applicationSettingsTexts.rotateFailed));
+      notifyFailure(t('settings.rotateFailed'), error);
     }
   }
 
   return (
     <Card className="grid gap-4 p-5">
       <div className="grid gap-1">
-        <h3 className="text-lg font-semibold">{applicationSettingsTexts.secretTitle}</h3>
-        <p className="text-sm text-muted-foreground">{applicationSettingsTexts.secretText}</p>
+        <h3 className="text-lg font-semibold">{t('settings.secretTitle')}</h3>
+        <p className="text-sm text-muted-foreground">{t('settings.secretText')}</p>
       </div>
       <div>
         <AlertDialog>
           <AlertDialogTrigger asChild>
             <Button variant="outline" disabled={rotate.isPending} aria-busy={rotate.isPending || undefined}>
               <RefreshCwIcon aria-hidden="true" />
-              {applicationSettingsTexts.rotate}
+              {t('settings.rotate')}
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>{applicationSettingsTexts.rotateConfirmTitle}</AlertDialogTitle>
-              <AlertDialogDescription>{applicationSettingsTexts.rotateConfirmText}</AlertDialogDescription>
+              <AlertDialogTitle>{t('settings.rotateConfirmTitle')}</AlertDialogTitle>
+              <AlertDialogDescription>{t('settings.rotateConfirmText')}</AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel>{applicationSettingsTexts.cancel}</AlertDialogCancel>
-              <AlertDialogAction onClick={() => void confirmRotate()}>
-                {applicationSettingsTexts.rotateConfirm}
-              </AlertDialogAction>
+              <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
+              <AlertDialogAction onClick={() => void confirmRotate()}>{t('settings.rotateConfirm')}</AlertDialogAction>
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>
@@ -182,6 +134,7 @@ function ClientSecretSection({ application }: { application: Application }) {
 }
 
 function DeleteSection({ application }: { application: Application }) {
+  const { t } = useTranslation(['applications', 'common']);
   const remove = useDeleteApplication();
   const [open, setOpen] = useState(false);
 
@@ -190,34 +143,34 @@ function DeleteSection({ application }: { application: Application }) {
       // mutateAsync: this section unmounts when the list refreshes without the application.
       await remove.mutateAsync(application.id);
       setOpen(false);
-      notify.success(applicationSettingsTexts.deleted);
+      notify.success(t('settings.deleted'));
     } catch (error) {
       setOpen(false);
-      notify.error(errorMessage(error, applicationSettingsTexts.deleteFailed));
+      notifyFailure(t('settings.deleteFailed'), error);
     }
   }
 
   return (
     <Card className="grid gap-4 border-destructive/40 p-5">
       <div className="grid gap-1">
-        <h3 className="text-lg font-semibold">{applicationSettingsTexts.dangerTitle}</h3>
-        <p className="text-sm text-muted-foreground">{applicationSettingsTexts.dangerText}</p>
+        <h3 className="text-lg font-semibold">{t('settings.dangerTitle')}</h3>
+        <p className="text-sm text-muted-foreground">{t('settings.dangerText')}</p>
       </div>
       <div>
         <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
           <AlertDialogTrigger asChild>
             <Button variant="destructive">
               <Trash2Icon aria-hidden="true" />
-              {applicationSettingsTexts.delete}
+              {t('settings.delete')}
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>{applicationSettingsTexts.deleteConfirmTitle(application.app_name)}</AlertDialogTitle>
-              <AlertDialogDescription>{applicationSettingsTexts.deleteConfirmText}</AlertDialogDescription>
+              <AlertDialogTitle>{t('settings.deleteConfirmTitle', { name: application.app_name })}</AlertDialogTitle>
+              <AlertDialogDescription>{t('settings.deleteConfirmText')}</AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending}>{applicationSettingsTexts.cancel}</AlertDialogCancel>
+              <AlertDialogCancel disabled={remove.isPending}>{t('common:actions.cancel')}</AlertDialogCancel>
               <AlertDialogAction
                 className={buttonVariants({ variant: 'destructive' })}
                 disabled={remove.isPending}
@@ -228,7 +181,7 @@ function DeleteSection({ application }: { application: Application }) {
                   void confirmDelete();
                 }}
               >
-                {applicationSettingsTexts.deleteConfirm}
+                {t('common:actions.delete')}
               </AlertDialogAction>
             </AlertDialogFooter>
           </AlertDialogContent>
@@ -252,10 +205,11 @@ export function ApplicationSettingsTab({
   loading: boolean;
   onCreate: () => void;
 }) {
+  const { t } = useTranslation('applications');
   if (!application) {
     if (loading) {
       return (
-        <div aria-busy="true" aria-label="Loading settings" className="grid gap-4">
+        <div aria-busy="true" aria-label={t('settings.loading')} className="grid gap-4">
           <Card className="grid gap-4 p-5">
             <Skeleton className="h-6 w-48" />
             <Skeleton className="h-9 w-full" />
@@ -264,10 +218,10 @@ export function ApplicationSettingsTab({
         </div>
       );
     }
-    return <NoApplications onCreate={onCreate} text={applicationSettingsTexts.emptyText} />;
+    return <NoApplications onCreate={onCreate} text={t('settings.emptyText')} />;
   }
   return (
-    <section aria-label={`Settings of ${application.app_name}`} className="grid gap-4">
+    <section aria-label={t('settings.label', { name: application.app_name })} className="grid gap-4">
       {/* Keyed: another application starts from its own values. */}
       <DetailsForm key={application.id} application={application} />
       <ClientSecretSection key={`secret-${application.id}`} application={application} />

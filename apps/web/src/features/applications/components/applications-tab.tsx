@@ -1,35 +1,21 @@
 import type { Application } from '@nuvem/contracts/applications';
 import { AppWindowIcon, PlusIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate } from '../lib/developer-figures';
+import { useFormat } from '@/lib/format';
 import { CopyButton } from './application-copy-button';
-import { createApplicationTexts } from './create-application-dialog';
-
-export const applicationsTabTexts = {
-  title: 'Applications',
-  description: 'Your OAuth clients: each has a client ID, a client secret and its own API keys.',
-  listLabel: 'Your applications',
-  active: 'Active',
-  clientId: 'Client ID',
-  created: 'Created',
-  redirectUris: 'Redirect URIs',
-  allowedOrigins: 'Allowed Origins',
-  none: 'None',
-  emptyTitle: 'No applications yet',
-  emptyText: 'Create an application to get a client ID and generate API keys for the platform API.',
-  clientIdCopied: 'Client ID copied to clipboard',
-} as const;
 
 function UriList({ label, entries }: { label: string; entries: string[] }) {
+  const { t } = useTranslation('applications');
   return (
     <div className="grid min-w-0 gap-1">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="min-w-0">
         {entries.length === 0 ? (
-          <span className="text-sm text-muted-foreground">{applicationsTabTexts.none}</span>
+          <span className="text-sm text-muted-foreground">{t('applicationsTab.none')}</span>
         ) : (
           <ul aria-label={label} className="grid gap-0.5">
             {entries.map((entry) => (
@@ -45,6 +31,8 @@ function UriList({ label, entries }: { label: string; entries: string[] }) {
 }
 
 function ApplicationCard({ application }: { application: Application }) {
+  const { t } = useTranslation('applications');
+  const f = useFormat();
   const headingId = `application-${application.id}`;
   return (
     <Card role="article" aria-labelledby={headingId} className="grid gap-4 p-5">
@@ -53,28 +41,28 @@ function ApplicationCard({ application }: { application: Application }) {
           {application.app_name}
         </h3>
         {/* Spec 4: applications are all shown as 'Active'. */}
-        <Badge variant="success">{applicationsTabTexts.active}</Badge>
+        <Badge variant="success">{t('applicationsTab.active')}</Badge>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
         <div className="grid min-w-0 gap-1">
-          <dt className="text-xs text-muted-foreground">{applicationsTabTexts.clientId}</dt>
+          <dt className="text-xs text-muted-foreground">{t('applicationsTab.clientId')}</dt>
           <dd className="flex min-w-0 items-center gap-2">
             <code className="min-w-0 truncate rounded bg-glass-strong px-2 py-1 text-xs">{application.client_id}</code>
             <CopyButton
               value={application.client_id}
-              label={`Copy client ID of ${application.app_name}`}
-              copiedMessage={applicationsTabTexts.clientIdCopied}
+              label={t('applicationsTab.copyClientIdOf', { name: application.app_name })}
+              copiedMessage={t('applicationsTab.clientIdCopied')}
             />
           </dd>
         </div>
         <div className="grid gap-1">
-          <dt className="text-xs text-muted-foreground">{applicationsTabTexts.created}</dt>
+          <dt className="text-xs text-muted-foreground">{t('applicationsTab.created')}</dt>
           <dd className="text-sm">
-            <time dateTime={application.created_at}>{formatDate(application.created_at)}</time>
+            <time dateTime={application.created_at}>{f.date(application.created_at)}</time>
           </dd>
         </div>
-        <UriList label={applicationsTabTexts.redirectUris} entries={application.redirect_uris} />
-        <UriList label={applicationsTabTexts.allowedOrigins} entries={application.allowed_origins} />
+        <UriList label={t('applicationsTab.redirectUris')} entries={application.redirect_uris} />
+        <UriList label={t('applicationsTab.allowedOrigins')} entries={application.allowed_origins} />
       </dl>
     </Card>
   );
@@ -82,16 +70,17 @@ function ApplicationCard({ application }: { application: Application }) {
 
 /** An invitation to create the first application (Applications and Settings tabs). */
 export function NoApplications({ onCreate, text }: { onCreate: () => void; text?: string }) {
+  const { t } = useTranslation('applications');
   return (
     <Card className="flex flex-col items-center gap-3 p-10 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-glass-strong">
         <AppWindowIcon aria-hidden="true" className="size-6 text-primary" />
       </span>
-      <h3 className="text-lg font-semibold">{applicationsTabTexts.emptyTitle}</h3>
-      <p className="max-w-md text-sm text-muted-foreground">{text ?? applicationsTabTexts.emptyText}</p>
+      <h3 className="text-lg font-semibold">{t('applicationsTab.emptyTitle')}</h3>
+      <p className="max-w-md text-sm text-muted-foreground">{text ?? t('applicationsTab.emptyText')}</p>
       <Button onClick={onCreate}>
         <PlusIcon aria-hidden="true" />
-        {createApplicationTexts.open}
+        {t('createApplication.open')}
       </Button>
     </Card>
   );
@@ -111,26 +100,27 @@ export function ApplicationsTab({
   loading: boolean;
   onCreate: () => void;
 }) {
+  const { t } = useTranslation('applications');
   const empty = applications?.length === 0;
   return (
     <section aria-labelledby="applications-tab-heading" className="grid gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 id="applications-tab-heading" className="text-xl font-semibold">
-            {applicationsTabTexts.title}
+            {t('applicationsTab.title')}
           </h2>
-          <p className="text-sm text-muted-foreground">{applicationsTabTexts.description}</p>
+          <p className="text-sm text-muted-foreground">{t('applicationsTab.description')}</p>
         </div>
         {/* With no application the empty state carries the one create button. */}
         {applications && !empty && (
           <Button onClick={onCreate}>
             <PlusIcon aria-hidden="true" />
-            {createApplicationTexts.open}
+            {t('createApplication.open')}
           </Button>
         )}
       </div>
       {loading && !applications ? (
-        <div aria-busy="true" aria-label="Loading applications" className="grid gap-4">
+        <div aria-busy="true" aria-label={t('applicationsTab.loading')} className="grid gap-4">
           {[0, 1].map((i) => (
             <Card key={i} className="grid gap-4 p-5">
               <Skeleton className="h-6 w-48" />
@@ -142,7 +132,7 @@ export function ApplicationsTab({
       ) : empty ? (
         <NoApplications onCreate={onCreate} />
       ) : applications ? (
-        <ul aria-label={applicationsTabTexts.listLabel} className="grid gap-4">
+        <ul aria-label={t('applicationsTab.listLabel')} className="grid gap-4">
           {applications.map((application) => (
             <li key={application.id}>
               <ApplicationCard application={application} />

@@ -1,5 +1,5 @@
 import type { Application } from '@nuvem/contracts/applications';
-import { useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,30 +9,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { failureMessage, notify } from '@/lib/notify';
 import { useCreateApplication } from '../api/create-application';
-import {
-  ApplicationFormFields,
-  readApplicationForm,
-  type ApplicationFormErrors,
-  type ApplicationFormValues,
-} from './application-form-fields';
-
-export const createApplicationTexts = {
-  open: 'Create Application',
-  title: 'Create New Application',
-  description: 'An application gets a client ID and a client secret, and owns the API keys you generate for it.',
-  cancel: 'Cancel',
-  submit: 'Create',
-  failed: 'Failed to create application',
-} as const;
+import { emptyApplicationForm, type ApplicationFormValues } from '../lib/application-form';
+import { notifyFailure } from '../lib/failure';
+import { ApplicationFormFields, useApplicationForm } from './application-form-fields';
 
 export interface CreatedApplication {
   application: Application;
   clientSecret: string;
 }
-
-const emptyForm: ApplicationFormValues = { name: '', redirectUris: '', allowedOrigins: '' };
 
 function CreateApplicationForm({
   onCancel,
@@ -41,44 +26,32 @@ function CreateApplicationForm({
   onCancel: () => void;
   onCreated: (created: CreatedApplication) => void;
 }) {
+  const { t } = useTranslation(['applications', 'common']);
   const create = useCreateApplication();
-  const [values, setValues] = useState(emptyForm);
-  const [errors, setErrors] = useState<ApplicationFormErrors>({});
-  const { body, errors: issues, valid } = readApplicationForm(values);
+  const { form, placeServerErrors } = useApplicationForm(emptyApplicationForm);
+  // Spec 5: Create stays off while the name is empty.
+  const { name }: ApplicationFormValues = form.watch();
+  const named = name.trim() !== '';
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending || body.name === '') return;
-    if (!valid) {
-      setErrors(issues);
-      return;
-    }
+  const submit = form.handleSubmit(async (body) => {
     try {
       const created = await create.mutateAsync(body);
       onCreated({ application: created.application, clientSecret: created.clientSecret });
     } catch (error) {
-      // The form stays as typed so it can be corrected and sent again.
-      notify.error(failureMessage(createApplicationTexts.failed, error));
+      // The form stays as typed so it can be corrected and sent again; a field's problem shows beside it.
+      if (!placeServerErrors(error)) notifyFailure(t('createApplication.failed'), error);
     }
-  }
+  });
 
   return (
     <form className="grid gap-6" onSubmit={(event) => void submit(event)} noValidate>
-      <ApplicationFormFields
-        values={values}
-        errors={errors}
-        disabled={create.isPending}
-        onChange={(field, value) => {
-          setValues((current) => ({ ...current, [field]: value }));
-          setErrors((current) => ({ ...current, [field]: undefined }));
-        }}
-      />
+      <ApplicationFormFields form={form} disabled={create.isPending} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={create.isPending}>
-          {createApplicationTexts.cancel}
+          {t('common:actions.cancel')}
         </Button>
-        <Button type="submit" disabled={body.name === '' || create.isPending} aria-busy={create.isPending || undefined}>
-          {createApplicationTexts.submit}
+        <Button type="submit" disabled={!named || create.isPending} aria-busy={create.isPending || undefined}>
+          {t('createApplication.submit')}
         </Button>
       </DialogFooter>
     </form>
@@ -100,12 +73,13 @@ export function CreateApplicationDialog({
   onCreated: (created: CreatedApplication) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
+  const { t } = useTranslation('applications');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>{createApplicationTexts.title}</DialogTitle>
-          <DialogDescription>{createApplicationTexts.description}</DialogDescription>
+          <DialogTitle>{t('createApplication.title')}</DialogTitle>
+          <DialogDescription>{t('createApplication.description')}</DialogDescription>
         </DialogHeader>
         {/* Unmounted on close, so the form starts empty each time it opens. */}
         <CreateApplicationForm onCancel={() => onOpenChange(false)} onCreated={onCreated} />

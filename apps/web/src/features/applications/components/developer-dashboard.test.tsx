@@ -1,4 +1,6 @@
 import {
+  APPLICATION_NAME_MAX_LENGTH,
+  MAX_URIS_PER_APPLICATION,
   apiKeyListResponseSchema,
   apiKeySchema,
   applicationCreatedResponseSchema,
@@ -10,10 +12,11 @@ import {
   type ApiKey,
   type Application,
 } from '@nuvem/contracts/applications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/sonner';
+import { i18n } from '@/lib/i18n';
 import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
 
@@ -222,7 +225,7 @@ describe('developer dashboard: tabs and selector', () => {
 
       // Saving the settings refreshes the list: the choice stays.
       await user.click(screen.getByRole('tab', { name: 'Settings' }));
-      await user.type(screen.getByLabelText('Application Name'), ' Pro');
+      await user.type(screen.getByRole('textbox', { name: 'Application Name' }), ' Pro');
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       await waitFor(() => expect(screen.getByRole('combobox', { name: 'Application' })).toHaveTextContent('CRM Pro'));
       await user.click(screen.getByRole('tab', { name: 'API Keys' }));
@@ -240,8 +243,8 @@ describe('developer dashboard: tabs and selector', () => {
 });
 
 describe('developer dashboard: overview', () => {
-  it('sums the requests of every key, counts the active ones, the applications and the fixed security level', async () => {
-    const { fetchSpy } = await openDashboard({
+  it("sums the requests of the selected application's keys, says whose they are, counts the active ones, the applications and the fixed security level", async () => {
+    const { user, fetchSpy } = await openDashboard({
       'GET /applications': reply(listReply([billing, crm])),
       'GET /applications/app_1/keys': reply(
         keysReply([
@@ -255,8 +258,12 @@ describe('developer dashboard: overview', () => {
     const summary = screen.getByLabelText('Developer summary');
     const figure = (label: string) =>
       within(summary).getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd');
-    await waitFor(() => expect(figure('Total API Requests')).toHaveTextContent('1,234'));
-    expect(figure('Active API Keys')).toHaveTextContent('2');
+    // The figures are the selected application's, and their labels say so.
+    await waitFor(() => expect(figure('API requests — Billing')).toHaveTextContent('1,234'));
+    expect(
+      within(summary).getByText('All time, all keys of this application, revoked ones included'),
+    ).toBeInTheDocument();
+    expect(figure('Active API keys — Billing')).toHaveTextContent('2');
     expect(figure('Applications')).toHaveTextContent('2');
     expect(figure('Security Level')).toHaveTextContent('Enterprise');
     expect(within(summary).getByText('99.9%')).toBeInTheDocument();
@@ -264,6 +271,13 @@ describe('developer dashboard: overview', () => {
     expect(fetchCalls(fetchSpy, 'GET /applications/app_1/keys').map((call) => call.url)).toContain(
       '/applications/app_1/keys?include_revoked=true',
     );
+
+    // Another application: its own figures, under its own name.
+    await user.click(screen.getByRole('combobox', { name: 'Application' }));
+    await user.click(await screen.findByRole('option', { name: 'CRM' }));
+    await waitFor(() => expect(figure('API requests — CRM')).toHaveTextContent('0'));
+    expect(figure('Active API keys — CRM')).toHaveTextContent('0');
+    expect(within(summary).queryByText(/Billing/)).not.toBeInTheDocument();
   });
 
   it('shows zeros without an application', async () => {
@@ -274,8 +288,17 @@ describe('developer dashboard: overview', () => {
         within(summary)
           .getAllByRole('definition')
           .map((d) => d.textContent),
-      ).toEqual(['0', '0', '0', 'Enterprise', '99.9% uptime SLA']),
+      ).toEqual([
+        '0',
+        'Create an application to issue keys',
+        '0',
+        'Create an application to issue keys',
+        '0',
+        'Enterprise',
+        '99.9% uptime SLA',
+      ]),
     );
+    expect(within(summary).getByText('API requests', { selector: 'dt' })).toBeInTheDocument();
     expect(screen.getByText('Quick start for no application')).toBeInTheDocument();
   });
 });
@@ -345,11 +368,15 @@ describe('developer dashboard: applications', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Create New Application' });
       const create = within(dialog).getByRole('button', { name: 'Create' });
       expect(create).toBeDisabled();
-      await user.type(within(dialog).getByLabelText('Application Name'), '   ');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Application Name' }), '   ');
       expect(create).toBeDisabled();
-      await user.type(within(dialog).getByLabelText('Application Name'), 'Shop ');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Application Name' }), 'Shop ');
       expect(create).toBeEnabled();
-      expect(within(dialog).getByText(/^Comma-separated\. Absolute http\(s\)/)).toBeInTheDocument();
+      expect(
+        within(dialog).getByText(
+          `Comma-separated, up to ${MAX_URIS_PER_APPLICATION}. Absolute http(s) addresses; http only for localhost, 127.0.0.1 or [::1].`,
+        ),
+      ).toBeInTheDocument();
       await user.type(
         within(dialog).getByLabelText('Redirect URIs'),
         ' https://shop.example.com/cb , ,http://localhost:3000/cb,',
@@ -405,13 +432,13 @@ describe('developer dashboard: applications', () => {
     const opener = await screen.findByRole('button', { name: 'Create Application' });
     await user.click(opener);
     let dialog = await screen.findByRole('dialog', { name: 'Create New Application' });
-    await user.type(within(dialog).getByLabelText('Application Name'), 'Draft');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Application Name' }), 'Draft');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(opener).toHaveFocus());
     await user.click(opener);
     dialog = await screen.findByRole('dialog', { name: 'Create New Application' });
-    expect(within(dialog).getByLabelText('Application Name')).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Application Name' })).toHaveValue('');
     expect(fetchCalls(fetchSpy, 'POST /applications')).toHaveLength(0);
   });
 
@@ -424,14 +451,14 @@ describe('developer dashboard: applications', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Create Application' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Application' });
-    await user.type(within(dialog).getByLabelText('Application Name'), 'Billing');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Application Name' }), 'Billing');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(
       await within(toasts()).findByText('Failed to create application: An application with that name exists'),
     ).toBeInTheDocument();
     expect(within(toasts()).getByText('Error')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create New Application' })).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Application Name')).toHaveValue('Billing');
+    expect(within(dialog).getByRole('textbox', { name: 'Application Name' })).toHaveValue('Billing');
     expect(fetchCalls(fetchSpy, 'POST /applications')).toHaveLength(1);
     expect(screen.queryByRole('dialog', { name: 'Application Created' })).not.toBeInTheDocument();
   });
@@ -440,7 +467,7 @@ describe('developer dashboard: applications', () => {
     const { user, fetchSpy } = await openDashboard({}, '/developer?tab=applications');
     await user.click(await screen.findByRole('button', { name: 'Create Application' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Application' });
-    await user.type(within(dialog).getByLabelText('Application Name'), 'Shop');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Application Name' }), 'Shop');
     await user.type(within(dialog).getByLabelText('Redirect URIs'), 'shop.example.com/cb');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByLabelText('Redirect URIs')).toHaveAttribute('aria-invalid', 'true');
@@ -451,10 +478,120 @@ describe('developer dashboard: applications', () => {
   });
 });
 
+describe('developer dashboard: the application form and the contract', () => {
+  it(
+    "refuses a name one character over the contract's limit beside the field, and sends nothing",
+    async () => {
+      const { user, fetchSpy } = await openDashboard({}, '/developer?tab=applications');
+      await user.click(await screen.findByRole('button', { name: 'Create Application' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create New Application' });
+      const name = within(dialog).getByRole('textbox', { name: 'Application Name' });
+      expect(name).toHaveAccessibleDescription(`Up to ${APPLICATION_NAME_MAX_LENGTH} characters.`);
+      await user.type(name, 'x'.repeat(APPLICATION_NAME_MAX_LENGTH + 1));
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      const error = `Use at most ${APPLICATION_NAME_MAX_LENGTH} characters.`;
+      expect(await within(dialog).findByText(error)).toBeInTheDocument();
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+      expect(name).toHaveAccessibleDescription(`${error} Up to ${APPLICATION_NAME_MAX_LENGTH} characters.`);
+      expect(fetchCalls(fetchSpy, 'POST /applications')).toHaveLength(0);
+
+      // One character fewer is accepted.
+      await user.type(name, '{Backspace}');
+      expect(within(dialog).queryByText(error)).not.toBeInTheDocument();
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it("puts a 400's details beside their fields, in the user's words, without a toast", async () => {
+    const { user, fetchSpy } = await openDashboard(
+      {
+        'POST /applications': reply(
+          {
+            success: false,
+            error: 'Name must be at most 100 characters. Redirect uris must use https.',
+            code: 'VALIDATION_ERROR',
+            details: [
+              {
+                path: 'body.name',
+                message: 'must be at most 100 characters',
+                code: 'too_big',
+                origin: 'string',
+                maximum: 100,
+              },
+              {
+                path: 'body.redirectUris.1',
+                message: 'must use https (http only for localhost, 127.0.0.1 or [::1])',
+                code: 'custom',
+              },
+            ],
+          },
+          400,
+        ),
+      },
+      '/developer?tab=applications',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Create Application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Application' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Application Name' }), 'Shop');
+    await user.type(
+      within(dialog).getByLabelText('Redirect URIs'),
+      'https://shop.example.com/cb, https://shop.example.com/other',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await within(dialog).findByText('Use at most 100 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Application Name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Redirect URIs')).toHaveAccessibleDescription(
+      /^"https:\/\/shop\.example\.com\/other" must use https \(http only for localhost, 127\.0\.0\.1 or \[::1\]\)\./,
+    );
+    expect(fetchCalls(fetchSpy, 'POST /applications')).toHaveLength(1);
+    expect(within(toasts()).queryByText(/Failed to create application/)).not.toBeInTheDocument();
+  });
+});
+
+describe('developer dashboard in European Portuguese', () => {
+  it('shows its tabs, figures and forms in Portuguese, with Portuguese numbers', async () => {
+    await act(() => i18n.changeLanguage('pt-PT'));
+    const user = userEvent.setup();
+    signedIn({
+      'GET /applications/app_1/keys': reply(keysReply([apiKey({ usage_count: 1234 })])),
+    });
+    renderRoute('/developer');
+    const tabList = await screen.findByRole('tablist', { name: 'Painel de programador' }, { timeout: 5000 });
+    expect(
+      within(tabList)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Visão geral', 'Aplicações', 'Chaves de API', 'Análise', 'Contentores', 'Definições']);
+    const summary = screen.getByLabelText('Resumo de programador');
+    const requests = await within(summary).findByText('Pedidos à API — Billing', { selector: 'dt' });
+    // 1234 in Portuguese: a (narrow) space between the thousands, or none at all.
+    await waitFor(() => expect(requests.parentElement?.querySelector('dd')).toHaveTextContent(/^1\s?234$/u));
+    expect(within(summary).getByText('Empresarial')).toBeInTheDocument();
+    expect(within(summary).getByText('99,9%')).toBeInTheDocument();
+
+    await user.click(within(tabList).getByRole('tab', { name: 'Aplicações' }));
+    await user.click(await screen.findByRole('button', { name: 'Criar aplicação' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar nova aplicação' });
+    expect(within(dialog).getByRole('textbox', { name: 'Nome da aplicação' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('URIs de redirecionamento'), 'callback');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nome da aplicação' }), 'Loja');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await within(dialog).findByText('"callback" tem de ser um URL http(s) absoluto.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+  });
+});
+
 describe('developer dashboard: loading failures', () => {
-  it('shows the 401 message inline and no toast', async () => {
+  it('ends the session on a 401: the sign-in prompt back to this page and one session-ended toast', async () => {
     await openDashboard({ 'GET /applications': reply({ success: false, error: 'Unauthorized' }, 401) });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized - please refresh the page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Developer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login?redirect=%2Fdeveloper');
+    const notices = await within(toasts()).findAllByText(/Your session has ended/);
+    expect(notices).toHaveLength(1);
+    expect(within(toasts()).getByRole('button', { name: 'Sign in again' })).toBeInTheDocument();
     expect(screen.queryByText('Failed to load applications')).not.toBeInTheDocument();
   });
 
@@ -467,7 +604,7 @@ describe('developer dashboard: loading failures', () => {
     expect(await within(toasts()).findByText('Failed to load applications')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The applications could not be loaded: Forbidden');
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Quick start for Billing')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -487,7 +624,7 @@ describe('developer dashboard: settings', () => {
       '/developer?tab=settings',
     );
     const save = await screen.findByRole('button', { name: 'Save Changes' });
-    const name = screen.getByLabelText('Application Name');
+    const name = screen.getByRole('textbox', { name: 'Application Name' });
     expect(name).toHaveValue('Billing');
     expect(screen.getByLabelText('Redirect URIs')).toHaveValue('https://billing.example.com/callback');
     expect(save).toBeDisabled();
@@ -512,10 +649,12 @@ describe('developer dashboard: settings', () => {
       { 'PUT /applications/app_1': reply({ success: false, error: 'Application not found' }, 404) },
       '/developer?tab=settings',
     );
-    const name = await screen.findByLabelText('Application Name');
+    const name = await screen.findByRole('textbox', { name: 'Application Name' });
     await user.type(name, ' Pro');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await within(toasts()).findByText('Application not found')).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText('Failed to update application: Application not found'),
+    ).toBeInTheDocument();
     expect(name).toHaveValue('Billing Pro');
   });
 
@@ -535,7 +674,7 @@ describe('developer dashboard: settings', () => {
       );
       await user.click(await screen.findByRole('combobox', { name: 'Application' }));
       await user.click(await screen.findByRole('option', { name: 'CRM' }));
-      await waitFor(() => expect(screen.getByLabelText('Application Name')).toHaveValue('CRM'));
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Application Name' })).toHaveValue('CRM'));
 
       await user.click(screen.getByRole('button', { name: 'Delete Application' }));
       const confirm = await screen.findByRole('alertdialog', { name: 'Delete CRM?' });
@@ -549,7 +688,7 @@ describe('developer dashboard: settings', () => {
       );
       expect(await within(toasts()).findByText('Application deleted')).toBeInTheDocument();
       expect(fetchCalls(fetchSpy, 'DELETE /applications/app_2')).toHaveLength(1);
-      await waitFor(() => expect(screen.getByLabelText('Application Name')).toHaveValue('Billing'));
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Application Name' })).toHaveValue('Billing'));
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
       // One application left: no selector.
       expect(screen.queryByRole('combobox', { name: 'Application' })).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/layouts/spinner';
 import { toast } from '@/components/ui/sonner';
@@ -6,9 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { errorMessage, notify } from '@/lib/notify';
+import { notify } from '@/lib/notify';
 import { useApplications } from '../api/get-applications';
-import { ClientSecretDialog, clientSecretDialogTexts, type RevealedSecret } from './application-secret-dialog';
+import { endedSession, failureReason } from '../lib/failure';
+import { ClientSecretDialog, type RevealedSecret } from './application-secret-dialog';
 import { ApplicationsTab } from './applications-tab';
 import { CreateApplicationDialog, type CreatedApplication } from './create-application-dialog';
 import { DeveloperOverviewTab } from './developer-overview-tab';
@@ -24,22 +26,15 @@ const ApplicationSettingsTab = lazy(() =>
 export const developerTabs = ['overview', 'applications', 'api-keys', 'analytics', 'containers', 'settings'] as const;
 export type DeveloperTab = (typeof developerTabs)[number];
 
-export const developerDashboardTexts = {
-  tabs: {
-    overview: 'Overview',
-    applications: 'Applications',
-    'api-keys': 'API Keys',
-    analytics: 'Analytics',
-    containers: 'Containers',
-    settings: 'Settings',
-  } satisfies Record<DeveloperTab, string>,
-  tabList: 'Developer dashboard',
-  selector: 'Application',
-  loadFailed: 'Failed to load applications',
-  created: 'Application created successfully',
-  clientSecret: 'Client secret:',
-  retry: 'Retry',
-} as const;
+/** Each tab's message key. */
+const tabLabels = {
+  overview: 'dashboard.tabs.overview',
+  applications: 'dashboard.tabs.applications',
+  'api-keys': 'dashboard.tabs.apiKeys',
+  analytics: 'dashboard.tabs.analytics',
+  containers: 'dashboard.tabs.containers',
+  settings: 'dashboard.tabs.settings',
+} as const satisfies Record<DeveloperTab, string>;
 
 /** The search parameter that keeps the chosen tab across reloads and history. */
 export const TAB_PARAM = 'tab';
@@ -58,6 +53,7 @@ function asTab(value: string | null): DeveloperTab {
  * through `containersTab`: features do not import each other, app/ composes them.
  */
 export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode }) {
+  const { t } = useTranslation(['applications', 'common']);
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = asTab(searchParams.get(TAB_PARAM));
   const applications = useApplications();
@@ -66,18 +62,18 @@ export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode
   // The choice survives a refresh of the list; once it is gone (deleted) the first one is used.
   const selected = list?.find((application) => application.id === chosenId) ?? list?.[0];
 
-  const failure = applications.isError ? errorMessage(applications.error, developerDashboardTexts.loadFailed) : '';
-  const unauthorized = failure.includes('Unauthorized');
+  // A 401 has ended the session: the auth provider says so, once, and replaces this page with its
+  // sign-in prompt, so the dashboard adds nothing (spec 8 kept 'Unauthorized' out of this toast).
+  const failed = applications.isError && !endedSession(applications.error);
 
-  // Spec 8: 'Failed to load applications', except when the message says 'Unauthorized' (the
-  // inline alert says it then). Once per failure, however often the effect runs.
+  // Spec 8: 'Failed to load applications'. Once per failure, however often the effect runs.
   const notifiedFailure = useRef(0);
   useEffect(() => {
-    if (!applications.isError || unauthorized) return;
+    if (!failed) return;
     if (notifiedFailure.current === applications.errorUpdatedAt) return;
     notifiedFailure.current = applications.errorUpdatedAt;
-    notify.error(developerDashboardTexts.loadFailed);
-  }, [applications.isError, applications.errorUpdatedAt, unauthorized]);
+    notify.error(t('dashboard.loadFailed'));
+  }, [failed, applications.errorUpdatedAt, t]);
 
   const setTab = (value: string) => {
     const next = asTab(value);
@@ -117,19 +113,19 @@ export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode
     setChosenId(application.id);
     setCreateOpen(false);
     // Spec 9: the secret in a toast for 10 s, and in a dialog until 'I've Saved the Secret'.
-    toast.success('Success', {
+    toast.success(t('common:status.success'), {
       description: (
         <div className="grid gap-1">
-          <p>{developerDashboardTexts.created}</p>
+          <p>{t('dashboard.created')}</p>
           <p>
-            {developerDashboardTexts.clientSecret} <code className="break-all">{clientSecret}</code>
+            {t('dashboard.clientSecret')} <code className="break-all">{clientSecret}</code>
           </p>
         </div>
       ),
       duration: CLIENT_SECRET_TOAST_MS,
     });
     setRevealed({
-      title: clientSecretDialogTexts.createdTitle,
+      reason: 'created',
       applicationName: application.app_name,
       clientId: application.client_id,
       clientSecret,
@@ -144,7 +140,7 @@ export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode
     <div className="grid gap-4">
       {list && list.length > 1 && selected && (
         <div className="flex flex-wrap items-center gap-2">
-          <Label htmlFor={selectorId}>{developerDashboardTexts.selector}</Label>
+          <Label htmlFor={selectorId}>{t('dashboard.selector')}</Label>
           <Select value={selected.id} onValueChange={setChosenId}>
             <SelectTrigger id={selectorId} className="w-full sm:w-72">
               <SelectValue />
@@ -160,30 +156,28 @@ export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode
         </div>
       )}
 
-      {applications.isError && (unauthorized || !list) && (
+      {failed && !list && (
         <div
           role="alert"
           className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
         >
-          <p>{unauthorized ? failure : `The applications could not be loaded: ${failure}`}</p>
-          {!unauthorized && (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => void applications.refetch()}
-              disabled={applications.isFetching}
-            >
-              {developerDashboardTexts.retry}
-            </Button>
-          )}
+          <p>{t('dashboard.loadFailedDetail', { reason: failureReason(applications.error) })}</p>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void applications.refetch()}
+            disabled={applications.isFetching}
+          >
+            {t('common:actions.retry')}
+          </Button>
         </div>
       )}
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList ref={tabList} aria-label={developerDashboardTexts.tabList}>
+        <TabsList ref={tabList} aria-label={t('dashboard.tabList')}>
           {developerTabs.map((value) => (
             <TabsTrigger key={value} value={value}>
-              {developerDashboardTexts.tabs[value]}
+              {t(tabLabels[value])}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -194,19 +188,19 @@ export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode
           <ApplicationsTab applications={list} loading={loading} onCreate={openCreate} />
         </TabsContent>
         <TabsContent value="api-keys">
-          <Suspense fallback={<Spinner className="py-12" />}>
+          <Suspense fallback={<Spinner className="py-12" label={t('common:status.loading')} />}>
             <ApiKeysTab application={selected} />
           </Suspense>
         </TabsContent>
         <TabsContent value="analytics">
-          <Suspense fallback={<Spinner className="py-12" />}>
+          <Suspense fallback={<Spinner className="py-12" label={t('common:status.loading')} />}>
             <AnalyticsTab application={selected} />
           </Suspense>
         </TabsContent>
         <TabsContent value="containers">{containersTab}</TabsContent>
         <TabsContent value="settings">
           {known && (
-            <Suspense fallback={<Spinner className="py-12" />}>
+            <Suspense fallback={<Spinner className="py-12" label={t('common:status.loading')} />}>
               <ApplicationSettingsTab application={selected} loading={loading} onCreate={openCreate} />
             </Suspense>
           )}

@@ -1,24 +1,13 @@
 import type { Application } from '@nuvem/contracts/applications';
 import { ActivityIcon, AppWindowIcon, KeyRoundIcon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApiKeys } from '../api/get-api-keys';
-import { activeKeyCount, formatCount, totalRequests } from '../lib/developer-figures';
+import { useFormat } from '@/lib/format';
+import { activeKeyCount, totalRequests } from '../lib/developer-figures';
 import { QuickStartPanel } from './quick-start-panel';
-
-export const developerOverviewTexts = {
-  summary: 'Developer summary',
-  totalRequests: 'Total API Requests',
-  activeKeys: 'Active API Keys',
-  applications: 'Applications',
-  securityLevel: 'Security Level',
-  /** Spec: a fixed security level and figure. */
-  enterprise: 'Enterprise',
-  uptime: '99.9%',
-  uptimeSuffix: ' uptime SLA',
-  unavailable: '—',
-} as const;
 
 interface Figure {
   label: string;
@@ -28,10 +17,14 @@ interface Figure {
   hint?: ReactNode;
 }
 
+/** The spec's fixed uptime figure beside the 'Enterprise' security level (a ratio). */
+const UPTIME_SLA = 0.999;
+
 /**
- * Spec: the Overview cards — total API requests and active API keys of the selected application
- * (revoked keys count towards requests: their requests happened), the number of applications,
- * the fixed 'Enterprise' security level — and the Quick start panel below.
+ * Spec: the Overview cards — API requests and active API keys (of the selected application, and
+ * labelled with its name: the figures are that application's, not the account's; revoked keys
+ * count towards requests: their requests happened), the number of applications, the fixed
+ * 'Enterprise' security level — and the Quick start panel below.
  */
 export function DeveloperOverviewTab({
   application,
@@ -42,48 +35,56 @@ export function DeveloperOverviewTab({
   applications: Application[] | undefined;
   loading: boolean;
 }) {
+  const { t } = useTranslation('applications');
+  const f = useFormat();
   const keys = useApiKeys(application?.id, true);
   const keyFigure = (compute: () => number): string | undefined => {
-    if (!application) return loading ? undefined : '0';
-    if (keys.data) return formatCount(compute());
-    return keys.isError ? developerOverviewTexts.unavailable : undefined;
+    if (!application) return loading ? undefined : f.count(0);
+    if (keys.data) return f.count(compute());
+    return keys.isError ? t('overview.unavailable') : undefined;
   };
-  const keysHint = application ? `For ${application.app_name}` : undefined;
+  const keysHint = (hint: string) => {
+    if (!application) return loading ? undefined : t('overview.noApplicationHint');
+    return keys.isError ? t('overview.keysFailed') : hint;
+  };
+  const named = application ? { application: application.app_name } : undefined;
 
   const figures: Figure[] = [
     {
-      label: developerOverviewTexts.totalRequests,
+      label: named ? t('overview.requests', named) : t('overview.requestsNone'),
       icon: ActivityIcon,
       value: keyFigure(() => totalRequests(keys.data ?? [])),
-      hint: keys.isError ? 'The API keys could not be loaded' : keysHint,
+      hint: keysHint(t('overview.requestsHint')),
     },
     {
-      label: developerOverviewTexts.activeKeys,
+      label: named ? t('overview.activeKeys', named) : t('overview.activeKeysNone'),
       icon: KeyRoundIcon,
       value: keyFigure(() => activeKeyCount(keys.data ?? [])),
-      hint: keys.isError ? 'The API keys could not be loaded' : keysHint,
+      hint: keysHint(t('overview.activeKeysHint')),
     },
     {
-      label: developerOverviewTexts.applications,
+      label: t('overview.applications'),
       icon: AppWindowIcon,
-      value: applications ? formatCount(applications.length) : loading ? undefined : developerOverviewTexts.unavailable,
+      value: applications ? f.count(applications.length) : loading ? undefined : t('overview.unavailable'),
     },
     {
-      label: developerOverviewTexts.securityLevel,
+      label: t('overview.securityLevel'),
       icon: ShieldCheckIcon,
-      value: developerOverviewTexts.enterprise,
+      value: t('overview.enterprise'),
       hint: (
-        <>
-          <span>{developerOverviewTexts.uptime}</span>
-          {developerOverviewTexts.uptimeSuffix}
-        </>
+        <Trans
+          t={t}
+          i18nKey="overview.uptime"
+          values={{ figure: f.percent(UPTIME_SLA) }}
+          components={{ figure: <span /> }}
+        />
       ),
     },
   ];
 
   return (
     <div className="grid gap-6">
-      <dl aria-label={developerOverviewTexts.summary} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl aria-label={t('overview.summary')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {figures.map((figure) => (
           <Card
             key={figure.label}

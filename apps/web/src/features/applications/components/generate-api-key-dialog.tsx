@@ -1,7 +1,16 @@
-import { apiKeyScopes, type ApiKeyScope } from '@nuvem/contracts/applications';
+import {
+  API_KEY_DESCRIPTION_MAX_LENGTH,
+  API_KEY_NAME_MAX_LENGTH,
+  apiKeyScopes,
+  DEFAULT_KEY_EXPIRY_DAYS,
+  KEY_EXPIRY_MAX_DAYS,
+  KEY_EXPIRY_MIN_DAYS,
+  type ApiKeyScope,
+} from '@nuvem/contracts/applications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon } from 'lucide-react';
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,30 +20,24 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { failureMessage, notify } from '@/lib/notify';
+import { applyServerErrors, useContractForm, type FieldMessages } from '@/lib/forms';
+import { notify } from '@/lib/notify';
 import { useCreateApiKey } from '../api/create-api-key';
 import {
+  apiKeyFormSchema,
   buildCreateApiKeyPayload,
-  canSubmitApiKeyForm,
-  expiryDaysError,
   expiryFallsBack,
   initialApiKeyForm,
-  MAX_KEY_EXPIRY_DAYS,
-  MIN_KEY_EXPIRY_DAYS,
+  type ApiKeyFormOutput,
   type ApiKeyFormValues,
 } from '../lib/api-key-form';
+import { notifyFailure } from '../lib/failure';
 import { forgetIssuedKey, type IssuedApiKey } from './api-key-created-dialog';
 
-export const GENERATE_API_KEY_TITLE = 'Generate New API Key';
-export const CREATE_API_KEY_FAILED = 'Failed to create API key';
-
-const scopeLabels: Record<ApiKeyScope, { label: string; hint: string }> = {
-  read: { label: 'Read', hint: 'GET requests: list and inspect containers.' },
-  write: { label: 'Write', hint: 'Create, change, run actions on and delete containers.' },
-};
+const apiKeyFormFields = ['name', 'description', 'expiresIn', 'scopes'] as const;
 
 export interface GenerateApiKeyDialogProps {
   applicationId: string;
@@ -46,25 +49,9 @@ export interface GenerateApiKeyDialogProps {
 
 /** Spec 2 and 5: 'Generate New API Key': name required, expiry in days falling back to 365, scopes. */
 export function GenerateApiKeyDialog({ applicationId, open, onOpenChange, onCreated }: GenerateApiKeyDialogProps) {
-  const queryClient = useQueryClient();
   const create = useCreateApiKey();
   // Once the key is created, focus belongs to the dialog that shows it, not back on the opener.
   const handedOver = useRef(false);
-
-  const submit = (values: ApiKeyFormValues) => {
-    create.mutateAsync(buildCreateApiKeyPayload(applicationId, values)).then(
-      (reply) => {
-        const { message, apiKey } = reply;
-        create.reset();
-        forgetIssuedKey(queryClient, reply);
-        notify.success(message);
-        handedOver.current = true;
-        onOpenChange(false);
-        onCreated({ name: apiKey.name, key: apiKey.key });
-      },
-      (error: unknown) => notify.error(failureMessage(CREATE_API_KEY_FAILED, error)),
-    );
-  };
 
   return (
     <Dialog
@@ -81,7 +68,16 @@ export function GenerateApiKeyDialog({ applicationId, open, onOpenChange, onCrea
         }}
       >
         {open && (
-          <GenerateApiKeyForm pending={create.isPending} onCancel={() => onOpenChange(false)} onSubmit={submit} />
+          <GenerateApiKeyForm
+            applicationId={applicationId}
+            create={create}
+            onCancel={() => onOpenChange(false)}
+            onCreated={(issued) => {
+              handedOver.current = true;
+              onOpenChange(false);
+              onCreated(issued);
+            }}
+          />
         )}
       </DialogContent>
     </Dialog>
@@ -89,123 +85,141 @@ export function GenerateApiKeyDialog({ applicationId, open, onOpenChange, onCrea
 }
 
 function GenerateApiKeyForm({
-  pending,
+  applicationId,
+  create,
   onCancel,
-  onSubmit,
+  onCreated,
 }: {
-  pending: boolean;
+  applicationId: string;
+  create: ReturnType<typeof useCreateApiKey>;
   onCancel: () => void;
-  onSubmit: (values: ApiKeyFormValues) => void;
+  onCreated: (issued: IssuedApiKey) => void;
 }) {
-  const ids = {
-    name: useId(),
-    description: useId(),
-    expiry: useId(),
-    expiryHint: useId(),
-    scopes: useId(),
-    scopesHint: useId(),
+  const { t } = useTranslation(['applications', 'common']);
+  const { t: commonT } = useTranslation();
+  const queryClient = useQueryClient();
+  const scopesId = useId();
+  const expiryRange = { min: KEY_EXPIRY_MIN_DAYS, max: KEY_EXPIRY_MAX_DAYS };
+  const fieldMessages: FieldMessages = (field, issue) => {
+    if (field === 'scopes' && issue.code === 'too_small') return t('generateKey.scopesRequired');
+    if (field === 'expiresIn' && (issue.code === 'too_small' || issue.code === 'too_big')) {
+      return t('generateKey.expiryRange', expiryRange);
+    }
+    return undefined;
   };
-  const [values, setValues] = useState<ApiKeyFormValues>(initialApiKeyForm);
-  const set = (patch: Partial<ApiKeyFormValues>) => setValues((current) => ({ ...current, ...patch }));
-  const expiryError = expiryDaysError(values.expiresIn);
-  const fallsBack = values.expiresIn.trim() !== '' && expiryFallsBack(values.expiresIn);
-  const noScope = values.scopes.length === 0;
-  const ready = canSubmitApiKeyForm(values);
+  // Checked as typed: the expiry and scope rules say at once what the server would refuse.
+  const form = useContractForm(apiKeyFormSchema, { defaultValues: initialApiKeyForm, mode: 'onChange', fieldMessages });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  // Typed through the form's own type: the register helpers widen each value to any.
+  const { name, expiresIn, scopes }: ApiKeyFormValues = form.watch();
+  const fallsBack = expiresIn.trim() !== '' && expiryFallsBack(expiresIn);
+  const pending = create.isPending;
+  // Spec 5: the name is required; beyond the spec, a key needs a scope.
+  const ready = name.trim() !== '' && scopes.length > 0 && !errors.expiresIn && !pending;
 
   const toggleScope = (scope: ApiKeyScope, checked: boolean) =>
-    set({ scopes: checked ? [...values.scopes, scope] : values.scopes.filter((s) => s !== scope) });
+    form.setValue('scopes', checked ? [...scopes, scope] : scopes.filter((s) => s !== scope), {
+      shouldValidate: true,
+      shouldDirty: true,
+    });
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!ready || pending) return;
-    onSubmit(values);
-  };
+  const submit = form.handleSubmit(async (values: ApiKeyFormOutput) => {
+    if (pending) return;
+    try {
+      const reply = await create.mutateAsync(buildCreateApiKeyPayload(applicationId, values));
+      const { message, apiKey } = reply;
+      create.reset();
+      forgetIssuedKey(queryClient, reply);
+      notify.success(message);
+      onCreated({ name: apiKey.name, key: apiKey.key });
+    } catch (error) {
+      const placed = applyServerErrors(error, form.setError, commonT, { fields: apiKeyFormFields, fieldMessages });
+      if (!placed) notifyFailure(t('generateKey.failed'), error);
+    }
+  });
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="grid gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>{GENERATE_API_KEY_TITLE}</DialogTitle>
-        <DialogDescription>
-          Programs send the key as a bearer token to call the container API. The full key is shown once.
-        </DialogDescription>
+        <DialogTitle>{t('generateKey.title')}</DialogTitle>
+        <DialogDescription>{t('generateKey.description')}</DialogDescription>
       </DialogHeader>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.name}>Key Name</Label>
-        <Input
-          id={ids.name}
-          value={values.name}
-          required
-          maxLength={100}
-          autoComplete="off"
-          placeholder="e.g. CI pipeline"
-          onChange={(event) => set({ name: event.target.value })}
-        />
-      </div>
+      <FormField
+        label={t('generateKey.name')}
+        hint={t('generateKey.nameHint', { count: API_KEY_NAME_MAX_LENGTH })}
+        error={errors.name?.message}
+        required
+      >
+        {(control) => (
+          <Input {...control} {...register('name')} autoComplete="off" placeholder={t('generateKey.namePlaceholder')} />
+        )}
+      </FormField>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.description}>Description</Label>
-        <Textarea
-          id={ids.description}
-          value={values.description}
-          maxLength={500}
-          rows={2}
-          placeholder="Optional: what uses this key"
-          onChange={(event) => set({ description: event.target.value })}
-        />
-      </div>
+      <FormField
+        label={t('generateKey.descriptionLabel')}
+        hint={t('generateKey.descriptionHint', { count: API_KEY_DESCRIPTION_MAX_LENGTH })}
+        error={errors.description?.message}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            {...register('description')}
+            rows={2}
+            placeholder={t('generateKey.descriptionPlaceholder')}
+          />
+        )}
+      </FormField>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.expiry}>Expires in (days)</Label>
-        <Input
-          id={ids.expiry}
-          inputMode="numeric"
-          value={values.expiresIn}
-          autoComplete="off"
-          aria-invalid={expiryError ? true : undefined}
-          aria-describedby={ids.expiryHint}
-          onChange={(event) => set({ expiresIn: event.target.value })}
-        />
-        <p id={ids.expiryHint} className={expiryError ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
-          {expiryError ??
-            (fallsBack
-              ? 'Not a whole number of days: the key will expire in 365 days.'
-              : `A whole number of days, ${MIN_KEY_EXPIRY_DAYS} to ${MAX_KEY_EXPIRY_DAYS}.`)}
-        </p>
-      </div>
+      <FormField
+        label={t('generateKey.expiry')}
+        hint={
+          fallsBack
+            ? t('generateKey.expiryFallback', { count: DEFAULT_KEY_EXPIRY_DAYS })
+            : t('generateKey.expiryHint', expiryRange)
+        }
+        error={errors.expiresIn?.message}
+      >
+        {(control) => <Input {...control} {...register('expiresIn')} inputMode="numeric" autoComplete="off" />}
+      </FormField>
 
-      <fieldset className="grid gap-2" aria-describedby={ids.scopesHint}>
-        <legend className="mb-2 text-sm font-medium">Scopes</legend>
+      <fieldset className="grid gap-2" aria-describedby={errors.scopes ? `${scopesId}-error` : undefined}>
+        <legend className="mb-2 text-sm font-medium">{t('generateKey.scopes')}</legend>
         {apiKeyScopes.map((scope) => (
           <div key={scope} className="flex items-start gap-2 text-sm">
             <input
-              id={`${ids.scopes}-${scope}`}
+              id={`${scopesId}-${scope}`}
               type="checkbox"
               className="mt-0.5 size-4 cursor-pointer accent-primary"
-              checked={values.scopes.includes(scope)}
-              aria-describedby={`${ids.scopes}-${scope}-hint`}
+              checked={scopes.includes(scope)}
+              aria-describedby={`${scopesId}-${scope}-hint`}
               onChange={(event) => toggleScope(scope, event.target.checked)}
             />
-            <label htmlFor={`${ids.scopes}-${scope}`} className="cursor-pointer font-medium">
-              {scopeLabels[scope].label}
+            <label htmlFor={`${scopesId}-${scope}`} className="cursor-pointer font-medium">
+              {t(`generateKey.scope.${scope}`)}
             </label>
-            <span id={`${ids.scopes}-${scope}-hint`} className="text-muted-foreground">
-              {scopeLabels[scope].hint}
+            <span id={`${scopesId}-${scope}-hint`} className="text-muted-foreground">
+              {t(`generateKey.scopeHint.${scope}`)}
             </span>
           </div>
         ))}
-        <p id={ids.scopesHint} className={noScope ? 'text-sm text-destructive' : 'sr-only'}>
-          {noScope ? 'Choose at least one scope.' : ''}
-        </p>
+        {errors.scopes && (
+          <p id={`${scopesId}-error`} role="alert" className="text-sm text-destructive">
+            {errors.scopes.message}
+          </p>
+        )}
       </fieldset>
 
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
-        <Button type="submit" disabled={!ready || pending}>
+        <Button type="submit" disabled={!ready}>
           {pending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-          Generate
+          {t('generateKey.submit')}
         </Button>
       </DialogFooter>
     </form>

@@ -1,14 +1,16 @@
 import { defaultRateLimits, type Application } from '@nuvem/contracts/applications';
 import { CheckIcon, CopyIcon, TerminalIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { env } from '@/config/env';
+import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useApiKeys } from '../api/get-api-keys';
-import { apiKeyStatus, formatCount, keyPrefixPreview, sortKeysByStatus } from '../lib/api-key-display';
+import { apiKeyStatus, keyPrefixPreview, sortKeysByStatus } from '../lib/api-key-display';
 
 /** Stands in for a key in the example when the application has none. */
 export const PLACEHOLDER_KEY = 'nuv_your_key';
@@ -30,6 +32,8 @@ export function curlCommand(key: string, url: string = containersUrl()): string 
  * where the saved key goes.
  */
 export function QuickStartPanel({ application }: { application: Application | undefined }) {
+  const { t } = useTranslation(['applications', 'common']);
+  const f = useFormat();
   const headingId = useId();
   const selectId = useId();
   const keys = useApiKeys(application?.id, false);
@@ -50,7 +54,7 @@ export function QuickStartPanel({ application }: { application: Application | un
   const copy = () => {
     navigator.clipboard.writeText(command).then(
       () => setCopied(true),
-      () => notify.error('Could not copy the command: the browser refused clipboard access'),
+      () => notify.error(t('quickStart.copyFailed')),
     );
   };
 
@@ -59,17 +63,14 @@ export function QuickStartPanel({ application }: { application: Application | un
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <TerminalIcon aria-hidden="true" className="size-4" />
-          <h2 id={headingId}>Quick start</h2>
+          <h2 id={headingId}>{t('quickStart.title')}</h2>
         </CardTitle>
-        <CardDescription>
-          Programs call the container API with an API key sent as a bearer token; the key acts as you, within its scopes
-          (read for GET requests, write for changes).
-        </CardDescription>
+        <CardDescription>{t('quickStart.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {active.length > 1 && (
           <div className="grid max-w-sm gap-2">
-            <Label htmlFor={selectId}>Key for the example</Label>
+            <Label htmlFor={selectId}>{t('quickStart.keyForExample')}</Label>
             <Select value={selected?.id} onValueChange={setChosenKeyId}>
               <SelectTrigger id={selectId}>
                 <SelectValue />
@@ -77,7 +78,7 @@ export function QuickStartPanel({ application }: { application: Application | un
               <SelectContent>
                 {active.map((k) => (
                   <SelectItem key={k.id} value={k.id}>
-                    {k.name} ({k.key_prefix})
+                    {t('quickStart.keyOption', { name: k.name, prefix: k.key_prefix })}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -86,43 +87,43 @@ export function QuickStartPanel({ application }: { application: Application | un
         )}
         <div className="flex items-start gap-2">
           <pre
-            aria-label="Example request"
+            aria-label={t('quickStart.example')}
             className="min-w-0 flex-1 overflow-x-auto rounded-md bg-glass-strong p-3 font-mono text-xs whitespace-pre-wrap break-all"
           >
             <code>{command}</code>
           </pre>
-          <Button variant="outline" size="sm" onClick={copy} aria-label="Copy command">
+          <Button variant="outline" size="sm" onClick={copy} aria-label={t('quickStart.copyCommand')}>
             {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-            {copied ? 'Copied!' : 'Copy'}
+            {copied ? t('common:actions.copied') : t('common:actions.copy')}
           </Button>
           <span role="status" className="sr-only">
-            {copied ? 'Copied!' : ''}
+            {copied ? t('common:actions.copied') : ''}
           </span>
         </div>
         {selected ? (
           <p className="text-sm text-muted-foreground">
-            Replace <code className="font-mono">{keyPrefixPreview(selected.key_prefix)}</code> with the full key of{' '}
-            {selected.name}: it was shown once, when the key was created. Lost it? Rotate the key in the API Keys tab.
+            <Trans
+              t={t}
+              i18nKey="quickStart.replace"
+              values={{ prefix: keyPrefixPreview(selected.key_prefix), name: selected.name }}
+              components={{ code: <code className="font-mono" /> }}
+            />
           </p>
         ) : application && keys.isPending ? null : (
           <p className="text-sm text-muted-foreground">
             {application
-              ? 'Generate an API key in the API Keys tab, then put it in place of nuv_your_key.'
-              : 'Create an application and generate an API key for it, then put the key in place of nuv_your_key.'}
+              ? t('quickStart.noKey', { placeholder: PLACEHOLDER_KEY })
+              : t('quickStart.noApplication', { placeholder: PLACEHOLDER_KEY })}
           </p>
         )}
         <p className="text-sm text-muted-foreground">
-          {selected ? (
-            <>
-              This key is on the {selected.rate_limit_tier} tier (
-              {formatCount(defaultRateLimits[selected.rate_limit_tier])} requests a minute by default):
-            </>
-          ) : (
-            <>New keys start on the standard tier ({defaultRateLimits.standard} requests a minute by default):</>
-          )}{' '}
-          every reply carries <code className="font-mono">RateLimit-Limit</code>,{' '}
-          <code className="font-mono">RateLimit-Remaining</code> and <code className="font-mono">RateLimit-Reset</code>{' '}
-          headers, and beyond the limit the API answers 429 with <code className="font-mono">Retry-After</code>.
+          {selected
+            ? t('quickStart.tierOf', {
+                tier: t(`tiers.${selected.rate_limit_tier}`),
+                limit: f.count(defaultRateLimits[selected.rate_limit_tier]),
+              })
+            : t('quickStart.tierNew', { tier: t('tiers.standard'), limit: f.count(defaultRateLimits.standard) })}{' '}
+          <Trans t={t} i18nKey="quickStart.rateHeaders" components={{ code: <code className="font-mono" /> }} />
         </p>
       </CardContent>
     </Card>

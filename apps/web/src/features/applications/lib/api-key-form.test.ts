@@ -1,9 +1,13 @@
-import { createApiKeyBodySchema } from '@nuvem/contracts/applications';
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  createApiKeyBodySchema,
+  KEY_EXPIRY_MAX_DAYS,
+  KEY_EXPIRY_MIN_DAYS,
+} from '@nuvem/contracts/applications';
 import { describe, expect, it } from 'vitest';
 import {
+  apiKeyFormSchema,
   buildCreateApiKeyPayload,
-  canSubmitApiKeyForm,
-  expiryDaysError,
   expiryFallsBack,
   initialApiKeyForm,
   parseExpiryDays,
@@ -26,32 +30,46 @@ describe('parseExpiryDays', () => {
     (input) => {
       expect(parseExpiryDays(input)).toBe(365);
       expect(expiryFallsBack(input)).toBe(true);
-      expect(expiryDaysError(input)).toBeNull();
+      expect(apiKeyFormSchema.safeParse({ ...initialApiKeyForm, name: 'x', expiresIn: input }).success).toBe(true);
     },
   );
 
-  it('reports whole numbers the server refuses instead of replacing them', () => {
-    expect(parseExpiryDays('0')).toBe(0);
-    expect(expiryDaysError('0')).toBe('Choose between 1 and 3650 days.');
-    expect(expiryDaysError('-5')).toBe('Choose between 1 and 3650 days.');
-    expect(expiryDaysError('3651')).toBe('Choose between 1 and 3650 days.');
-    expect(expiryDaysError('1')).toBeNull();
+  it("refuses whole numbers outside the contract's bounds instead of replacing them", () => {
+    const check = (expiresIn: string) =>
+      apiKeyFormSchema.safeParse({ ...initialApiKeyForm, name: 'x', expiresIn }).error?.issues.map((i) => i.path);
+    expect(check(String(KEY_EXPIRY_MIN_DAYS - 1))).toEqual([['expiresIn']]);
+    expect(check('-5')).toEqual([['expiresIn']]);
+    expect(check(String(KEY_EXPIRY_MAX_DAYS + 1))).toEqual([['expiresIn']]);
+    expect(check(String(KEY_EXPIRY_MIN_DAYS))).toBeUndefined();
+    expect(check(String(KEY_EXPIRY_MAX_DAYS))).toBeUndefined();
+  });
+});
+
+describe('apiKeyFormSchema', () => {
+  it("needs a name within the contract's length and a scope", () => {
+    const paths = (values: Partial<typeof initialApiKeyForm>) =>
+      apiKeyFormSchema.safeParse({ ...initialApiKeyForm, ...values }).error?.issues.map((i) => i.path.join('.'));
+    expect(paths({ name: '   ' })).toEqual(['name']);
+    expect(paths({ name: 'x'.repeat(API_KEY_NAME_MAX_LENGTH) })).toBeUndefined();
+    expect(paths({ name: 'x'.repeat(API_KEY_NAME_MAX_LENGTH + 1) })).toEqual(['name']);
+    expect(paths({ name: 'ci', scopes: [] })).toEqual(['scopes']);
   });
 });
 
 describe('buildCreateApiKeyPayload', () => {
+  const checked = (values: Partial<typeof initialApiKeyForm>) =>
+    apiKeyFormSchema.parse({ ...initialApiKeyForm, ...values });
+
   it('trims, drops an empty description and keeps the defaults', () => {
-    const payload = buildCreateApiKeyPayload('app_1', { ...initialApiKeyForm, name: '  ci  ', description: '   ' });
+    const payload = buildCreateApiKeyPayload('app_1', checked({ name: '  ci  ', description: '   ' }));
     expect(payload).toEqual({ applicationId: 'app_1', name: 'ci', scopes: ['read', 'write'], expiresIn: 365 });
   });
 
   it('sends the description, the chosen scopes in order and the parsed expiry', () => {
-    const payload = buildCreateApiKeyPayload('app_1', {
-      name: 'deploy',
-      description: ' Pipeline ',
-      expiresIn: 'thirty',
-      scopes: ['write'],
-    });
+    const payload = buildCreateApiKeyPayload(
+      'app_1',
+      checked({ name: 'deploy', description: ' Pipeline ', expiresIn: 'thirty', scopes: ['write'] }),
+    );
     expect(payload).toEqual({
       applicationId: 'app_1',
       name: 'deploy',
@@ -59,28 +77,14 @@ describe('buildCreateApiKeyPayload', () => {
       scopes: ['write'],
       expiresIn: 365,
     });
-    expect(
-      buildCreateApiKeyPayload('a', { ...initialApiKeyForm, name: 'x', scopes: ['write', 'read'] }).scopes,
-    ).toEqual(['read', 'write']);
+    expect(buildCreateApiKeyPayload('a', checked({ name: 'x', scopes: ['write', 'read'] })).scopes).toEqual([
+      'read',
+      'write',
+    ]);
   });
 
   it('builds a body the server schema accepts', () => {
-    const { applicationId: _id, ...body } = buildCreateApiKeyPayload('app_1', {
-      ...initialApiKeyForm,
-      name: 'ci',
-      expiresIn: '30',
-    });
+    const { applicationId: _id, ...body } = buildCreateApiKeyPayload('app_1', checked({ name: 'ci', expiresIn: '30' }));
     expect(createApiKeyBodySchema.safeParse(body).success).toBe(true);
-  });
-});
-
-describe('canSubmitApiKeyForm', () => {
-  it('needs a name, a scope and an acceptable expiry', () => {
-    expect(canSubmitApiKeyForm(initialApiKeyForm)).toBe(false);
-    expect(canSubmitApiKeyForm({ ...initialApiKeyForm, name: '   ' })).toBe(false);
-    expect(canSubmitApiKeyForm({ ...initialApiKeyForm, name: 'ci' })).toBe(true);
-    expect(canSubmitApiKeyForm({ ...initialApiKeyForm, name: 'ci', scopes: [] })).toBe(false);
-    expect(canSubmitApiKeyForm({ ...initialApiKeyForm, name: 'ci', expiresIn: '0' })).toBe(false);
-    expect(canSubmitApiKeyForm({ ...initialApiKeyForm, name: 'ci', expiresIn: 'never' })).toBe(true);
   });
 });

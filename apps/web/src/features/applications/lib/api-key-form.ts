@@ -1,14 +1,16 @@
-import { apiKeyScopes, DEFAULT_KEY_EXPIRY_DAYS, type ApiKeyScope } from '@nuvem/contracts/applications';
-
-/** The server's bounds on `expiresIn` (createApiKeyBodySchema). */
-export const MIN_KEY_EXPIRY_DAYS = 1;
-export const MAX_KEY_EXPIRY_DAYS = 3650;
+import {
+  apiKeyFieldSchemas,
+  apiKeyScopes,
+  DEFAULT_KEY_EXPIRY_DAYS,
+  type ApiKeyScope,
+} from '@nuvem/contracts/applications';
+import { z } from 'zod';
 
 const WHOLE_NUMBER = /^[+-]?\d+$/;
 
 /**
  * Spec 5: the expiry is an integer of days and falls back to 365 when it is not one ('', '30.5',
- * 'soon'). A whole number is kept as typed, even out of range: `expiryDaysError` reports that.
+ * 'soon'). A whole number is kept as typed, even out of range: the contract's bounds report that.
  */
 export function parseExpiryDays(input: string): number {
   const trimmed = input.trim();
@@ -23,21 +25,21 @@ export function expiryFallsBack(input: string): boolean {
   return !WHOLE_NUMBER.test(trimmed) || !Number.isSafeInteger(Number(trimmed));
 }
 
-/** Why the server would refuse the typed expiry, or null: a whole number outside 1–3650. */
-export function expiryDaysError(input: string): string | null {
-  if (expiryFallsBack(input)) return null;
-  const days = parseExpiryDays(input);
-  return days < MIN_KEY_EXPIRY_DAYS || days > MAX_KEY_EXPIRY_DAYS
-    ? `Choose between ${MIN_KEY_EXPIRY_DAYS} and ${MAX_KEY_EXPIRY_DAYS} days.`
-    : null;
-}
+/**
+ * The 'Generate New API Key' form, checked by the contract's own pieces: the expiry is held as
+ * text (spec 5's fallback), then parsed and bounded as the server bounds it.
+ */
+export const apiKeyFormSchema = z.object({
+  name: apiKeyFieldSchemas.name,
+  description: apiKeyFieldSchemas.description,
+  expiresIn: z.string().transform(parseExpiryDays).pipe(apiKeyFieldSchemas.expiresIn),
+  scopes: apiKeyFieldSchemas.scopes,
+});
 
-export interface ApiKeyFormValues {
-  name: string;
-  description: string;
-  expiresIn: string;
-  scopes: readonly ApiKeyScope[];
-}
+/** The form as typed. */
+export type ApiKeyFormValues = z.input<typeof apiKeyFormSchema>;
+/** The form once checked: trimmed text, the expiry in days. */
+export type ApiKeyFormOutput = z.output<typeof apiKeyFormSchema>;
 
 export interface CreateApiKeyPayload {
   applicationId: string;
@@ -51,22 +53,16 @@ export const initialApiKeyForm: ApiKeyFormValues = {
   name: '',
   description: '',
   expiresIn: String(DEFAULT_KEY_EXPIRY_DAYS),
-  scopes: apiKeyScopes,
+  scopes: [...apiKeyScopes],
 };
 
-/** Spec 5: a name is required; beyond the spec, at least one scope and an expiry the server accepts. */
-export function canSubmitApiKeyForm(values: ApiKeyFormValues): boolean {
-  return values.name.trim() !== '' && values.scopes.length > 0 && expiryDaysError(values.expiresIn) === null;
-}
-
-/** The POST /applications/{id}/keys payload: trimmed text, the description only when given, scopes in canonical order. */
-export function buildCreateApiKeyPayload(applicationId: string, values: ApiKeyFormValues): CreateApiKeyPayload {
-  const description = values.description.trim();
+/** The POST /applications/{id}/keys payload: the description only when given, scopes in canonical order. */
+export function buildCreateApiKeyPayload(applicationId: string, values: ApiKeyFormOutput): CreateApiKeyPayload {
   return {
     applicationId,
-    name: values.name.trim(),
-    ...(description ? { description } : {}),
+    name: values.name,
+    ...(values.description ? { description: values.description } : {}),
     scopes: apiKeyScopes.filter((scope) => values.scopes.includes(scope)),
-    expiresIn: parseExpiryDays(values.expiresIn),
+    expiresIn: values.expiresIn,
   };
 }

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
-  allowedOriginsIssue,
-  formatCommaList,
-  MAX_LIST_ENTRIES,
-  parseCommaList,
-  redirectUrisIssue,
-} from './parse-list';
+  MAX_URIS_PER_APPLICATION,
+  originSchema,
+  REDIRECT_URI_MAX_LENGTH,
+  redirectUriSchema,
+} from '@nuvem/contracts/applications';
+import { describe, expect, it } from 'vitest';
+import { formatCommaList, listIssue, parseCommaList } from './parse-list';
 
 describe('parseCommaList', () => {
   it('splits on commas and trims each entry', () => {
@@ -41,25 +41,39 @@ describe('formatCommaList', () => {
   });
 });
 
-describe('list issues', () => {
+describe('listIssue', () => {
   it('accepts absolute https URIs and http on localhost', () => {
-    expect(redirectUrisIssue(['https://app.example.com/callback', 'http://localhost:3000/cb'])).toBeUndefined();
-    expect(allowedOriginsIssue(['https://app.example.com', 'http://localhost:5173'])).toBeUndefined();
-    expect(redirectUrisIssue([])).toBeUndefined();
+    expect(
+      listIssue(['https://app.example.com/callback', 'http://localhost:3000/cb'], redirectUriSchema),
+    ).toBeUndefined();
+    expect(listIssue(['https://app.example.com', 'http://localhost:5173'], originSchema)).toBeUndefined();
+    expect(listIssue([], redirectUriSchema)).toBeUndefined();
   });
 
-  it('names the first entry the server would refuse', () => {
-    expect(redirectUrisIssue(['https://ok.example.com/cb', 'callback'])).toBe(
-      '"callback" must be an absolute http(s) URL',
-    );
-    expect(redirectUrisIssue(['http://app.example.com/cb'])).toMatch(/^"http:\/\/app.example.com\/cb" must use https/);
-    expect(allowedOriginsIssue(['https://app.example.com/path'])).toBe(
-      '"https://app.example.com/path" must be an origin (scheme, host and port) without a path',
-    );
+  it("names the first entry the server would refuse and the contract's rule it breaks", () => {
+    expect(listIssue(['https://ok.example.com/cb', 'callback'], redirectUriSchema)).toEqual({
+      rule: 'notHttpUrl',
+      entry: 'callback',
+    });
+    expect(listIssue(['http://app.example.com/cb'], redirectUriSchema)).toEqual({
+      rule: 'httpsOnly',
+      entry: 'http://app.example.com/cb',
+    });
+    expect(listIssue(['https://app.example.com/path'], originSchema)).toEqual({
+      rule: 'originWithPath',
+      entry: 'https://app.example.com/path',
+    });
+    const long = `https://a.example.com/${'x'.repeat(REDIRECT_URI_MAX_LENGTH)}`;
+    expect(listIssue([long], redirectUriSchema)).toEqual({
+      rule: 'entryTooLong',
+      entry: long,
+      count: REDIRECT_URI_MAX_LENGTH,
+    });
   });
 
   it('refuses more entries than the server keeps', () => {
-    const many = Array.from({ length: MAX_LIST_ENTRIES + 1 }, (_, i) => `https://a${i}.example.com`);
-    expect(allowedOriginsIssue(many)).toBe(`At most ${MAX_LIST_ENTRIES} entries`);
+    const many = Array.from({ length: MAX_URIS_PER_APPLICATION + 1 }, (_, i) => `https://a${i}.example.com`);
+    expect(listIssue(many, originSchema)).toEqual({ rule: 'tooMany', count: MAX_URIS_PER_APPLICATION });
+    expect(listIssue(many.slice(1), originSchema)).toBeUndefined();
   });
 });

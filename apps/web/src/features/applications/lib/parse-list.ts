@@ -1,4 +1,4 @@
-import { MAX_URIS_PER_APPLICATION, originSchema, redirectUriSchema } from '@nuvem/contracts/applications';
+import { MAX_URIS_PER_APPLICATION, uriRuleOf, type UriRule } from '@nuvem/contracts/applications';
 import type { z } from 'zod';
 
 /**
@@ -17,24 +17,26 @@ export function formatCommaList(list: readonly string[]): string {
   return list.join(', ');
 }
 
-/** Lists longer than the server accepts are refused before sending. */
-export const MAX_LIST_ENTRIES = MAX_URIS_PER_APPLICATION;
+/**
+ * Why a list would be refused, in a form a message can be written from: the rule an entry broke
+ * (the contract's), an entry longer than the contract allows, or more entries than it keeps.
+ */
+export type ListIssue =
+  | { rule: UriRule; entry: string }
+  | { rule: 'entryTooLong'; entry: string; count: number }
+  | { rule: 'invalidEntry'; entry: string }
+  | { rule: 'tooMany'; count: number };
 
-function firstIssue(list: readonly string[], schema: z.ZodType): string | undefined {
-  if (list.length > MAX_LIST_ENTRIES) return `At most ${MAX_LIST_ENTRIES} entries`;
+/** The first problem the server would find with the list (checked by the contract's schema for an entry). */
+export function listIssue(list: readonly string[], entrySchema: z.ZodType): ListIssue | undefined {
+  if (list.length > MAX_URIS_PER_APPLICATION) return { rule: 'tooMany', count: MAX_URIS_PER_APPLICATION };
   for (const entry of list) {
-    const result = schema.safeParse(entry);
-    if (!result.success) return `"${entry}" ${result.error.issues[0]?.message ?? 'is not valid'}`;
+    const result = entrySchema.safeParse(entry);
+    if (result.success) continue;
+    const issue = result.error.issues[0];
+    if (issue?.code === 'too_big') return { rule: 'entryTooLong', entry, count: Number(issue.maximum) };
+    const rule = uriRuleOf(issue?.message);
+    return rule ? { rule, entry } : { rule: 'invalidEntry', entry };
   }
   return undefined;
-}
-
-/** What is wrong with a list of redirect URIs (the contract's rule), or undefined when nothing is. */
-export function redirectUrisIssue(list: readonly string[]): string | undefined {
-  return firstIssue(list, redirectUriSchema);
-}
-
-/** What is wrong with a list of allowed origins, or undefined when nothing is. */
-export function allowedOriginsIssue(list: readonly string[]): string | undefined {
-  return firstIssue(list, originSchema);
 }

@@ -14,6 +14,6 @@ export function checkSession({
     `${env.authUrl}/sso/check?application_id=${encodeURIComponent(applicationId)}`,
     ssoCheckResponseSchema,
     // The cookie decides: a stale stored token must not answer for it.
-    { signal, withToken: false },
+    { signal, withToken: false, sessionBound: false },
   );
 }

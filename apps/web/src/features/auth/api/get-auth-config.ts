@@ -5,7 +5,11 @@ import { apiRequest } from '@/lib/api-client';
 
 /** GET /auth/config: the configured social providers and the origins a redirect may go to. */
 export function getAuthConfig(signal?: AbortSignal): Promise<AuthConfigResponse> {
-  return apiRequest(`${env.authUrl}/auth/config`, authConfigResponseSchema, { signal, withToken: false });
+  return apiRequest(`${env.authUrl}/auth/config`, authConfigResponseSchema, {
+    signal,
+    withToken: false,
+    sessionBound: false,
+  });
 }
 
 export function getAuthConfigQueryOptions() {

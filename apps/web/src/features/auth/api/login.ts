@@ -8,6 +8,7 @@ export type LoginInput = LoginBody;
 export function login({ email, password, rememberMe = false }: LoginInput): Promise<AuthSuccess> {
   return apiRequest(`${env.authUrl}/auth/login`, authSuccessSchema, {
     method: 'POST',
+    sessionBound: false,
     body: { email, password, rememberMe },
     withToken: false,
   });

@@ -6,6 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 export async function logout(applicationId: string = DEFAULT_APPLICATION_ID): Promise<void> {
   await apiRequest(`${env.authUrl}/sso/logout`, ssoLogoutResponseSchema, {
     method: 'POST',
+    sessionBound: false,
     body: { application_id: applicationId },
   });
 }

@@ -8,6 +8,7 @@ export type RegisterInput = RegisterBody;
 export function register({ email, password, displayName }: RegisterInput): Promise<AuthSuccess> {
   return apiRequest(`${env.authUrl}/auth/register`, authSuccessSchema, {
     method: 'POST',
+    sessionBound: false,
     body: { email, password, displayName },
     withToken: false,
   });

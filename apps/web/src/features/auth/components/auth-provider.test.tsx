@@ -1,5 +1,7 @@
 import { AUTH_TOKEN_STORAGE_KEY, SESSION_CHECK_INTERVAL_MS, type AuthUser } from '@nuvem/contracts/auth';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fetchCalls,
@@ -10,6 +12,8 @@ import {
   stubLocationAssign,
   type FetchHandler,
 } from '@/testing/mock-fetch';
+import { ApiError, reportSessionRejected } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
 import { AuthProvider, useAuth } from './auth-provider';
 
 const ana: AuthUser = {
@@ -32,8 +36,13 @@ function deferred() {
   return { handler, release };
 }
 
-function renderAuth() {
-  return renderHook(() => useAuth(), { wrapper: AuthProvider });
+function renderAuth(queryClient = createQueryClient()) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
+  return renderHook(() => useAuth(), { wrapper });
 }
 
 function checkCalls(fetchSpy: ReturnType<typeof mockFetch>) {
@@ -266,5 +275,54 @@ describe('AuthProvider', () => {
     expect(window.localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
     expect(warn).toHaveBeenCalledWith('Logout failed', expect.anything());
     expect(assign).toHaveBeenCalledWith(`/logout?redirect=${encodeURIComponent(window.location.origin)}`);
+  });
+  it('ends the signed-in state at once on a 401 from a session-bound call, keeping only the auth config', async () => {
+    mockFetch({ 'GET /sso/check': reply(signedIn) });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['containers', 'list'], [{ id: 'ctr_1' }]);
+    queryClient.setQueryData(['auth', 'config'], { providers: [] });
+    const { result } = renderAuth(queryClient);
+    await waitFor(() => expect(result.current.user).toEqual(ana));
+
+    act(() => reportSessionRejected(new ApiError(401, 'Session expired')));
+    expect(result.current).toMatchObject({ user: null, isAuthenticated: false, loading: false });
+    expect(window.localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(queryClient.getQueryData(['containers', 'list'])).toBeUndefined();
+    expect(queryClient.getQueryData(['auth', 'config'])).toEqual({ providers: [] });
+  });
+
+  it('ignores a 401 when nobody is signed in (a signed-out visitor is not told their session ended)', async () => {
+    mockFetch({ 'GET /sso/check': reply(signedOut) });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['events', 'list'], ['kept']);
+    const { result } = renderAuth(queryClient);
+    await waitFor(() => expect(result.current.loading).toBe(false));
+
+    act(() => reportSessionRejected(new ApiError(401, 'Session expired')));
+    expect(queryClient.getQueryData(['events', 'list'])).toEqual(['kept']);
+  });
+  it('tells a signed-in user once when a later check finds the session ended, and clears the notice on signing in again', async () => {
+    const { toast } = await import('@/components/ui/sonner');
+    const error = vi.spyOn(toast, 'error');
+    const dismiss = vi.spyOn(toast, 'dismiss');
+    mockFetch({ 'GET /sso/check': sequence(reply(signedIn), reply(signedOut), reply(signedOut), reply(signedIn)) });
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.user).toEqual(ana));
+
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
+    await waitFor(() => expect(result.current.user).toBeNull());
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalledWith(
+      'Your session has ended. Sign in again to continue where you were.',
+      expect.objectContaining({
+        id: 'session-ended',
+        action: expect.objectContaining({ label: 'Sign in again' }) as unknown,
+      }),
+    );
+
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
+    await waitFor(() => expect(result.current.user).toEqual(ana));
+    expect(dismiss).toHaveBeenCalledWith('session-ended');
   });
 });

@@ -1,7 +1,12 @@
-import { authMessages, SESSION_CHECK_INTERVAL_MS, type AuthUser } from '@nuvem/contracts/auth';
+import { SESSION_CHECK_INTERVAL_MS, type AuthUser } from '@nuvem/contracts/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from '@/components/ui/sonner';
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { onSessionRejected } from '@/lib/api-client';
 import { clearAuthToken, setAuthToken } from '@/lib/auth-token';
+import { i18n } from '@/lib/i18n';
 import { checkSession } from '../api/check-session';
 import { login as loginRequest, type LoginInput } from '../api/login';
 import { logout as logoutRequest } from '../api/logout';
@@ -21,7 +26,12 @@ export interface AuthContextValue {
   register: (input: RegisterInput) => Promise<AuthUser>;
   /** Ends the session, then leaves the page for the auth service's logout route. */
   logout: () => Promise<void>;
+  /** Asks the server for the signed-in user now (after a profile edit, so the header follows). */
+  refresh: () => Promise<void>;
 }
+
+/** The one toast of an ended session (an id, so ten failing calls still show one message). */
+export const SESSION_ENDED_TOAST_ID = 'session-ended';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -43,11 +53,45 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // if no newer ticket was taken meanwhile, so a check that raced a login cannot undo it.
   const ticket = useRef(0);
   const actionsRunning = useRef(0);
+  const userRef = useRef<AuthUser | null>(null);
+  const runCheckRef = useRef<() => Promise<void>>(async () => {});
+  const queryClient = useQueryClient();
 
   // Keeps the object when a check returns the same user, so the tree does not re-render every 30 s.
   const setUser = useCallback((next: AuthUser | null) => {
+    userRef.current = next;
+    if (next) toast.dismiss(SESSION_ENDED_TOAST_ID); // signed in again: the notice has done its work
     setUserState((previous) => (sameUser(previous, next) ? previous : next));
   }, []);
+
+  // Any 401 from the portal's own services to a signed-in browser: the session has ended. Show it
+  // at once (no stale rows, no signed-in header) with one message and a sign-in back to this page.
+  const endSession = useCallback(() => {
+    if (!userRef.current) return;
+    ticket.current++; // a check already in flight must not bring the user back
+    clearAuthToken();
+    setUser(null);
+    setLoading(false);
+    queryClient.removeQueries({
+      predicate: (query) => !(query.queryKey[0] === 'auth' && query.queryKey[1] === 'config'),
+    });
+    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    toast.error(i18n.t('session.ended'), {
+      id: SESSION_ENDED_TOAST_ID,
+      duration: Infinity,
+      action: {
+        label: i18n.t('session.signInAgain'),
+        onClick: () => window.location.assign(paths.login.getHref(here)),
+      },
+    });
+  }, [queryClient, setUser]);
+  // The session check below reads the latest endSession without restarting its timer.
+  const endSessionRef = useRef(endSession);
+  useEffect(() => {
+    endSessionRef.current = endSession;
+  }, [endSession]);
+
+  useEffect(() => onSessionRejected(() => endSession()), [endSession]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -67,6 +111,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (reply?.authenticated) {
         setAuthToken(reply.access_token);
         setUser(reply.user);
+      } else if (reply && userRef.current) {
+        // The server says the session a signed-in page relied on has ended (expired, signed out
+        // in another tab or app): the same clear message as a 401, not a silent change.
+        endSessionRef.current();
+        return;
       } else {
         if (reply) clearAuthToken(); // the server says signed out; a failed call proves nothing
         setUser(null);
@@ -74,6 +123,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoading(false);
     }
 
+    runCheckRef.current = runCheck;
     void runCheck();
     const interval = window.setInterval(() => void runCheck(), SESSION_CHECK_INTERVAL_MS);
     const onFocus = () => void runCheck();
@@ -86,7 +136,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [setUser]);
 
   const signIn = useCallback(
-    async (request: () => ReturnType<typeof loginRequest>, fallback: string): Promise<AuthUser> => {
+    async (request: () => ReturnType<typeof loginRequest>, fallback: () => string): Promise<AuthUser> => {
       ticket.current++;
       actionsRunning.current++;
       setError(null);
@@ -97,7 +147,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(result.user);
         return result.user;
       } catch (failure) {
-        const message = authErrorMessage(failure, fallback);
+        const message = authErrorMessage(failure, fallback());
         setError(message);
         throw new Error(message, { cause: failure });
       } finally {
@@ -109,12 +159,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(
-    (input: LoginInput) => signIn(() => loginRequest(input), authMessages.loginFailed),
+    (input: LoginInput) =>
+      signIn(
+        () => loginRequest(input),
+        () => i18n.t('auth:errors.loginFailed'),
+      ),
     [signIn],
   );
 
   const register = useCallback(
-    (input: RegisterInput) => signIn(() => registerRequest(input), authMessages.registrationFailed),
+    (input: RegisterInput) =>
+      signIn(
+        () => registerRequest(input),
+        () => i18n.t('auth:errors.registrationFailed'),
+      ),
     [signIn],
   );
 
@@ -135,9 +193,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.location.assign(logoutRedirectUrl(env.authUrl, window.location.origin));
   }, [setUser]);
 
+  const refresh = useCallback(() => runCheckRef.current(), []);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, error, isAuthenticated: user !== null, login, register, logout }),
-    [user, loading, error, login, register, logout],
+    () => ({ user, loading, error, isAuthenticated: user !== null, login, register, logout, refresh }),
+    [user, loading, error, login, register, logout, refresh],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,9 +1,16 @@
-import { passwordRule, signInErrorMessages, type AuthUser } from '@nuvem/contracts/auth';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  registerBodySchema,
+  signInErrorMessages,
+  type AuthUser,
+} from '@nuvem/contracts/auth';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import {
   fetchCalls,
@@ -189,9 +196,7 @@ describe('sign-in page', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(screen.getByText(/You are signed in as/)).toHaveTextContent(
-      'You are signed in as Usuário (ana@example.com).',
-    );
+    expect(screen.getByText(/You are signed in as/)).toHaveTextContent('You are signed in as User (ana@example.com).');
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -201,7 +206,7 @@ describe('sign-in page', () => {
       'GET /sso/check': reply({ authenticated: true, user: ana, access_token: 'tok' }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Signed in' })).toBeInTheDocument();
-    expect(screen.getByText(/You are signed in as/)).toHaveTextContent('Usuário (ana@example.com)');
+    expect(screen.getByText(/You are signed in as/)).toHaveTextContent('User (ana@example.com)');
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', `${window.location.origin}/events`);
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     // Sent here with somewhere to go (an SSO check, a social sign-in's return): it goes on at once.
@@ -232,16 +237,150 @@ describe('sign-in page', () => {
     },
   );
 
-  it('shows the password rule before anything is sent when creating an account', async () => {
+  it("shows the password rule, built from the contract's limits, before anything is sent when creating an account", async () => {
     const { fetchSpy } = renderSignIn('/login', {});
+    const rule = new RegExp(`Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
     await userEvent.click(await screen.findByRole('button', { name: 'Create an account' }));
-    expect(screen.getByText(passwordRule)).toBeVisible();
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(passwordRule);
+    expect(screen.getByText(rule)).toBeVisible();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(rule);
     expect(fetchCalls(fetchSpy, 'POST /auth/register')).toHaveLength(0);
     // Signing in does not restate it.
     await userEvent.click(screen.getByRole('button', { name: 'Sign in instead' }));
-    expect(screen.queryByText(passwordRule)).not.toBeInTheDocument();
+    expect(screen.queryByText(rule)).not.toBeInTheDocument();
+  });
+
+  it("shows each of the server's problems beside its field in plain words, never the field paths", async () => {
+    const { fetchSpy } = renderSignIn('/login', { 'POST /auth/register': validatingRegister });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create an account' }));
+    await userEvent.type(screen.getByLabelText('Display name'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    // One character short of the contract's minimum: a lower minimum would let it through.
+    await userEvent.type(screen.getByLabelText('Password'), 'x'.repeat(PASSWORD_MIN_LENGTH - 1));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('Enter an e-mail address such as name@example.com.');
+    expect(email).toHaveFocus();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(
+      new RegExp(`^Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters\\.`),
+    );
+    expect(screen.getByLabelText('Display name')).toHaveAttribute('aria-invalid', 'false');
+    // Beside the fields only: no summary with the server's developer text.
+    expect(document.body).not.toHaveTextContent(/body\.|must be a valid/);
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+    expect(fetchCalls(fetchSpy, 'POST /auth/register')).toHaveLength(1);
+
+    // Correcting a field takes its message away.
+    await userEvent.type(email, '@example.com');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it("accepts a password of exactly the minimum length (the contract's own rule, not a copy)", async () => {
+    const { router } = renderSignIn('/login', { 'POST /auth/register': validatingRegister });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create an account' }));
+    await userEvent.type(screen.getByLabelText('Display name'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'x'.repeat(PASSWORD_MIN_LENGTH));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('says beside the e-mail field that an account with it exists', async () => {
+    renderSignIn('/login', {
+      'POST /auth/register': reply(
+        { success: false, error: 'An account with this e-mail already exists', code: 'EMAIL_TAKEN' },
+        409,
+      ),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create an account' }));
+    await userEvent.type(screen.getByLabelText('Display name'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'a long passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('An account with this e-mail already exists'));
+    expect(email).toHaveFocus();
+  });
+
+  it('shows a display name as text, never as markup', async () => {
+    renderSignIn('/login', {
+      'GET /sso/check': reply({
+        authenticated: true,
+        user: { ...ana, user_metadata: { display_name: '<i>Ana</i> <0>x</0>', avatar_url: null } },
+        access_token: 'tok',
+      }),
+    });
+    const line = await screen.findByText(/You are signed in as/);
+    expect(within(line).getByText('<i>Ana</i> <0>x</0>').tagName).toBe('STRONG');
+    expect(line.querySelector('i')).toBeNull();
+  });
+
+  it('is all in European Portuguese once the visitor chooses it, server problems included', async () => {
+    renderSignIn('/login', {
+      'POST /auth/login': reply(
+        { success: false, error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' },
+        401,
+      ),
+      'POST /auth/register': validatingRegister,
+    });
+    await act(() => chooseLanguage('pt-PT'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar sessão' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Iniciar sessão' });
+    await userEvent.type(within(form).getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(within(form).getByLabelText('Palavra-passe'), 'errada');
+    expect(within(form).getByLabelText('Lembrar-me')).not.toBeChecked();
+    await userEvent.click(within(form).getByRole('button', { name: 'Iniciar sessão' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('E-mail ou palavra-passe inválidos');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Criar uma conta' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Palavra-passe')).toHaveAccessibleDescription(
+      `Use entre ${PASSWORD_MIN_LENGTH} e ${PASSWORD_MAX_LENGTH} caracteres, e não uma palavra-passe comum ou divulgada.`,
+    );
+    await userEvent.clear(screen.getByLabelText('E-mail'));
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText('Introduza um endereço de e-mail como nome@exemplo.pt.')).toBeInTheDocument();
+    expect(screen.getByText('Preencha este campo.')).toBeInTheDocument(); // the display name
+    expect(
+      screen.getByText(`Use entre ${PASSWORD_MIN_LENGTH} e ${PASSWORD_MAX_LENGTH} caracteres.`),
+    ).toBeInTheDocument();
   });
 });
+
+/**
+ * POST /auth/register as the server answers it: the body checked by the contract's own schema, a
+ * 400 with one sentence per problem and `details` (path, zod's code and figures), else 201.
+ */
+const validatingRegister: FetchHandler = (_url, init) => {
+  const result = registerBodySchema.safeParse(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
+  if (result.success) return jsonResponse({ user: ana, access_token: 'tok_new' }, 201);
+  const details = result.error.issues.map((issue) => {
+    const figures = issue as { origin?: string; minimum?: number | bigint; maximum?: number | bigint; format?: string };
+    return {
+      path: ['body', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+      code: issue.code,
+      origin: figures.origin,
+      minimum: figures.minimum === undefined ? undefined : Number(figures.minimum),
+      maximum: figures.maximum === undefined ? undefined : Number(figures.maximum),
+      format: figures.format,
+    };
+  });
+  return jsonResponse(
+    {
+      success: false,
+      error: details.map((detail) => `${detail.path}: ${detail.message}`).join('; '),
+      code: 'VALIDATION_ERROR',
+      details,
+    },
+    400,
+  );
+};
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,23 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { createPath, Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { userDisplayName } from '@/lib/user-display';
 import { getAuthConfigQueryOptions, useAuthConfig } from '../api/get-auth-config';
 import { decidePostLoginRedirect } from '../lib/post-login-redirect';
 import { signInErrorMessage } from '../lib/sign-in-error';
 import { useAuth } from './auth-provider';
 import { LoginForm, type LoginFormMode } from './login-form';
 
-const texts: Record<LoginFormMode, { title: string; description: string }> = {
-  login: { title: 'Sign in', description: 'Sign in to the Nuvem ecosystem.' },
-  register: { title: 'Create account', description: 'One account for every Nuvem application.' },
-};
-
 /** The sign-in page: the form, or who is signed in; after a login it applies the spec's redirect. */
 export function SignInPanel() {
+  const { t } = useTranslation('auth');
   const { user } = useAuth();
   const [mode, setMode] = useState<LoginFormMode>('login');
   const location = useLocation();
@@ -57,7 +53,8 @@ export function SignInPanel() {
     else await navigate(paths.home.getHref());
   }
 
-  const { title, description } = user ? { title: 'Signed in', description: '' } : texts[mode];
+  const title = user ? t('panel.signedInTitle') : mode === 'login' ? t('panel.loginTitle') : t('panel.registerTitle');
+  const description = user ? '' : mode === 'login' ? t('panel.loginDescription') : t('panel.registerDescription');
 
   return (
     <Card className="w-full max-w-md">
@@ -71,13 +68,21 @@ export function SignInPanel() {
         {user ? (
           <div className="flex flex-col gap-4">
             <p>
-              You are signed in as <strong>{userDisplayName(user)}</strong> ({user.email}).
+              {/* The name and e-mail go in as elements, never into the message: no markup from a user. */}
+              <Trans
+                t={t}
+                i18nKey="panel.signedInAs"
+                components={{
+                  name: <strong>{user.user_metadata.display_name?.trim() || t('panel.fallbackName')}</strong>,
+                  email: <span>{user.email}</span>,
+                }}
+              />
             </p>
             <Button asChild className="w-full">
               {redirect.kind === 'navigate' ? (
-                <a href={redirect.url}>Continue</a>
+                <a href={redirect.url}>{t('panel.continue')}</a>
               ) : (
-                <Link to={paths.home.getHref()}>Continue</Link>
+                <Link to={paths.home.getHref()}>{t('panel.continue')}</Link>
               )}
             </Button>
           </div>

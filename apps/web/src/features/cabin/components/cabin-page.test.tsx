@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CabinPage } from '@/features/cabin/components/cabin-page';
 import { cabinFacts } from '@/features/cabin/lib/cabin-facts';
 import { cabinPhotos } from '@/features/cabin/lib/cabin-photos';
+import { i18n } from '@/lib/i18n';
 
 // jsdom does not lay out, so it has no scrollIntoView.
 const scrollIntoView = vi.fn();
@@ -16,21 +17,14 @@ afterEach(() => {
 });
 
 describe('cabinFacts', () => {
-  it('holds the spec’s facts exactly', () => {
-    expect(cabinFacts).toMatchObject({
-      name: 'MistHaven',
-      tagline: 'Quiet Escapes in the Wild',
-      kind: '2-bedroom cabin',
-      checkIn: 'Apr 14 after 2:00 PM',
-      checkOut: 'Apr 18 until 11:00 AM',
-      guests: '2\u20135',
-      petFriendly: 'Yes',
-      price: '$329',
-      priceUnit: 'per night',
-      taxesNote: 'Taxes and fees not included',
-      rating: '4.8',
-      ratingCount: '2,400+ stays',
-      directBooking: 'No service fees on direct bookings',
+  it('holds the spec’s figures', () => {
+    expect(cabinFacts).toEqual({
+      bedrooms: 2,
+      guests: { min: 2, max: 5 },
+      pricePerNight: 329,
+      currency: 'USD',
+      rating: 4.8,
+      stays: 2400,
       photoCount: 24,
     });
     expect(cabinPhotos).toHaveLength(cabinFacts.photoCount);
@@ -70,6 +64,32 @@ describe('CabinPage', () => {
     expect(tiles[0]).toHaveAccessibleName('Photo 1 of 24: The cabin at dawn');
     expect(tiles[23]).toHaveAccessibleName(/^Photo 24 of 24: /);
     expect(page.querySelector('img')).toBeNull();
+  });
+
+  it('is written in European Portuguese, with the figures in Portuguese style', async () => {
+    await act(() => i18n.changeLanguage('pt-PT'));
+    const user = userEvent.setup();
+    render(<CabinPage />);
+    const page = screen.getByRole('article', { name: 'MistHaven' });
+    expect(screen.getByText('Refúgios tranquilos na natureza')).toBeInTheDocument();
+    expect(page).toHaveTextContent('cabana de 2 quartos');
+    const details = within(screen.getByRole('region', { name: 'Sobre a cabana' }));
+    const value = (term: string) => details.getByText(term).nextElementSibling?.textContent;
+    expect(value('Entrada')).toBe('14 de abril, a partir das 14:00');
+    expect(value('Saída')).toBe('18 de abril, até às 11:00');
+    expect(value('Hóspedes')).toBe('2–5');
+    expect(value('Aceita animais')).toBe('Sim');
+    const price = screen.getByRole('region', { name: 'Preço e avaliação' });
+    expect(price).toHaveTextContent(/329\s?US\$ por noite/);
+    expect(within(price).getByText('4,8 em mais de 2400 estadias')).toBeInTheDocument();
+    const photos = screen.getByRole('region', { name: 'Fotografias' });
+    expect(within(photos).getByText('24 fotografias')).toBeInTheDocument();
+    expect(within(photos).getAllByRole('img')[0]).toHaveAccessibleName('Fotografia 1 de 24: A cabana ao amanhecer');
+
+    await user.click(screen.getByRole('button', { name: 'Reservar' }));
+    expect(screen.getByRole('dialog', { name: 'Esta é uma página de demonstração' })).toHaveAccessibleDescription(
+      'MistHaven é conteúdo de exemplo: não é feita nenhuma reserva e nada é cobrado.',
+    );
   });
 
   it('Reserve says plainly that nothing is booked, and closes back to the button', async () => {

@@ -1,5 +1,6 @@
 import { ArrowDownIcon, CalendarCheckIcon, ImagesIcon, PawPrintIcon, StarIcon, UsersIcon } from 'lucide-react';
 import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +16,7 @@ import {
 import { CabinHeroScene, PhotoScene } from '@/features/cabin/components/cabin-scene';
 import { cabinFacts } from '@/features/cabin/lib/cabin-facts';
 import { cabinPhotos } from '@/features/cabin/lib/cabin-photos';
+import { useFormat } from '@/lib/format';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -22,6 +24,8 @@ function prefersReducedMotion(): boolean {
 
 /** The MistHaven cabin page (desktop slot 5): static marketing content; nothing can be booked. */
 export function CabinPage() {
+  const { t } = useTranslation('cabin');
+  const f = useFormat();
   const photosHeading = useRef<HTMLHeadingElement>(null);
   const id = useId();
   const ids = { title: `${id}-title`, details: `${id}-details`, price: `${id}-price`, photos: `${id}-photos` };
@@ -33,11 +37,17 @@ export function CabinPage() {
     heading.focus({ preventScroll: true });
   }
 
+  const name = t('name');
   const details = [
-    { icon: CalendarCheckIcon, term: 'Check-in', value: cabinFacts.checkIn },
-    { icon: CalendarCheckIcon, term: 'Check-out', value: cabinFacts.checkOut },
-    { icon: UsersIcon, term: 'Guests', value: cabinFacts.guests },
-    { icon: PawPrintIcon, term: 'Pet-friendly', value: cabinFacts.petFriendly },
+    { key: 'checkIn', icon: CalendarCheckIcon, term: t('details.checkIn'), value: t('details.checkInValue') },
+    { key: 'checkOut', icon: CalendarCheckIcon, term: t('details.checkOut'), value: t('details.checkOutValue') },
+    {
+      key: 'guests',
+      icon: UsersIcon,
+      term: t('details.guests'),
+      value: t('details.guestsValue', { min: f.count(cabinFacts.guests.min), max: f.count(cabinFacts.guests.max) }),
+    },
+    { key: 'pets', icon: PawPrintIcon, term: t('details.petFriendly'), value: t('details.yes') },
   ];
 
   return (
@@ -50,34 +60,32 @@ export function CabinPage() {
           <CabinHeroScene className="absolute inset-0 -z-10 opacity-70" />
           <div className="grid gap-3 bg-linear-to-t from-background/85 via-background/40 to-transparent p-5 pt-24 @xl:p-8 @xl:pt-36">
             <Badge variant="secondary" className="justify-self-start">
-              Demo page
+              {t('badge')}
             </Badge>
             <h2 id={ids.title} className="text-3xl font-semibold tracking-tight @xl:text-5xl">
-              {cabinFacts.name}
+              {name}
             </h2>
-            <p className="text-lg text-foreground/90">{cabinFacts.tagline}</p>
+            <p className="text-lg text-foreground/90">{t('tagline')}</p>
             <div className="flex flex-wrap gap-2 pt-1">
               <Dialog>
                 <DialogTrigger asChild>
-                  <Button size="lg">Reserve</Button>
+                  <Button size="lg">{t('reserve')}</Button>
                 </DialogTrigger>
                 <DialogContent>
                   <DialogHeader>
-                    <DialogTitle>This is a demo page</DialogTitle>
-                    <DialogDescription>
-                      {cabinFacts.name} is sample content: no booking is made and nothing is charged.
-                    </DialogDescription>
+                    <DialogTitle>{t('demo.title')}</DialogTitle>
+                    <DialogDescription>{t('demo.description', { name })}</DialogDescription>
                   </DialogHeader>
                   <DialogFooter>
                     <DialogClose asChild>
-                      <Button>OK</Button>
+                      <Button>{t('demo.ok')}</Button>
                     </DialogClose>
                   </DialogFooter>
                 </DialogContent>
               </Dialog>
               <Button size="lg" variant="outline" onClick={explorePhotos}>
                 <ArrowDownIcon aria-hidden="true" />
-                Explore
+                {t('explore')}
               </Button>
             </div>
           </div>
@@ -87,15 +95,15 @@ export function CabinPage() {
           <section aria-labelledby={ids.details} className="glass grid content-start gap-4 rounded-xl p-5">
             <div>
               <h3 id={ids.details} className="text-xl font-semibold">
-                About the cabin
+                {t('about.heading')}
               </h3>
               <p className="mt-1 text-muted-foreground">
-                A {cabinFacts.kind} among misty ridges and pine forest, with a deck, a fire pit and a lake nearby.
+                {t('about.text', { kind: t('about.kind', { count: cabinFacts.bedrooms }) })}
               </p>
             </div>
             <dl className="grid gap-3 @md:grid-cols-2">
-              {details.map(({ icon: Icon, term, value }) => (
-                <div key={term} className="rounded-lg bg-glass p-3">
+              {details.map(({ key, icon: Icon, term, value }) => (
+                <div key={key} className="rounded-lg bg-glass p-3">
                   <dt className="flex items-center gap-2 text-sm text-muted-foreground">
                     <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
                     {term}
@@ -108,18 +116,22 @@ export function CabinPage() {
 
           <section aria-labelledby={ids.price} className="glass-strong grid content-start gap-3 rounded-xl p-5">
             <h3 id={ids.price} className="sr-only">
-              Price and rating
+              {t('price.heading')}
             </h3>
             <p>
-              <span className="text-3xl font-semibold">{cabinFacts.price}</span>{' '}
-              <span className="text-muted-foreground">{cabinFacts.priceUnit}</span>
+              <span className="text-3xl font-semibold">
+                {f.currency(cabinFacts.pricePerNight, cabinFacts.currency)}
+              </span>{' '}
+              <span className="text-muted-foreground">{t('price.perNight')}</span>
             </p>
-            <p className="text-sm text-muted-foreground">{cabinFacts.taxesNote}</p>
+            <p className="text-sm text-muted-foreground">{t('price.taxes')}</p>
             <p className="flex items-center gap-2">
               <StarIcon aria-hidden="true" className="size-4 fill-warning text-warning" />
-              <span>{`${cabinFacts.rating} from ${cabinFacts.ratingCount}`}</span>
+              <span>
+                {t('price.rating', { rating: f.fixed(cabinFacts.rating, 1), stays: f.count(cabinFacts.stays) })}
+              </span>
             </p>
-            <p className="text-sm text-success">{cabinFacts.directBooking}</p>
+            <p className="text-sm text-success">{t('price.directBooking')}</p>
           </section>
         </div>
 
@@ -131,11 +143,11 @@ export function CabinPage() {
               tabIndex={-1}
               className="scroll-mt-4 text-xl font-semibold focus-visible:outline-none"
             >
-              Photos
+              {t('photos.heading')}
             </h3>
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <ImagesIcon aria-hidden="true" className="size-4" />
-              {`${cabinFacts.photoCount} photos`}
+              {t('photos.count', { count: cabinFacts.photoCount })}
             </p>
           </div>
           <ul className="grid grid-cols-2 gap-3 @md:grid-cols-3 @2xl:grid-cols-4 @4xl:grid-cols-6">
@@ -144,13 +156,17 @@ export function CabinPage() {
                 <figure>
                   <div
                     role="img"
-                    aria-label={`Photo ${photo.index} of ${cabinPhotos.length}: ${photo.caption}`}
+                    aria-label={t('photos.label', {
+                      index: f.count(photo.index),
+                      total: f.count(cabinPhotos.length),
+                      caption: t(`photos.captions.${photo.caption}`),
+                    })}
                     className="aspect-[4/3]"
                   >
                     <PhotoScene photo={photo} />
                   </div>
                   <figcaption aria-hidden="true" className="truncate px-2 py-1.5 text-xs text-muted-foreground">
-                    {photo.caption}
+                    {t(`photos.captions.${photo.caption}`)}
                   </figcaption>
                 </figure>
               </li>

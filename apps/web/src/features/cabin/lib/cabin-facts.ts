@@ -1,19 +1,15 @@
-/** Every fact of the spec's cabin demo page, written exactly as the spec states it. */
+/**
+ * The figures of the spec's cabin demo page; its words are in the 'cabin' namespace of the
+ * catalogue, and the figures are written through the formatting module in the language in use.
+ */
 export const cabinFacts = {
-  name: 'MistHaven',
-  tagline: 'Quiet Escapes in the Wild',
-  kind: '2-bedroom cabin',
   bedrooms: 2,
-  checkIn: 'Apr 14 after 2:00 PM',
-  checkOut: 'Apr 18 until 11:00 AM',
-  guests: '2–5',
-  petFriendly: 'Yes',
-  price: '$329',
-  priceUnit: 'per night',
-  taxesNote: 'Taxes and fees not included',
-  rating: '4.8',
-  ratingCount: '2,400+ stays',
-  directBooking: 'No service fees on direct bookings',
+  guests: { min: 2, max: 5 },
+  pricePerNight: 329,
+  currency: 'USD',
+  rating: 4.8,
+  /** Shown as '2,400+ stays'. */
+  stays: 2400,
   photoCount: 24,
 } as const;
 

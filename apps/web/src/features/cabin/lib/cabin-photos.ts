@@ -1,37 +1,40 @@
-/** Placeholder photos: each a captioned scene drawn in CSS, so the page loads no images. */
+import type { cabin } from '../i18n/en';
+
+/** Placeholder photos: each a captioned scene drawn in SVG, so the page loads no images. */
 export interface CabinPhoto {
   index: number;
-  caption: string;
+  /** The caption's key under `photos.captions` in the 'cabin' namespace. */
+  caption: keyof typeof cabin.photos.captions;
   /** Sky, ground and accent hues of the drawn scene. */
   hues: readonly [number, number, number];
   scene: 'mountains' | 'forest' | 'lake' | 'interior';
 }
 
-const captions: readonly (readonly [string, CabinPhoto['scene']])[] = [
-  ['The cabin at dawn', 'mountains'],
-  ['Misty pine forest', 'forest'],
-  ['Lake at sunrise', 'lake'],
-  ['Living room with fireplace', 'interior'],
-  ['Main bedroom', 'interior'],
-  ['Second bedroom', 'interior'],
-  ['Open kitchen', 'interior'],
-  ['Deck with forest view', 'forest'],
-  ['Hot tub under the stars', 'lake'],
-  ['Ridge trail', 'mountains'],
-  ['Reading nook', 'interior'],
-  ['Dining table for six', 'interior'],
-  ['Fire pit at dusk', 'forest'],
-  ['Valley in the fog', 'mountains'],
-  ['Canoe on the lake', 'lake'],
-  ['Bathroom with rain shower', 'interior'],
-  ['Porch in autumn', 'forest'],
-  ['Snowy peaks', 'mountains'],
-  ['Fenced yard for pets', 'forest'],
-  ['Stream behind the cabin', 'lake'],
-  ['Night sky', 'mountains'],
-  ['Board games and books', 'interior'],
-  ['Morning coffee on the deck', 'forest'],
-  ['The cabin at night', 'mountains'],
+const captions: readonly (readonly [CabinPhoto['caption'], CabinPhoto['scene']])[] = [
+  ['cabinDawn', 'mountains'],
+  ['mistyForest', 'forest'],
+  ['lakeSunrise', 'lake'],
+  ['livingRoom', 'interior'],
+  ['mainBedroom', 'interior'],
+  ['secondBedroom', 'interior'],
+  ['kitchen', 'interior'],
+  ['deck', 'forest'],
+  ['hotTub', 'lake'],
+  ['ridgeTrail', 'mountains'],
+  ['readingNook', 'interior'],
+  ['diningTable', 'interior'],
+  ['firePit', 'forest'],
+  ['valleyFog', 'mountains'],
+  ['canoe', 'lake'],
+  ['bathroom', 'interior'],
+  ['porch', 'forest'],
+  ['snowyPeaks', 'mountains'],
+  ['fencedYard', 'forest'],
+  ['stream', 'lake'],
+  ['nightSky', 'mountains'],
+  ['boardGames', 'interior'],
+  ['morningCoffee', 'forest'],
+  ['cabinNight', 'mountains'],
 ];
 
 export const cabinPhotos: readonly CabinPhoto[] = captions.map(([caption, scene], i) => ({

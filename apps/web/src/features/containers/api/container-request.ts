@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import { env } from '@/config/env';
 import { ApiError, apiRequest, type ApiRequestOptions } from '@/lib/api-client';
 import { clearAuthToken } from '@/lib/auth-token';
-
-export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please refresh the page and login again.';
+import { i18n } from '@/lib/i18n';
 
 /**
  * A call to the container API (spec: credentials included, bearer token when stored). A 401
- * clears the stored token and reads 'Session expired…'; other failures keep the server's text,
- * else 'Request failed: {statusText}'.
+ * clears the stored token and reads 'Session expired…'; other failures keep the server's text
+ * (and its per-field details), else 'Request failed: {statusText}'. Messages are in the language
+ * in use when the call fails.
  */
 export async function containerRequest<S extends z.ZodType>(
   path: string,
@@ -20,29 +20,25 @@ export async function containerRequest<S extends z.ZodType>(
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       clearAuthToken();
-      throw new ApiError(401, SESSION_EXPIRED_MESSAGE, error.code);
+      throw new ApiError(401, i18n.t('containers:errors.sessionExpired'), error.code);
     }
     if (error instanceof ApiError && /^HTTP \d+$/.test(error.message)) {
-      throw new ApiError(error.status, `Request failed: ${statusText(error.status)}`, error.code);
+      throw new ApiError(
+        error.status,
+        i18n.t('containers:errors.requestFailed', { status: statusText(error.status) }),
+        error.code,
+        error.details,
+      );
     }
     throw error;
   }
 }
 
-const statusTexts: Record<number, string> = {
-  400: 'Bad Request',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+const knownStatuses = ['400', '403', '404', '409', '429', '500', '502', '503', '504'] as const;
 
 function statusText(status: number): string {
-  return statusTexts[status] ?? String(status);
+  const known = knownStatuses.find((s) => s === String(status));
+  return known ? i18n.t(`containers:errors.httpStatus.${known}`) : String(status);
 }
 
 /** The query keys of the feature: every mutation invalidates `containerKeys.all`. */

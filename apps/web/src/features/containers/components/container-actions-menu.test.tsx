@@ -1,4 +1,9 @@
-import { containerActionResponseSchema, containerSchema, type Container } from '@nuvem/contracts/containers';
+import {
+  containerActionResponseSchema,
+  containerSchema,
+  SNAPSHOT_NAME_MAX_LENGTH,
+  type Container,
+} from '@nuvem/contracts/containers';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -225,9 +230,11 @@ describe('ContainerActionsMenu', () => {
     expect(scale).toBeDisabled();
 
     const select = within(dialog).getByRole('combobox', { name: 'Tier' });
-    expect(select).toHaveTextContent('Small (current) — 1 CPU · 1 GB RAM · 10 GB disk · $5/mo');
+    expect(select).toHaveTextContent('Small (current) — 1 vCPU · 1 GB RAM · 10 GB disk · $5/month');
     await user.click(select);
-    await user.click(await screen.findByRole('option', { name: 'Large — 2 CPU · 4 GB RAM · 100 GB disk · $20/mo' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Large — 2 vCPU · 4 GB RAM · 100 GB disk · $20/month' }),
+    );
     expect(scale).toBeEnabled();
     expect(within(dialog).getByText(/Scaling restarts the container/)).toBeInTheDocument();
 
@@ -242,6 +249,45 @@ describe('ContainerActionsMenu', () => {
     expect(fetchCalls(fetchSpy, actionsRoute).map((call) => call.body)).toEqual([
       { action: 'scale', parameters: { tier: 'large' } },
     ]);
+  });
+
+  it('says beside the tier when the quota refuses it, and keeps the dialog open', async () => {
+    const { user, open } = renderMenu(container({ tier: 'small' }), {
+      [actionsRoute]: reply(
+        {
+          success: false,
+          error:
+            'This would pass your limit of 4 vCPUs (3 in use). Delete or scale down a container, or contact support to raise it.',
+          code: 'LIMIT_REACHED',
+        },
+        409,
+      ),
+    });
+    await user.click(within(await open()).getByRole('menuitem', { name: 'Scale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scale Container' });
+    const select = within(dialog).getByRole('combobox', { name: 'Tier' });
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: /^Large/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Scale' }));
+    await waitFor(() => expect(select).toHaveAttribute('aria-invalid', 'true'));
+    expect(select).toHaveAccessibleDescription(expect.stringContaining('This would pass your limit of 4 vCPUs'));
+    expect(screen.getByRole('dialog', { name: 'Scale Container' })).toBe(dialog);
+  });
+
+  it(`refuses a snapshot name longer than ${SNAPSHOT_NAME_MAX_LENGTH} characters beside the field`, async () => {
+    const { user, fetchSpy, open } = renderMenu(container(), { [actionsRoute]: actionReply('snapshot') });
+    await user.click(within(await open()).getByRole('menuitem', { name: 'Snapshot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Snapshot' });
+    const field = within(dialog).getByLabelText('Snapshot name (optional)');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(`up to ${SNAPSHOT_NAME_MAX_LENGTH}`));
+    await user.click(field);
+    await user.paste('s'.repeat(SNAPSHOT_NAME_MAX_LENGTH + 1));
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining(`Use at most ${SNAPSHOT_NAME_MAX_LENGTH} characters.`),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Create Snapshot' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(fetchCalls(fetchSpy, actionsRoute)).toHaveLength(0);
   });
 
   it('copies the SSH command to the clipboard', async () => {

@@ -1,5 +1,7 @@
 import {
-  containerTiers,
+  scaleParametersSchema,
+  SNAPSHOT_NAME_MAX_LENGTH,
+  snapshotNameSchema,
   tierNames,
   type Container,
   type ContainerActionBody,
@@ -18,7 +20,10 @@ import {
   SquareIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -44,32 +49,29 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/sonner';
 import { paths } from '@/config/paths';
-import { useContainerTiers } from '../api/get-container-catalogue';
-import { useDeleteContainer } from '../api/delete-container';
-import { useContainerAction } from '../api/run-container-action';
+import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, useContractForm, type FieldMessages } from '@/lib/forms';
+import { i18n } from '@/lib/i18n';
 import { failureMessage, notify } from '@/lib/notify';
-
-/** Spec 8: the toast of a successful copy. */
-export const COPIED_TITLE = 'Copied!';
-export const COPIED_DESCRIPTION = 'SSH command copied to clipboard';
+import { useDeleteContainer } from '../api/delete-container';
+import { useTierOptions } from '../api/get-container-catalogue';
+import { useContainerAction } from '../api/run-container-action';
+import { useTierText } from './use-tier-text';
 
 /** Copies a container's SSH command and says so (spec 8); a refused clipboard says that instead. */
 export async function copySshCommand(command: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(command);
-    toast.success(COPIED_TITLE, { description: COPIED_DESCRIPTION });
+    toast.success(i18n.t('containers:actions.copied'), { description: i18n.t('containers:actions.copiedDescription') });
   } catch {
-    notify.error('Could not copy the SSH command: the browser refused clipboard access');
+    notify.error(i18n.t('containers:actions.copyRefused'));
   }
 }
-
-/** Snapshot names the API accepts: letters, digits and hyphens, starting with a letter or digit, at most 63. */
-export const SNAPSHOT_NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9-]{0,62}$/;
 
 function twoDigits(n: number): string {
   return String(n).padStart(2, '0');
@@ -81,35 +83,14 @@ export function defaultSnapshotName(at: Date): string {
   return `snap-${date}-${twoDigits(at.getHours())}${twoDigits(at.getMinutes())}`;
 }
 
-export function tierTitle(tier: string): string {
-  return tier.charAt(0).toUpperCase() + tier.slice(1);
-}
-
-interface TierOption {
-  id: ContainerTier;
-  cpu: number;
-  memoryGb: number;
-  diskGb: number;
-  monthlyUsd: number;
-}
-
-/** The tiers as the server configures them, else the spec's table until they load. */
-export function useTierOptions(): TierOption[] {
-  const tiers = useContainerTiers();
-  if (tiers.data && tiers.data.length > 0) {
-    return tiers.data.map((t) => ({
-      id: t.id,
-      cpu: t.cpu,
-      memoryGb: t.memory_gb,
-      diskGb: t.disk_gb,
-      monthlyUsd: t.monthly_usd,
-    }));
-  }
-  return tierNames.map((id) => ({ id, ...containerTiers[id] }));
-}
-
-export function tierSummary(tier: TierOption): string {
-  return `${tier.cpu} CPU · ${tier.memoryGb} GB RAM · ${tier.diskGb} GB disk · $${tier.monthlyUsd}/mo`;
+/**
+ * A failed request's per-field details under the form's own field name (the action's body nests
+ * them: 'body.parameters.tier' is the form's 'tier').
+ */
+function underField(error: unknown, path: string, field: string): unknown {
+  if (!(error instanceof ApiError) || !error.details) return error;
+  const details = error.details.map((detail) => (detail.path === path ? { ...detail, path: `body.${field}` } : detail));
+  return new ApiError(error.status, error.message, error.code, details);
 }
 
 const LIFECYCLE_LOCKED = new Set<Container['status']>(['starting', 'stopping']);
@@ -134,6 +115,7 @@ export interface ContainerActionsMenuProps {
  * Each row has its own mutations, so "in flight" is tracked per container.
  */
 export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: ContainerActionsMenuProps) {
+  const { t } = useTranslation('containers');
   const action = useContainerAction();
   const remove = useDeleteContainer();
   const [dialog, setDialog] = useState<Dialogs>(null);
@@ -144,29 +126,40 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
   const lifecycleLocked = pending || LIFECYCLE_LOCKED.has(container.status);
   const { id, name } = container;
 
+  const succeeded = (verb: Action) => notify.success(t(`actions.done.${verb}`));
+  const failed = (verb: Action, error: unknown) => notify.error(failureMessage(t(`actions.failed.${verb}`), error));
+
   // mutateAsync, not mutate's callbacks: those are dropped when the row unmounts first (the list
   // refetch removes a deleted container, or a stopped one under a 'running' filter), and the
   // user would never hear how their action ended.
-  const run = (body: ContainerActionBody, onDone?: () => void) => {
-    const verb: Action = body.action;
+  const run = (body: ContainerActionBody) => {
     action.mutateAsync({ id, ...body }).then(
-      () => {
-        notify.success(`Container ${verb} completed successfully`);
-        onDone?.();
-      },
-      (error: unknown) => notify.error(failureMessage(`Failed to ${verb} container`, error)),
+      () => succeeded(body.action),
+      (error: unknown) => failed(body.action, error),
     );
+  };
+
+  /** A dialog's action: closes it when done; a failure goes back to the form, to place or say. */
+  const submit = async (body: ContainerActionBody): Promise<unknown> => {
+    try {
+      await action.mutateAsync({ id, ...body });
+    } catch (error) {
+      return error;
+    }
+    succeeded(body.action);
+    setDialog(null);
+    return null;
   };
 
   const confirmDelete = () => {
     remove.mutateAsync(id).then(
       () => {
-        notify.success('Container deleted successfully');
+        notify.success(t('actions.deleted'));
         deleted.current = true;
         setDialog(null);
       },
       (error: unknown) => {
-        notify.error(failureMessage('Failed to delete container', error));
+        notify.error(failureMessage(t('actions.deleteFailed'), error));
         setDialog(null);
       },
     );
@@ -192,7 +185,7 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
             ref={triggerRef}
             variant="ghost"
             size="icon"
-            aria-label={`Actions for ${name}`}
+            aria-label={t('actions.menu', { name })}
             disabled={pending}
             aria-busy={pending || undefined}
           >
@@ -207,47 +200,47 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
           {container.status === 'stopped' ? (
             <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => run({ action: 'start' })}>
               <PlayIcon aria-hidden="true" />
-              Start
+              {t('actions.start')}
             </DropdownMenuItem>
           ) : (
             <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => run({ action: 'stop' })}>
               <SquareIcon aria-hidden="true" />
-              Stop
+              {t('actions.stop')}
             </DropdownMenuItem>
           )}
           <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => run({ action: 'restart' })}>
             <RotateCwIcon aria-hidden="true" />
-            Restart
+            {t('actions.restart')}
           </DropdownMenuItem>
           <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => setDialog('snapshot')}>
             <CameraIcon aria-hidden="true" />
-            Snapshot
+            {t('actions.snapshot')}
           </DropdownMenuItem>
           <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => setDialog('scale')}>
             <ScalingIcon aria-hidden="true" />
-            Scale
+            {t('actions.scale')}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => void copySshCommand(container.ssh_command)}>
             <CopyIcon aria-hidden="true" />
-            Copy SSH command
+            {t('actions.copySsh')}
           </DropdownMenuItem>
           <DropdownMenuItem
             onSelect={() => window.open(paths.containers.logs.getHref(id), '_blank', 'noopener,noreferrer')}
           >
             <ScrollTextIcon aria-hidden="true" />
-            Open logs
+            {t('actions.openLogs')}
           </DropdownMenuItem>
           {onViewMetrics && (
             <DropdownMenuItem onSelect={() => onViewMetrics(id)}>
               <GaugeIcon aria-hidden="true" />
-              View metrics
+              {t('actions.viewMetrics')}
             </DropdownMenuItem>
           )}
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" disabled={lifecycleLocked} onSelect={() => setDialog('delete')}>
             <Trash2Icon aria-hidden="true" />
-            Delete
+            {t('actions.delete')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
@@ -259,9 +252,8 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
               containerName={name}
               pending={action.isPending}
               onCancel={() => setDialog(null)}
-              onSubmit={(snapshotName) =>
-                run({ action: 'snapshot', parameters: { name: snapshotName } }, () => setDialog(null))
-              }
+              onSubmit={(snapshotName) => submit({ action: 'snapshot', parameters: { name: snapshotName } })}
+              onFailure={(error) => failed('snapshot', error)}
             />
           )}
         </DialogContent>
@@ -274,7 +266,8 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
               container={container}
               pending={action.isPending}
               onCancel={() => setDialog(null)}
-              onSubmit={(tier) => run({ action: 'scale', parameters: { tier } }, () => setDialog(null))}
+              onSubmit={(tier) => submit({ action: 'scale', parameters: { tier } })}
+              onFailure={(error) => failed('scale', error)}
             />
           )}
         </DialogContent>
@@ -288,18 +281,16 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
       >
         <AlertDialogContent onCloseAutoFocus={returnFocus}>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete container {name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This cannot be undone: it permanently removes the instance and all of its snapshots.
-            </AlertDialogDescription>
+            <AlertDialogTitle>{t('actions.deleteTitle', { name })}</AlertDialogTitle>
+            <AlertDialogDescription>{t('actions.deleteText')}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={remove.isPending}>{t('actions.cancel')}</AlertDialogCancel>
             <Button variant="destructive" disabled={remove.isPending} onClick={confirmDelete}>
               {remove.isPending && (
                 <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
               )}
-              Delete
+              {t('actions.delete')}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -308,63 +299,84 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
   );
 }
 
-/** The spec's sentence first; the server's reason after it when it says something more. */
+/**
+ * A snapshot's name: empty (the server's default, shown as the placeholder) or the contract's
+ * snapshot name, whose length limit is said as such.
+ */
+const snapshotFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .superRefine((name, ctx) => {
+      if (name === '') return;
+      if (name.length > SNAPSHOT_NAME_MAX_LENGTH) {
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'string',
+          maximum: SNAPSHOT_NAME_MAX_LENGTH,
+          inclusive: true,
+          input: name,
+        });
+        return;
+      }
+      if (!snapshotNameSchema.safeParse(name).success)
+        ctx.addIssue({ code: 'invalid_format', format: 'regex', input: name });
+    }),
+});
+
 function SnapshotForm({
   containerName,
   pending,
   onCancel,
   onSubmit,
+  onFailure,
 }: {
   containerName: string;
   pending: boolean;
   onCancel: () => void;
-  onSubmit: (name: string) => void;
+  /** Resolves to the failure, or null when the snapshot was taken. */
+  onSubmit: (name: string) => Promise<unknown>;
+  onFailure: (error: unknown) => void;
 }) {
-  const inputId = useId();
-  const hintId = useId();
+  const { t } = useTranslation('containers');
   // The name used when the field is left empty, fixed when the dialog opens.
   const [placeholder] = useState(() => defaultSnapshotName(new Date()));
-  const [value, setValue] = useState('');
-  const trimmed = value.trim();
-  const invalid = trimmed !== '' && !SNAPSHOT_NAME_PATTERN.test(trimmed);
+  const fieldMessages: FieldMessages = (_field, issue) =>
+    issue.code === 'invalid_format' ? t('snapshot.pattern') : undefined;
+  const form = useContractForm(snapshotFormSchema, { mode: 'onChange', defaultValues: { name: '' }, fieldMessages });
+  const error = form.formState.errors.name?.message;
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (invalid || pending) return;
-    onSubmit(trimmed || placeholder);
-  };
+  const submit = form.handleSubmit(async ({ name }) => {
+    if (pending) return;
+    const failure = await onSubmit(name || placeholder);
+    if (failure === null) return;
+    const placed = applyServerErrors(underField(failure, 'body.parameters.name', 'name'), form.setError, i18n.t, {
+      fields: ['name'],
+      fieldMessages,
+    });
+    if (!placed) onFailure(failure);
+  });
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="grid gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>Create Snapshot</DialogTitle>
-        <DialogDescription>Save the current state of {containerName}.</DialogDescription>
+        <DialogTitle>{t('snapshot.title')}</DialogTitle>
+        <DialogDescription>{t('snapshot.description', { name: containerName })}</DialogDescription>
       </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor={inputId}>Snapshot name (optional)</Label>
-        <Input
-          id={inputId}
-          value={value}
-          placeholder={placeholder}
-          maxLength={63}
-          autoComplete="off"
-          aria-invalid={invalid || undefined}
-          aria-describedby={hintId}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <p id={hintId} className={invalid ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
-          {invalid
-            ? 'Use letters, digits and hyphens only (up to 63), starting with a letter or digit.'
-            : `Letters, digits and hyphens, up to 63. Left empty, it is named ${placeholder}.`}
-        </p>
-      </div>
+      <FormField
+        label={t('snapshot.label')}
+        hint={t('snapshot.hint', { max: SNAPSHOT_NAME_MAX_LENGTH, placeholder })}
+        error={error}
+      >
+        {(control) => <Input {...control} {...form.register('name')} placeholder={placeholder} autoComplete="off" />}
+      </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
-        <Button type="submit" disabled={invalid || pending}>
+        <Button type="submit" disabled={Boolean(error) || pending}>
           {pending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-          Create Snapshot
+          {t('snapshot.submit')}
         </Button>
       </DialogFooter>
     </form>
@@ -376,67 +388,85 @@ function ScaleForm({
   pending,
   onCancel,
   onSubmit,
+  onFailure,
 }: {
   container: Container;
   pending: boolean;
   onCancel: () => void;
-  onSubmit: (tier: ContainerTier) => void;
+  /** Resolves to the failure, or null when the container was scaled. */
+  onSubmit: (tier: ContainerTier) => Promise<unknown>;
+  onFailure: (error: unknown) => void;
 }) {
-  const selectId = useId();
-  const noteId = useId();
+  const { t } = useTranslation('containers');
   const tiers = useTierOptions();
-  const [tier, setTier] = useState<ContainerTier>(container.tier);
+  const text = useTierText();
+  const form = useContractForm(scaleParametersSchema, { mode: 'onChange', defaultValues: { tier: container.tier } });
+  const tier = form.watch('tier');
   // Spec 5: scaling needs a tier other than the current one.
   const unchanged = tier === container.tier;
+  const error = form.formState.errors.tier?.message;
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (values) => {
     if (unchanged || pending) return;
-    onSubmit(tier);
-  };
+    const failure = await onSubmit(values.tier);
+    if (failure === null) return;
+    // The quota or the tier itself refused: said beside the choice, so another can be made.
+    if (failure instanceof ApiError && failure.status === 409 && failure.code === 'SAME_TIER') {
+      form.setError('tier', { type: 'server', message: t('scale.sameTier') });
+    } else if (failure instanceof ApiError && failure.status === 409 && failure.code === 'LIMIT_REACHED') {
+      form.setError('tier', { type: 'server', message: failure.message });
+    } else if (
+      !applyServerErrors(underField(failure, 'body.parameters.tier', 'tier'), form.setError, i18n.t, {
+        fields: ['tier'],
+      })
+    ) {
+      onFailure(failure);
+    }
+  });
 
   return (
-    <form onSubmit={submit} className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} className="grid gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>Scale Container</DialogTitle>
+        <DialogTitle>{t('scale.title')}</DialogTitle>
         <DialogDescription>
-          Choose new resources for {container.name}. It is currently {tierTitle(container.tier)}.
+          {t('scale.description', { name: container.name, tier: text.name(container.tier) })}
         </DialogDescription>
       </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor={selectId}>Tier</Label>
-        <Select
-          value={tier}
-          onValueChange={(value) => {
-            const chosen = tierNames.find((name) => name === value);
-            if (chosen) setTier(chosen);
-          }}
-        >
-          <SelectTrigger id={selectId} aria-describedby={noteId} className="h-auto min-h-9 whitespace-normal">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {tiers.map((option) => (
-              <SelectItem key={option.id} value={option.id}>
-                {tierTitle(option.id)}
-                {option.id === container.tier ? ' (current)' : ''} — {tierSummary(option)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <p id={noteId} className="text-sm text-muted-foreground">
-          {unchanged
-            ? 'Choose a tier other than the current one.'
-            : 'Scaling restarts the container: running processes are interrupted.'}
-        </p>
-      </div>
+      <FormField label={t('scale.label')} hint={unchanged ? t('scale.sameTier') : t('scale.restartNote')} error={error}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="tier"
+            render={({ field }) => (
+              <Select
+                value={field.value}
+                onValueChange={(value) => {
+                  const chosen = tierNames.find((name) => name === value);
+                  if (chosen) field.onChange(chosen);
+                }}
+              >
+                <SelectTrigger {...control} ref={field.ref} className="h-auto min-h-9 whitespace-normal">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {tiers.map((option) => (
+                    <SelectItem key={option.id} value={option.id}>
+                      {text.option(option, option.id === container.tier)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
         <Button type="submit" disabled={unchanged || pending}>
           {pending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-          Scale
+          {t('scale.submit')}
         </Button>
       </DialogFooter>
     </form>

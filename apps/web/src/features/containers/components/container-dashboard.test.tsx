@@ -5,10 +5,11 @@ import {
   type Container,
   type ContainerSummary,
 } from '@nuvem/contracts/containers';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/sonner';
+import { i18n } from '@/lib/i18n';
 import {
   fetchCalls,
   jsonResponse,
@@ -110,8 +111,9 @@ async function openDashboard(routes: Record<string, FetchHandler> = {}) {
   const user = userEvent.setup();
   const fetchSpy = signedIn(routes);
   renderRoute('/developer?tab=containers');
-  await screen.findByRole('heading', { level: 1, name: 'Developer' });
-  await screen.findByRole('heading', { level: 2, name: 'Containers' });
+  // The whole route renders (lazy chunks included): slower than one component on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Developer' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 2, name: 'Containers' }, { timeout: 5_000 });
   return { user, fetchSpy };
 }
 
@@ -136,6 +138,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
+
+vi.setConfig({ testTimeout: 20_000 });
 
 describe('/developer', () => {
   it('asks a signed-out visitor to sign in', async () => {
@@ -184,7 +188,7 @@ describe('/developer', () => {
     const values = within(figures)
       .getAllByRole('definition')
       .map((value) => value.textContent);
-    expect(values).toEqual(expect.arrayContaining(['3', '2', '1', '12.5%', '64%', '85%', '1536.3 MB']));
+    expect(values).toEqual(expect.arrayContaining(['3', '2', '1', '12.5%', '64.0%', '85.0%', '1,536.3 MB']));
 
     const quick = screen.getByRole('region', { name: 'Quick Actions' });
     expect(
@@ -194,11 +198,58 @@ describe('/developer', () => {
     ).toEqual(['Create Container', 'View All Containers', 'View Metrics', 'SSH Access Guide']);
   });
 
-  it('says when the containers are simulated', async () => {
-    await openDashboard();
-    expect(await screen.findByRole('note', { name: 'Demo mode' })).toHaveTextContent(
-      'Demo mode — containers are simulated inside the portal; set CONTAINER_DRIVER=lxd to manage real LXD instances.',
+  it('says in plain words that the containers are demo ones, the operator setting only in a tooltip', async () => {
+    const { user } = await openDashboard();
+    const banner = await screen.findByRole('note', { name: 'Demo mode' });
+    expect(banner).toHaveTextContent(
+      'Demo mode — These are demo containers, simulated by the portal: they are not real machines, and nothing you run in them reaches a real server.',
     );
+    // An end user is not told to set a variable; an operator finds it from the keyboard.
+    expect(banner).not.toHaveTextContent('CONTAINER_DRIVER');
+    const operators = within(banner).getByRole('button', { name: 'For operators' });
+    for (let i = 0; i < 40 && document.activeElement !== operators; i++) await user.tab();
+    expect(operators).toHaveFocus();
+    const tip = await screen.findByRole('tooltip');
+    expect(tip).toHaveTextContent(/Set CONTAINER_DRIVER=lxd .* to manage real LXD containers\./);
+    expect(operators).toHaveAccessibleDescription(expect.stringContaining('CONTAINER_DRIVER=lxd'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
+  it('speaks European Portuguese: tabs, figures, banner and quick actions', async () => {
+    await act(() => i18n.changeLanguage('pt-PT'));
+    signedIn();
+    renderRoute('/developer?tab=containers');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Contentores' }, { timeout: 5_000 });
+    expect(heading).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Painel de contentores' }));
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Visão geral',
+      'Contentores',
+      'Métricas',
+      'Definições',
+    ]);
+    expect(screen.getByRole('button', { name: 'Novo contentor' })).toBeInTheDocument();
+    expect(await screen.findByRole('note', { name: 'Modo de demonstração' })).toHaveTextContent(
+      'Estes são contentores de demonstração',
+    );
+    const figures = await screen.findByLabelText('Resumo');
+    await waitFor(() => expect(within(figures).getAllByRole('term')).toHaveLength(7));
+    expect(
+      within(figures)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Total de contentores', 'Em execução', 'Parados', 'CPU média', 'Memória média', 'Disco médio', 'Rede']);
+    const values = within(figures)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(values).toEqual(expect.arrayContaining(['12,5%', '64,0%', '1536,3 MB']));
+    const quick = screen.getByRole('region', { name: 'Ações rápidas' });
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Criar contentor', 'Ver todos os contentores', 'Ver métricas', 'Guia de acesso SSH']);
   });
 
   it('shows no banner with the LXD driver', async () => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/layouts/spinner';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -27,6 +28,7 @@ export type ContainerDashboardTab = (typeof tabs)[number];
  * the four tabs. The tab is controlled so the Overview's Quick Actions can switch it.
  */
 export function ContainerDashboard() {
+  const { t } = useTranslation('containers');
   const queryClient = useQueryClient();
   const driver = useContainerDriver();
   const [tab, setTab] = useState<ContainerDashboardTab>('overview');
@@ -81,11 +83,9 @@ export function ContainerDashboard() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
           <h2 id="container-dashboard-heading" className="text-2xl font-bold tracking-tight">
-            Containers
+            {t('dashboard.title')}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            Create, run and watch your LXD containers: start, stop, snapshot, scale and connect over SSH.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('dashboard.description')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -95,11 +95,11 @@ export function ContainerDashboard() {
             aria-busy={refreshing || undefined}
           >
             <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin motion-reduce:animate-none')} />
-            Refresh
+            {t('dashboard.refresh')}
           </Button>
           <Button onClick={openWizard}>
             <PlusIcon aria-hidden="true" />
-            New Container
+            {t('dashboard.newContainer')}
           </Button>
         </div>
       </div>
@@ -113,18 +113,18 @@ export function ContainerDashboard() {
           if (next) setTab(next);
         }}
       >
-        <TabsList ref={tabList} aria-label="Container dashboard">
+        <TabsList ref={tabList} aria-label={t('dashboard.tabsLabel')}>
           <TabsTrigger data-tab="overview" value="overview">
-            Overview
+            {t('dashboard.tabs.overview')}
           </TabsTrigger>
           <TabsTrigger data-tab="containers" value="containers">
-            Containers
+            {t('dashboard.tabs.containers')}
           </TabsTrigger>
           <TabsTrigger data-tab="metrics" value="metrics">
-            Metrics
+            {t('dashboard.tabs.metrics')}
           </TabsTrigger>
           <TabsTrigger data-tab="settings" value="settings">
-            Settings
+            {t('dashboard.tabs.settings')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
@@ -138,7 +138,7 @@ export function ContainerDashboard() {
           <ContainersTab onCreate={openWizard} onViewMetrics={viewMetrics} />
         </TabsContent>
         <TabsContent value="metrics">
-          <Suspense fallback={<Spinner label="Loading metrics" className="py-12" />}>
+          <Suspense fallback={<Spinner label={t('dashboard.loadingMetrics')} className="py-12" />}>
             <MetricsTab key={metricsContainer ?? 'all'} initialContainerId={metricsContainer} />
           </Suspense>
         </TabsContent>

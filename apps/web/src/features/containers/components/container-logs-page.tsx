@@ -1,6 +1,7 @@
 import { CONTAINER_LOG_LINES } from '@nuvem/contracts/containers';
 import { DownloadIcon, MaximizeIcon, MinimizeIcon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -9,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useContainer } from '../api/get-container';
 import { useContainerLogs } from '../api/get-container-logs';
@@ -20,22 +22,6 @@ export const LOG_LINE_CHOICES = [CONTAINER_LOG_LINES, 500, 1000] as const;
 export const LOG_FOLLOW_MS = 2_000;
 /** Within this many pixels of the end counts as "at the bottom" (Follow keeps it there). */
 const BOTTOM_SLACK_PX = 24;
-
-export const containerLogsTexts = {
-  region: 'Container logs',
-  lines: 'Lines',
-  follow: 'Follow',
-  wrap: 'Wrap lines',
-  refresh: 'Refresh',
-  download: 'Download',
-  fullscreen: 'Fullscreen',
-  exitFullscreen: 'Exit fullscreen',
-  empty: 'No log lines yet',
-  notFound: 'Container not found',
-  home: 'Back to home',
-  retry: 'Retry',
-  jumpToLatest: 'Jump to latest',
-} as const;
 
 function subscribeFullscreen(onChange: () => void): () => void {
   document.addEventListener('fullscreenchange', onChange);
@@ -59,6 +45,8 @@ function downloadLines(name: string, lines: readonly string[]) {
 
 /** The full-page logs of one container, opened in a new tab from the dashboard. */
 export function ContainerLogsPage({ id }: { id: string }) {
+  const { t } = useTranslation('containers');
+  const f = useFormat();
   const [lines, setLines] = useState<number>(CONTAINER_LOG_LINES);
   const [follow, setFollow] = useState(false);
   const [wrap, setWrap] = useState(false);
@@ -80,11 +68,11 @@ export function ContainerLogsPage({ id }: { id: string }) {
   useEffect(() => {
     if (!container.data) return;
     const previous = document.title;
-    document.title = `${container.data.name} logs · Nuvem`;
+    document.title = t('logs.pageTitle', { name: container.data.name });
     return () => {
       document.title = previous;
     };
-  }, [container.data]);
+  }, [container.data, t]);
 
   // Keeps the newest line in view as lines arrive, unless the user has scrolled up to read.
   useLayoutEffect(() => {
@@ -97,10 +85,10 @@ export function ContainerLogsPage({ id }: { id: string }) {
     return (
       <main className="flex flex-1 items-center justify-center p-4">
         <div className="glass flex max-w-md flex-col items-center gap-4 rounded-xl p-8 text-center">
-          <h1 className="text-2xl font-bold">{containerLogsTexts.notFound}</h1>
-          <p className="text-muted-foreground">It may have been deleted, or the address is mistyped.</p>
+          <h1 className="text-2xl font-bold">{t('logs.notFound')}</h1>
+          <p className="text-muted-foreground">{t('logs.notFoundText')}</p>
           <Button asChild variant="outline">
-            <Link to={paths.home.getHref()}>{containerLogsTexts.home}</Link>
+            <Link to={paths.home.getHref()}>{t('logs.home')}</Link>
           </Button>
         </div>
       </main>
@@ -137,7 +125,7 @@ export function ContainerLogsPage({ id }: { id: string }) {
       >
         <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <div className="flex min-w-0 flex-col">
-            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Container logs</p>
+            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('logs.eyebrow')}</p>
             {container.isPending ? (
               <Skeleton className="mt-1 h-8 w-48" />
             ) : (
@@ -151,11 +139,11 @@ export function ContainerLogsPage({ id }: { id: string }) {
 
         <div
           role="toolbar"
-          aria-label="Log controls"
+          aria-label={t('logs.controls')}
           className="glass flex flex-wrap items-center gap-3 rounded-xl p-3"
         >
           <div className="flex items-center gap-2">
-            <Label htmlFor={linesId}>{containerLogsTexts.lines}</Label>
+            <Label htmlFor={linesId}>{t('logs.lines')}</Label>
             <Select value={String(lines)} onValueChange={(value) => setLines(Number(value))}>
               <SelectTrigger id={linesId} className="w-24">
                 <SelectValue />
@@ -163,7 +151,7 @@ export function ContainerLogsPage({ id }: { id: string }) {
               <SelectContent>
                 {LOG_LINE_CHOICES.map((n) => (
                   <SelectItem key={n} value={String(n)}>
-                    {n}
+                    {f.count(n)}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -178,11 +166,11 @@ export function ContainerLogsPage({ id }: { id: string }) {
                 if (on) setAtBottom(true);
               }}
             />
-            <Label htmlFor={followId}>{containerLogsTexts.follow}</Label>
+            <Label htmlFor={followId}>{t('logs.follow')}</Label>
           </div>
           <div className="flex items-center gap-2">
             <Switch id={wrapId} checked={wrap} onCheckedChange={setWrap} />
-            <Label htmlFor={wrapId}>{containerLogsTexts.wrap}</Label>
+            <Label htmlFor={wrapId}>{t('logs.wrap')}</Label>
           </div>
           <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
             <Button variant="outline" size="sm" onClick={() => void logs.refetch()}>
@@ -190,7 +178,7 @@ export function ContainerLogsPage({ id }: { id: string }) {
                 aria-hidden="true"
                 className={cn(logs.isFetching && !follow && 'animate-spin motion-reduce:animate-none')}
               />
-              {containerLogsTexts.refresh}
+              {t('logs.refresh')}
             </Button>
             <Button
               variant="outline"
@@ -199,11 +187,11 @@ export function ContainerLogsPage({ id }: { id: string }) {
               onClick={() => data && downloadLines(name, data)}
             >
               <DownloadIcon aria-hidden="true" />
-              {containerLogsTexts.download}
+              {t('logs.download')}
             </Button>
             <Button variant="outline" size="sm" onClick={() => void toggleFullscreen()}>
               {fullscreen ? <MinimizeIcon aria-hidden="true" /> : <MaximizeIcon aria-hidden="true" />}
-              {fullscreen ? containerLogsTexts.exitFullscreen : containerLogsTexts.fullscreen}
+              {fullscreen ? t('logs.exitFullscreen') : t('logs.fullscreen')}
             </Button>
           </div>
         </div>
@@ -215,11 +203,12 @@ export function ContainerLogsPage({ id }: { id: string }) {
           >
             <TriangleAlertIcon aria-hidden="true" className="size-4 shrink-0 text-destructive" />
             <p className="flex-1">
-              {data ? 'The logs could not be refreshed: ' : 'The logs could not be loaded: '}
-              {logs.error.message}
+              {data
+                ? t('logs.refreshFailed', { reason: logs.error.message })
+                : t('logs.loadFailed', { reason: logs.error.message })}
             </p>
             <Button size="sm" variant="outline" onClick={retry}>
-              {containerLogsTexts.retry}
+              {t('logs.retry')}
             </Button>
           </div>
         )}
@@ -228,7 +217,7 @@ export function ContainerLogsPage({ id }: { id: string }) {
           <div
             ref={logRef}
             role="log"
-            aria-label={containerLogsTexts.region}
+            aria-label={t('logs.region')}
             aria-busy={logs.isPending || undefined}
             tabIndex={0}
             onScroll={onScroll}
@@ -255,17 +244,17 @@ export function ContainerLogsPage({ id }: { id: string }) {
                 ))}
               </ol>
             ) : data ? (
-              <p className="py-8 text-center font-sans text-sm text-muted-foreground">{containerLogsTexts.empty}</p>
+              <p className="py-8 text-center font-sans text-sm text-muted-foreground">{t('logs.empty')}</p>
             ) : null}
           </div>
           {logs.isPending && (
             <span role="status" className="sr-only">
-              Loading logs
+              {t('logs.loading')}
             </span>
           )}
           {follow && !atBottom && (
             <Button size="sm" className="absolute right-4 bottom-4 shadow-lg" onClick={() => setAtBottom(true)}>
-              {containerLogsTexts.jumpToLatest}
+              {t('logs.jumpToLatest')}
             </Button>
           )}
         </div>

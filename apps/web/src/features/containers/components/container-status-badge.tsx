@@ -1,4 +1,5 @@
 import type { ContainerStatus } from '@nuvem/contracts/containers';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 
 const variants = {
@@ -11,11 +12,12 @@ const variants = {
 
 /** Spec: running, stopped, starting, stopping, error (the contract admits no other status). */
 export function ContainerStatusBadge({ status, reason }: { status: ContainerStatus; reason?: string | null }) {
+  const { t } = useTranslation('containers');
   const variant = variants[status];
   return (
     <Badge variant={variant} title={reason ?? undefined} data-status={status}>
       <span aria-hidden className="size-1.5 rounded-full bg-current" />
-      {status}
+      {t(`status.${status}`)}
     </Badge>
   );
 }

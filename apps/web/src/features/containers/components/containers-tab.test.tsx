@@ -96,9 +96,9 @@ describe('ContainersTab', () => {
     expect(webRow.getByText('Node.js 18')).toBeInTheDocument();
     expect(webRow.getByText('10.0.0.5')).toBeInTheDocument();
     expect(webRow.getByText('3 days ago')).toBeInTheDocument();
-    expect(webRow.getByText('12%')).toHaveClass('text-success');
+    expect(webRow.getByText('12.0%')).toHaveClass('text-success');
     expect(webRow.getByText('55.5%')).toHaveClass('text-warning');
-    expect(webRow.getByText('90%')).toHaveClass('text-destructive');
+    expect(webRow.getByText('90.0%')).toHaveClass('text-destructive');
     expect(webRow.getByText('ssh -p 2201 root@203.0.113.7')).toBeInTheDocument();
     expect(webRow.getByRole('button', { name: 'Actions for web-1' })).toBeInTheDocument();
 

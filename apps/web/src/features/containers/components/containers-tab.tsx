@@ -1,7 +1,6 @@
 import {
   CONTAINER_PAGE_SIZE,
   containerStatuses,
-  containerTemplates,
   metricColour,
   type Container,
   type ContainerStatus,
@@ -9,15 +8,19 @@ import {
 import { useMutationState } from '@tanstack/react-query';
 import { AlertTriangleIcon, BoxIcon, Loader2Icon, PlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat } from '@/lib/format';
+import { errorMessage, notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { useContainerTemplates } from '../api/get-container-catalogue';
 import { useContainers } from '../api/get-containers';
-import { errorMessage, notify } from '@/lib/notify';
-import { ContainerActionsMenu, tierTitle } from './container-actions-menu';
+import { formatPercent } from '../lib/metrics-format';
+import { templateName as nameOfTemplate, toTemplateOptions } from '../lib/wizard-payload';
+import { ContainerActionsMenu } from './container-actions-menu';
 import { ContainerStatusBadge } from './container-status-badge';
 
 export const metricColourClass = {
@@ -26,38 +29,7 @@ export const metricColourClass = {
   red: 'text-destructive',
 } as const;
 
-export function formatPercent(value: number): string {
-  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
-}
-
 const ALL = 'all';
-const statusLabels: Record<ContainerStatus, string> = {
-  running: 'Running',
-  stopped: 'Stopped',
-  starting: 'Starting',
-  stopping: 'Stopping',
-  error: 'Error',
-};
-
-const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const absoluteFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '3 days ago', 'yesterday', 'just now': how long before `now` the date was. */
-export function formatRelative(iso: string, now: number): string {
-  const seconds = (new Date(iso).getTime() - now) / 1000;
-  for (const [unit, size] of relativeUnits) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
-}
 
 /** Whether a start, stop, restart, snapshot, scale or delete of this container is in flight. */
 function useActionInFlight(id: string): boolean {
@@ -78,6 +50,7 @@ export interface ContainersTabProps {
 
 /** Spec 2, Containers tab: the paged list (10 a page), refreshed every 30 s, with each container's actions. */
 export function ContainersTab({ onCreate, onViewMetrics }: ContainersTabProps) {
+  const { t } = useTranslation('containers');
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<ContainerStatus | undefined>(undefined);
   const list = useContainers({ page, perPage: CONTAINER_PAGE_SIZE, status });
@@ -89,14 +62,14 @@ export function ContainersTab({ onCreate, onViewMetrics }: ContainersTabProps) {
   useEffect(() => {
     if (list.isError && !notified.current) {
       notified.current = true;
-      notify.error('Failed to load containers');
+      notify.error(t('list.loadFailedToast'));
     } else if (!list.isError) {
       notified.current = false;
     }
-  }, [list.isError]);
+  }, [list.isError, t]);
 
-  const templateName = (id: string) =>
-    (templates.data ?? containerTemplates).find((t) => t.id === id)?.name ?? (id || 'Ubuntu 24.04');
+  const templateOptions = toTemplateOptions(templates.data);
+  const templateName = (id: string) => nameOfTemplate(id, templateOptions);
 
   const data = list.data;
   const pages = Math.max(1, data?.pages ?? 1);
@@ -116,7 +89,7 @@ export function ContainersTab({ onCreate, onViewMetrics }: ContainersTabProps) {
           tabIndex={-1}
           className="text-lg font-semibold focus-visible:outline-none"
         >
-          Your containers
+          {t('list.heading')}
           {data && <span className="ml-2 text-sm font-normal text-muted-foreground">({data.total})</span>}
         </h3>
         <Select
@@ -126,14 +99,14 @@ export function ContainersTab({ onCreate, onViewMetrics }: ContainersTabProps) {
             setPage(1);
           }}
         >
-          <SelectTrigger aria-label="Filter by status" className="w-full sm:w-44">
+          <SelectTrigger aria-label={t('list.filterLabel')} className="w-full sm:w-44">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>All statuses</SelectItem>
+            <SelectItem value={ALL}>{t('list.allStatuses')}</SelectItem>
             {containerStatuses.map((s) => (
               <SelectItem key={s} value={s}>
-                {statusLabels[s]}
+                {t(`list.filterOption.${s}`)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -147,10 +120,10 @@ export function ContainersTab({ onCreate, onViewMetrics }: ContainersTabProps) {
         >
           <p className="flex items-center gap-2">
             <AlertTriangleIcon aria-hidden="true" className="size-4 shrink-0 text-destructive" />
-            The containers could not be loaded: {errorMessage(list.error, 'unknown error')}
+            {t('list.loadFailed', { reason: errorMessage(list.error, t('list.unknownError')) })}
           </p>
           <Button size="sm" variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            Retry
+            {t('list.retry')}
           </Button>
         </div>
       )}
@@ -160,11 +133,11 @@ export function ContainersTab({ onCreate, onViewMetrics }: ContainersTabProps) {
       ) : containers.length === 0 ? (
         data && (
           <p className="glass rounded-xl p-6 text-center text-sm text-muted-foreground">
-            {status ? `No ${status} containers.` : 'No containers on this page.'}
+            {status ? t(`list.noneWithStatus.${status}`) : t('list.noneOnPage')}
           </p>
         )
       ) : (
-        <ul aria-label="Containers" className={cn('grid gap-3', list.isPlaceholderData && 'opacity-70')}>
+        <ul aria-label={t('list.label')} className={cn('grid gap-3', list.isPlaceholderData && 'opacity-70')}>
           {containers.map((container) => (
             <ContainerRow
               key={container.id}
@@ -182,13 +155,13 @@ export function ContainersTab({ onCreate, onViewMetrics }: ContainersTabProps) {
       )}
 
       {data && data.total > 0 && (
-        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label={t('list.pagination')} className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Page {Math.min(page, pages)} of {pages}
+            {t('list.page', { page: Math.min(page, pages), pages })}
           </p>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-              Previous
+              {t('list.previous')}
             </Button>
             <Button
               variant="outline"
@@ -196,7 +169,7 @@ export function ContainersTab({ onCreate, onViewMetrics }: ContainersTabProps) {
               disabled={page >= pages || list.isPlaceholderData}
               onClick={() => setPage((p) => p + 1)}
             >
-              Next
+              {t('list.next')}
             </Button>
           </div>
         </nav>
@@ -218,19 +191,23 @@ function ContainerRow({
   onViewMetrics: ((id: string) => void) | undefined;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation('containers');
+  const f = useFormat();
   const inFlight = useActionInFlight(container.id);
   const transitioning = container.status === 'starting' || container.status === 'stopping';
   const busy = inFlight || transitioning;
   const nameId = `container-${container.id}-name`;
   const metrics = [
-    ['CPU', container.metrics.cpu_usage],
-    ['Memory', container.metrics.memory_usage],
-    ['Disk', container.metrics.disk_usage],
+    ['cpu', container.metrics.cpu_usage],
+    ['memory', container.metrics.memory_usage],
+    ['disk', container.metrics.disk_usage],
   ] as const;
 
   return (
     <li aria-labelledby={nameId} aria-busy={busy || undefined}>
-      <Card className="grid grid-cols-[minmax(0,1fr)_auto] gap-3 p-4 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,2fr)_auto] lg:items-center lg:gap-6">
+      {/* Name and SSH command, then the details; the menu sits top right. The details wrap as
+          whole items (never cut off): an address or a template always shows in full. */}
+      <Card className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-3 p-4">
         <div className="grid min-w-0 gap-1">
           <div className="flex min-w-0 flex-wrap items-center gap-2">
             <h4 id={nameId} className="truncate font-semibold">
@@ -240,39 +217,41 @@ function ContainerRow({
             {busy && (
               <span role="status" className="inline-flex items-center text-muted-foreground">
                 <Loader2Icon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-                <span className="sr-only">Working on {container.name}</span>
+                <span className="sr-only">{t('list.working', { name: container.name })}</span>
               </span>
             )}
           </div>
           {container.status === 'error' && container.status_reason && (
             <p className="text-xs text-destructive">{container.status_reason}</p>
           )}
-          <code className="block truncate text-xs text-muted-foreground" title={container.ssh_command}>
+          <code data-field="ssh" className="block text-xs break-all text-muted-foreground">
             {container.ssh_command}
           </code>
         </div>
 
-        {/* Beside the name on a phone, at the end of the row on a wide screen. */}
-        <div className="self-start lg:order-last lg:self-center">
-          <ContainerActionsMenu container={container} onDeleted={onDeleted} onViewMetrics={onViewMetrics} />
-        </div>
+        <ContainerActionsMenu container={container} onDeleted={onDeleted} onViewMetrics={onViewMetrics} />
 
-        <dl className="col-span-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4 lg:col-span-1 xl:grid-cols-7">
-          <Detail label="Tier" value={tierTitle(container.tier)} />
-          <Detail label="Template" value={templateName} />
-          <Detail label="IP address" value={container.ip_address ?? '—'} mono />
-          <div className="grid min-w-0 gap-0.5">
-            <dt className="text-xs text-muted-foreground">Created</dt>
-            <dd className="truncate">
-              <time dateTime={container.created_at} title={absoluteFormat.format(new Date(container.created_at))}>
-                {formatRelative(container.created_at, now)}
+        <dl className="col-span-2 flex flex-wrap gap-x-8 gap-y-2 text-sm">
+          <Detail field="tier" label={t('list.details.tier')} value={t(`tiers.${container.tier}`)} />
+          <Detail field="template" label={t('list.details.template')} value={templateName} />
+          <Detail
+            field="ip"
+            label={t('list.details.ipAddress')}
+            value={container.ip_address ?? t('list.details.none')}
+            mono
+          />
+          <div className="grid gap-0.5">
+            <dt className="text-xs text-muted-foreground">{t('list.details.created')}</dt>
+            <dd className="whitespace-nowrap">
+              <time dateTime={container.created_at} title={f.dateTime(container.created_at)}>
+                {f.relative(container.created_at, now)}
               </time>
             </dd>
           </div>
-          {metrics.map(([label, value]) => (
-            <div key={label} className="grid min-w-0 gap-0.5">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
-              <dd className={cn('font-medium tabular-nums', metricColourClass[metricColour(value)])}>
+          {metrics.map(([metric, value]) => (
+            <div key={metric} className="grid gap-0.5">
+              <dt className="text-xs text-muted-foreground">{t(`list.details.${metric}`)}</dt>
+              <dd className={cn('font-medium whitespace-nowrap tabular-nums', metricColourClass[metricColour(value)])}>
                 {formatPercent(value)}
               </dd>
             </div>
@@ -283,11 +262,21 @@ function ContainerRow({
   );
 }
 
-function Detail({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+function Detail({
+  field,
+  label,
+  value,
+  mono = false,
+}: {
+  field: string;
+  label: string;
+  value: string;
+  mono?: boolean;
+}) {
   return (
-    <div className="grid min-w-0 gap-0.5">
+    <div className="grid max-w-full min-w-0 gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className={cn('truncate', mono && 'font-mono text-xs leading-5')} title={value}>
+      <dd data-field={field} className={cn('break-words', mono && 'font-mono text-xs leading-5')}>
         {value}
       </dd>
     </div>
@@ -295,9 +284,10 @@ function Detail({ label, value, mono = false }: { label: string; value: string; 
 }
 
 function ListSkeleton() {
+  const { t } = useTranslation('containers');
   return (
     <div role="status" className="grid gap-3">
-      <span className="sr-only">Loading containers</span>
+      <span className="sr-only">{t('list.loading')}</span>
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className="h-28 w-full rounded-xl lg:h-20" />
       ))}
@@ -307,18 +297,17 @@ function ListSkeleton() {
 
 /** Spec 2: with no containers, 'No Containers Yet' and a create button. */
 export function NoContainers({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('containers');
   return (
     <Card className="flex flex-col items-center gap-3 p-10 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-glass-strong">
         <BoxIcon aria-hidden="true" className="size-6 text-primary" />
       </span>
-      <h3 className="text-lg font-semibold">No Containers Yet</h3>
-      <p className="max-w-sm text-sm text-muted-foreground">
-        Create your first container to get a server with SSH access in about a minute.
-      </p>
+      <h3 className="text-lg font-semibold">{t('empty.title')}</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('empty.text')}</p>
       <Button onClick={onCreate}>
         <PlusIcon aria-hidden="true" />
-        Create Container
+        {t('empty.create')}
       </Button>
     </Card>
   );

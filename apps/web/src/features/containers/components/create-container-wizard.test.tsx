@@ -1,4 +1,10 @@
-import { containerTemplates, type Container } from '@nuvem/contracts/containers';
+import {
+  CONTAINER_NAME_MAX_LENGTH,
+  containerTemplates,
+  ROOT_PASSWORD_MAX_LENGTH,
+  ROOT_PASSWORD_MIN_LENGTH,
+  type Container,
+} from '@nuvem/contracts/containers';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -105,7 +111,7 @@ function currentStep(dialog: HTMLElement) {
 
 /** Name 'web-1', template Node.js 18, tier Large: on step 3. */
 async function toAccessStep(user: User, dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText('Container Name'), 'web-1');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Container Name' }), 'web-1');
   await user.click(within(dialog).getByRole('radio', { name: 'Node.js 18' }));
   await user.click(within(dialog).getByRole('button', { name: 'Next' }));
   await user.click(within(dialog).getByRole('radio', { name: 'Large' }));
@@ -151,9 +157,12 @@ describe('CreateContainerWizard', () => {
     expect(within(dialog).getByText('Step 1 of 3: Name & template')).toBeInTheDocument();
     expect(currentStep(dialog)).toBe('Name & template');
 
-    const name = within(dialog).getByLabelText('Container Name');
+    const name = within(dialog).getByRole('textbox', { name: 'Container Name' });
     expect(name).toHaveFocus();
-    expect(name).toHaveAccessibleDescription('Lowercase letters, numbers, and hyphens only');
+    // The rule is there before anything is typed.
+    expect(name).toHaveAccessibleDescription(
+      `Lowercase letters, numbers, and hyphens only. Start with a letter; at most ${CONTAINER_NAME_MAX_LENGTH} characters.`,
+    );
     const next = within(dialog).getByRole('button', { name: 'Next' });
     expect(next).toBeDisabled();
 
@@ -163,29 +172,46 @@ describe('CreateContainerWizard', () => {
 
     await user.clear(name);
     await user.type(name, '1st');
-    expect(within(dialog).getByText('Must start with a letter')).toBeInTheDocument();
+    expect(within(dialog).getByText('Start the name with a letter.')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(next).toBeDisabled();
 
     await user.clear(name);
-    await pasteInto(user, name, 'a'.repeat(64));
-    expect(within(dialog).getByText('At most 63 characters')).toBeInTheDocument();
-    expect(next).toBeDisabled();
-    await user.type(name, '{Backspace}');
-    expect(within(dialog).queryByText('At most 63 characters')).not.toBeInTheDocument();
+    await pasteInto(user, name, 'a'.repeat(CONTAINER_NAME_MAX_LENGTH));
+    expect(name).toHaveAttribute('aria-invalid', 'false');
     expect(next).toBeEnabled();
+  });
+
+  it(`shows the error beside the name at ${CONTAINER_NAME_MAX_LENGTH + 1} characters and sends nothing`, async () => {
+    const { user, fetchSpy } = renderWizard();
+    const dialog = await openWizard(user);
+    const name = within(dialog).getByRole('textbox', { name: 'Container Name' });
+    await user.type(name, 'a'.repeat(CONTAINER_NAME_MAX_LENGTH + 1));
+    const error = `Use at most ${CONTAINER_NAME_MAX_LENGTH} characters.`;
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    // Beside the field: the field's own description, read with it.
+    expect(name).toHaveAccessibleDescription(expect.stringContaining(error));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(error);
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(currentStep(dialog)).toBe('Name & template');
+    expect(fetchCalls(fetchSpy, createRoute)).toHaveLength(0);
+
+    await user.type(name, '{Backspace}');
+    expect(within(dialog).queryByText(error)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
   it("preselects the user's default template and tier", async () => {
     const { user } = renderWizard();
     const dialog = await openWizard(user);
     await waitFor(() => expect(within(dialog).getByRole('radio', { name: 'Python 3.11' })).toBeChecked());
-    await user.type(within(dialog).getByLabelText('Container Name'), 'web');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Container Name' }), 'web');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
 
     const medium = within(dialog).getByRole('radio', { name: 'Medium' });
     expect(medium).toBeChecked();
-    expect(medium).toHaveAccessibleDescription('1 vCPU · 2GB RAM · 50GB disk $10/month');
+    expect(medium).toHaveAccessibleDescription('1 vCPU · 2 GB RAM · 50 GB disk $10/month');
     expect(medium).toHaveFocus();
   });
 
@@ -193,7 +219,7 @@ describe('CreateContainerWizard', () => {
     const { user } = renderWizard(undefined, {});
     const dialog = await openWizard(user);
     expect(within(dialog).getByRole('radio', { name: 'Ubuntu 24.04' })).toBeChecked();
-    await user.type(within(dialog).getByLabelText('Container Name'), 'web');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Container Name' }), 'web');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(within(dialog).getByRole('radio', { name: 'Small' })).toBeChecked();
   });
@@ -211,7 +237,7 @@ describe('CreateContainerWizard', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(currentStep(dialog)).toBe('Name & template');
-    expect(within(dialog).getByLabelText('Container Name')).toHaveValue('web-1');
+    expect(within(dialog).getByRole('textbox', { name: 'Container Name' })).toHaveValue('web-1');
     expect(within(dialog).getByRole('radio', { name: 'Node.js 18' })).toBeChecked();
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -219,7 +245,7 @@ describe('CreateContainerWizard', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     dialog = await openWizard(user);
-    expect(within(dialog).getByLabelText('Container Name')).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Container Name' })).toHaveValue('');
     expect(within(dialog).getByRole('radio', { name: 'Python 3.11' })).toBeChecked();
   });
 
@@ -232,7 +258,7 @@ describe('CreateContainerWizard', () => {
 
     dialog = await openWizard(user);
     expect(currentStep(dialog)).toBe('Name & template');
-    expect(within(dialog).getByLabelText('Container Name')).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Container Name' })).toHaveValue('');
   });
 
   it('shows the configuration summary on step 3', async () => {
@@ -249,7 +275,7 @@ describe('CreateContainerWizard', () => {
     expect(Object.fromEntries(terms.map((term, i) => [term, details[i]]))).toEqual({
       Name: 'web-1',
       Template: 'Node.js 18',
-      Resources: '2 vCPU · 4GB RAM · 100GB disk',
+      Resources: '2 vCPU · 4 GB RAM · 100 GB disk',
       'Estimated cost': '$20/month',
       'SSH keys': 'None',
       'Root password': 'Not set (key-only access)',
@@ -297,7 +323,7 @@ describe('CreateContainerWizard', () => {
 
     dialog = await openWizard(user);
     expect(currentStep(dialog)).toBe('Name & template');
-    expect(within(dialog).getByLabelText('Container Name')).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Container Name' })).toHaveValue('');
   });
 
   it('omits empty keys, environment, script and password', async () => {
@@ -333,7 +359,58 @@ describe('CreateContainerWizard', () => {
     expect(within(dialog).getByRole('button', { name: 'Create Container' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
-    expect(within(dialog).getByLabelText('Container Name')).toHaveValue('web-1');
+    expect(within(dialog).getByRole('textbox', { name: 'Container Name' })).toHaveValue('web-1');
+  });
+
+  it('goes back to the name when the server says it is taken, and says so beside it', async () => {
+    const { user } = renderWizard(
+      reply({ success: false, error: 'You already have a container named web-1', code: 'NAME_TAKEN' }, 409),
+    );
+    const dialog = await openWizard(user);
+    await toAccessStep(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Container' }));
+    await waitFor(() => expect(currentStep(dialog)).toBe('Name & template'));
+    const name = within(dialog).getByRole('textbox', { name: 'Container Name' });
+    expect(name).toHaveValue('web-1');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(
+      expect.stringContaining('You already have a container named web-1: choose another name.'),
+    );
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    await user.type(name, '-2');
+    expect(name).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it("puts a 400's field details beside their fields", async () => {
+    const { user } = renderWizard(
+      reply(
+        {
+          success: false,
+          error: `Root password must be at least ${ROOT_PASSWORD_MIN_LENGTH} characters.`,
+          code: 'VALIDATION_ERROR',
+          details: [
+            {
+              path: 'body.root_password',
+              message: `Root password must be at least ${ROOT_PASSWORD_MIN_LENGTH} characters`,
+              code: 'too_small',
+              origin: 'string',
+              minimum: ROOT_PASSWORD_MIN_LENGTH,
+            },
+          ],
+        },
+        400,
+      ),
+    );
+    const dialog = await openWizard(user);
+    await toAccessStep(user, dialog);
+    await user.type(within(dialog).getByLabelText('Root Password'), 'correct-horse');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Container' }));
+    const password = within(dialog).getByLabelText('Root Password');
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining(`Use at least ${ROOT_PASSWORD_MIN_LENGTH} characters.`),
+    );
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
   });
 
   it('says so when the new container could not start', async () => {
@@ -355,7 +432,7 @@ describe('CreateContainerWizard', () => {
     const keys = within(dialog).getByLabelText('SSH Public Keys');
     await pasteInto(user, keys, `${ed25519Line(1)}\nssh-rsa not-base64!`);
 
-    expect(within(dialog).getByText('Line 2 is not a valid OpenSSH public key')).toBeInTheDocument();
+    expect(within(dialog).getByText('Line 2 is not a valid OpenSSH public key.')).toBeInTheDocument();
     expect(keys).toHaveAttribute('aria-invalid', 'true');
     const create = within(dialog).getByRole('button', { name: 'Create Container' });
     expect(create).toBeDisabled();
@@ -417,11 +494,13 @@ describe('CreateContainerWizard', () => {
     await toAccessStep(user, dialog);
     const password = within(dialog).getByLabelText('Root Password');
     expect(password).toHaveAttribute('type', 'password');
-    expect(within(dialog).getByText('Optional. Leave empty for key-only access (SSH keys only).')).toBeVisible();
+    expect(password).toHaveAccessibleDescription(
+      `Optional, ${ROOT_PASSWORD_MIN_LENGTH} to ${ROOT_PASSWORD_MAX_LENGTH} characters. Leave empty for key-only access (SSH keys only).`,
+    );
     expect(within(dialog).getByRole('button', { name: 'Copy password' })).toBeDisabled();
 
     await user.type(password, 'short');
-    expect(within(dialog).getByText('At least 8 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText(`Use at least ${ROOT_PASSWORD_MIN_LENGTH} characters.`)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create Container' })).toBeDisabled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Show password' }));
@@ -434,7 +513,7 @@ describe('CreateContainerWizard', () => {
     expect(generated).toHaveLength(16);
     expect(generated).not.toBe('short');
     expect(password).toHaveAttribute('type', 'text');
-    expect(within(dialog).queryByText('At least 8 characters')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(`Use at least ${ROOT_PASSWORD_MIN_LENGTH} characters.`)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create Container' })).toBeEnabled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy password' }));
@@ -477,7 +556,7 @@ describe('CreateContainerWizard', () => {
     const dialog = await openWizard(user);
     await toAccessStep(user, dialog);
     await pasteInto(user, within(dialog).getByLabelText('Startup Script'), 'x'.repeat(64 * 1024 + 1));
-    expect(within(dialog).getByText('The script is 64.1 KiB; the limit is 64 KiB')).toBeInTheDocument();
+    expect(within(dialog).getByText('The script is 64.1 KiB; the limit is 64 KiB.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create Container' })).toBeDisabled();
   });
 });

@@ -1,10 +1,15 @@
+import type { Container } from '@nuvem/contracts/containers';
 import {
-  DEFAULT_TIER,
-  type Container,
-  type ContainerTemplateId,
-  type ContainerTier,
-} from '@nuvem/contracts/containers';
-import { useEffect, useRef, useState, type MouseEvent, type RefObject, type SyntheticEvent } from 'react';
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,18 +19,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, useContractForm } from '@/lib/forms';
+import { errorMessage, notify } from '@/lib/notify';
 import { useContainerDefaults } from '../api/container-defaults';
 import { useCreateContainer } from '../api/create-container';
-import { useContainerTemplates, useContainerTiers } from '../api/get-container-catalogue';
-import { errorMessage, notify } from '@/lib/notify';
-import {
-  buildCreatePayload,
-  canCreate,
-  isValidName,
-  toTemplateOptions,
-  toTierOptions,
-  type WizardValues,
-} from '../lib/wizard-payload';
+import { useTemplateOptions, useTierOptions } from '../api/get-container-catalogue';
+import { emptyWizardValues, wizardFieldMessages, wizardFormSchema } from '../lib/wizard-form';
+import { buildCreatePayload, type WizardValues } from '../lib/wizard-payload';
 import { WizardEnvironmentField } from './wizard-environment-field';
 import { WizardNameStep } from './wizard-name-step';
 import { WizardRootPasswordField } from './wizard-root-password-field';
@@ -38,21 +39,17 @@ import { WizardTierStep } from './wizard-tier-step';
 /** Spec §9: the SSH-ready toast lasts 10 s. */
 export const READY_TOAST_MS = 10_000;
 
-/** The user's own choices; a null tier or template means "the user's default, else the spec's". */
-type Draft = Omit<WizardValues, 'tier' | 'templateId'> & {
-  tier: ContainerTier | null;
-  templateId: ContainerTemplateId | null;
+/** Which step shows each field, to go back to a field a check or the server refused. */
+const stepOf: Record<keyof WizardValues, WizardStep> = {
+  name: 1,
+  template_id: 1,
+  tier: 2,
+  ssh_keys: 3,
+  environment: 3,
+  startup_script: 3,
+  root_password: 3,
 };
-
-const emptyDraft: Draft = {
-  name: '',
-  tier: null,
-  templateId: null,
-  sshKeys: '',
-  environment: '',
-  startupScript: '',
-  rootPassword: '',
-};
+const fields = Object.keys(stepOf) as (keyof WizardValues)[];
 
 /**
  * The three-step create-container dialog (spec: name and template, tier, access and setup). Its
@@ -91,25 +88,36 @@ function focusStepField(container: HTMLElement | null) {
 }
 
 function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: RefObject<HTMLDivElement | null> }) {
+  const { t } = useTranslation('containers');
+  const { t: formT } = useTranslation();
   const [step, setStep] = useState<WizardStep>(1);
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
   const defaults = useContainerDefaults();
-  const tiers = toTierOptions(useContainerTiers().data);
-  const templates = toTemplateOptions(useContainerTemplates().data);
+  const tiers = useTierOptions();
+  const templates = useTemplateOptions();
   const createContainer = useCreateContainer();
   const generatedKey = useGeneratedKey();
-
-  const values: WizardValues = {
-    ...draft,
-    tier: draft.tier ?? defaults.data?.tier ?? DEFAULT_TIER,
-    templateId: draft.templateId ?? defaults.data?.template_id ?? '',
-  };
-  const nameValid = isValidName(values.name);
-  const ready = canCreate(values);
+  const fieldMessages = useMemo(() => wizardFieldMessages(t), [t]);
+  // Checked as typed, with the create call's own rules (the contract's schemas and limits).
+  const form = useContractForm(wizardFormSchema, {
+    mode: 'onChange',
+    defaultValues: emptyWizardValues(defaults.data),
+    fieldMessages,
+  });
+  const { errors, isValid } = form.formState;
+  const values = form.watch();
   const pending = createContainer.isPending;
 
-  const firstRender = useRef(true);
+  // The user's defaults may arrive after the wizard opened: they fill the choices not yet made.
+  const chosen = useRef({ tier: false, template: false });
   useEffect(() => {
+    if (!defaults.data) return;
+    if (!chosen.current.tier) form.setValue('tier', defaults.data.tier);
+    if (!chosen.current.template) form.setValue('template_id', defaults.data.template_id);
+  }, [defaults.data, form]);
+
+  const firstRender = useRef(true);
+  // A layout effect: the new step's field has focus as soon as the step is on screen.
+  useLayoutEffect(() => {
     // On opening, the dialog's own auto-focus does this; afterwards each step change does.
     if (firstRender.current) {
       firstRender.current = false;
@@ -118,36 +126,58 @@ function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: 
     focusStepField(contentRef.current);
   }, [step, contentRef]);
 
-  function update<K extends keyof Draft>(key: K, value: Draft[K]) {
-    setDraft((current) => ({ ...current, [key]: value }));
+  /** Back to the first step with a refused field, its message beside it. */
+  function showProblems() {
+    const first = fields.find((field) => form.getFieldState(field).error);
+    if (first) setStep(stepOf[first]);
   }
 
-  async function create() {
-    if (!ready || pending) return;
-    const payload = buildCreatePayload(values);
+  async function create(checked: WizardValues) {
+    if (pending) return;
+    const payload = buildCreatePayload(checked);
     let container: Container;
     try {
       container = await createContainer.mutateAsync(payload);
     } catch (error) {
-      // The form stays as it was, so nothing typed is lost.
-      notify.error(errorMessage(error, 'Failed to create container'));
+      // The form stays as it was, so nothing typed is lost; a refused field gets its message.
+      if (error instanceof ApiError && error.code === 'NAME_TAKEN') {
+        form.setError('name', { type: 'server', message: t('wizard.name.taken', { name: payload.name }) });
+        setStep(1);
+      } else if (applyServerErrors(error, form.setError, formT, { fields, fieldMessages })) {
+        showProblems();
+      } else {
+        notify.error(errorMessage(error, t('wizard.createFailed')));
+      }
       return;
     }
     onClose();
     if (container.status === 'error') {
-      notify.error(`Container ${payload.name} could not start: ${container.status_reason ?? 'unknown error'}`);
+      notify.error(
+        t('wizard.couldNotStart', {
+          name: payload.name,
+          reason: container.status_reason ?? t('wizard.unknownError'),
+        }),
+      );
     } else {
-      notify.success(`Container ${payload.name} is ready. Connect with: ${container.ssh_command}`, {
+      notify.success(t('wizard.created', { name: payload.name, command: container.ssh_command }), {
         duration: READY_TOAST_MS,
       });
     }
   }
 
+  async function next() {
+    const ok = await form.trigger(step === 1 ? ['name', 'template_id'] : ['tier']);
+    if (!ok) {
+      if (step === 1) form.setFocus('name');
+      return;
+    }
+    setStep(step === 1 ? 2 : 3);
+  }
+
   function handleSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (step === 1 && nameValid) setStep(2);
-    else if (step === 2) setStep(3);
-    else if (step === 3) void create();
+    if (step < 3) void next();
+    else void form.handleSubmit(create, showProblems)(event);
   }
 
   function guardDoubleClick(event: MouseEvent<HTMLButtonElement>) {
@@ -155,12 +185,14 @@ function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: 
     if (event.detail > 1) event.preventDefault();
   }
 
+  const stepLabel = t(`wizard.steps.${wizardSteps[step - 1] ?? 'name'}`);
+
   return (
     <form noValidate onSubmit={handleSubmit} aria-busy={pending} className="flex min-w-0 flex-col gap-5">
       <DialogHeader>
-        <DialogTitle>Create New Container</DialogTitle>
+        <DialogTitle>{t('wizard.title')}</DialogTitle>
         <DialogDescription>
-          Step {step} of {wizardSteps.length}: {wizardSteps[step - 1]}
+          {t('wizard.stepOf', { step, count: wizardSteps.length, label: stepLabel })}
         </DialogDescription>
       </DialogHeader>
 
@@ -168,33 +200,33 @@ function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: 
 
       {step === 1 && (
         <WizardNameStep
-          name={values.name}
-          onNameChange={(name) => update('name', name)}
-          templateId={values.templateId}
-          onTemplateChange={(id) => update('templateId', id)}
+          form={form}
           templates={templates}
+          onTemplateChange={(id) => {
+            chosen.current.template = true;
+            form.setValue('template_id', id, { shouldValidate: true, shouldDirty: true });
+          }}
         />
       )}
 
-      {step === 2 && <WizardTierStep tier={values.tier} onTierChange={(tier) => update('tier', tier)} tiers={tiers} />}
+      {step === 2 && (
+        <WizardTierStep
+          tier={values.tier}
+          error={errors.tier?.message}
+          onTierChange={(tier) => {
+            chosen.current.tier = true;
+            form.setValue('tier', tier, { shouldValidate: true, shouldDirty: true });
+          }}
+          tiers={tiers}
+        />
+      )}
 
       {step === 3 && (
         <div className="flex flex-col gap-5">
-          <WizardSshKeysField
-            value={values.sshKeys}
-            onChange={(text) => update('sshKeys', text)}
-            onAppend={(line) =>
-              setDraft((current) => {
-                const text = current.sshKeys.replace(/\s+$/, '');
-                return { ...current, sshKeys: text ? `${text}\n${line}` : line };
-              })
-            }
-            containerName={values.name}
-            generatedKey={generatedKey}
-          />
-          <WizardEnvironmentField value={values.environment} onChange={(text) => update('environment', text)} />
-          <WizardStartupScriptField value={values.startupScript} onChange={(text) => update('startupScript', text)} />
-          <WizardRootPasswordField value={values.rootPassword} onChange={(text) => update('rootPassword', text)} />
+          <WizardSshKeysField form={form} containerName={values.name} generatedKey={generatedKey} />
+          <WizardEnvironmentField form={form} />
+          <WizardStartupScriptField form={form} />
+          <WizardRootPasswordField form={form} />
           <WizardSummary values={values} tiers={tiers} templates={templates} />
         </div>
       )}
@@ -202,7 +234,7 @@ function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: 
       <DialogFooter>
         {step === 1 ? (
           <Button key="cancel" variant="outline" onClick={onClose}>
-            Cancel
+            {t('wizard.cancel')}
           </Button>
         ) : (
           <Button
@@ -211,16 +243,17 @@ function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: 
             onClick={() => setStep((current) => (current === 3 ? 2 : 1))}
             disabled={pending}
           >
-            Back
+            {t('wizard.back')}
           </Button>
         )}
         {step < 3 ? (
-          <Button key="next" type="submit" disabled={step === 1 && !nameValid}>
-            Next
+          // Spec: Next waits for a name; a name the rules refuse keeps it waiting, its reason beside the field.
+          <Button key="next" type="submit" disabled={step === 1 && (values.name === '' || Boolean(errors.name))}>
+            {t('wizard.next')}
           </Button>
         ) : (
-          <Button key="create" type="submit" disabled={!ready || pending} onClick={guardDoubleClick}>
-            {pending ? 'Creating…' : 'Create Container'}
+          <Button key="create" type="submit" disabled={!isValid || pending} onClick={guardDoubleClick}>
+            {pending ? t('wizard.creating') : t('wizard.create')}
           </Button>
         )}
       </DialogFooter>

@@ -1,16 +1,9 @@
 import type { MetricRange } from '@nuvem/contracts/containers';
-import { cn } from '@/lib/utils';
-import {
-  formatAxisTime,
-  formatFullTime,
-  formatPercent,
-  formatTraffic,
-  gapBreakMs,
-  niceCeiling,
-  rangeLabels,
-  rangeMs,
-  summariseSeries,
-} from '../lib/metrics-format';
+import { useTranslation } from 'react-i18next';
+import { Chart, type ChartRow } from '@/components/charts/chart';
+import { formatDateTime, formatDayMonth, formatFixed, formatNumber, formatTime, useFormat } from '@/lib/format';
+import { currentLanguage, i18n } from '@/lib/i18n';
+import { gapBreakMs, niceCeiling, rangeMs, summariseSeries } from '../lib/metrics-format';
 
 export interface ChartPoint {
   /** ISO time of the sample. */
@@ -42,12 +35,6 @@ export interface MetricChartProps {
   className?: string;
 }
 
-// The drawing's own coordinates; the SVG scales to its container's width through the viewBox.
-const W = 640;
-const H = 220;
-const PAD = { left: 44, right: 12, top: 14, bottom: 26 };
-const PLOT_W = W - PAD.left - PAD.right;
-const PLOT_H = H - PAD.top - PAD.bottom;
 const X_TICKS = 5;
 const Y_TICKS = 4;
 
@@ -63,69 +50,88 @@ function timed(points: readonly ChartPoint[]): Timed[] {
     .sort((a, b) => a.t - b.t);
 }
 
-/** Runs of points with no gap wider than the range's break: a stopped container leaves a hole. */
-function segments(points: readonly Timed[], maxGap: number): Timed[][] {
-  const runs: Timed[][] = [];
-  let run: Timed[] = [];
-  for (const point of points) {
-    const last = run.at(-1);
-    if (last && point.t - last.t > maxGap) {
-      runs.push(run);
-      run = [];
-    }
-    run.push(point);
+/** A sample with its unit, one decimal: '45.0%', '12.3 MB', '1.5 GB' from 1024 MB on. */
+export function formatMetricValue(value: number, unit: '%' | 'MB', locale: string = currentLanguage()): string {
+  if (unit === '%') return i18n.t('charts:units.percent', { lng: locale, value: formatFixed(value, 1, locale) });
+  return value >= 1024
+    ? i18n.t('charts:units.gigabytes', { lng: locale, value: formatFixed(value / 1024, 1, locale) })
+    : i18n.t('charts:units.megabytes', { lng: locale, value: formatFixed(value, 1, locale) });
+}
+
+/** An axis or threshold figure: '80%', '12.5' (megabytes: the title says the unit). */
+function axisValue(value: number, unit: '%' | 'MB', locale: string): string {
+  const figure = formatNumber(value, 1, locale);
+  return unit === '%' ? i18n.t('charts:units.percent', { lng: locale, value: figure }) : figure;
+}
+
+/** A time-axis label, detailed as the range needs: the time up to a day, day and time for a week, the day for a month. */
+function axisTime(t: number, range: MetricRange, timeZone: string | undefined, locale: string): string {
+  const time = () => formatTime(t, { timeZone, seconds: false }, locale);
+  if (range === '30d') return formatDayMonth(t, { timeZone }, locale);
+  if (range === '7d') {
+    return i18n.t('charts:metric.weekTick', {
+      lng: locale,
+      day: formatDayMonth(t, { timeZone }, locale),
+      time: time(),
+    });
   }
-  if (run.length > 0) runs.push(run);
-  return runs;
-}
-
-function formatValue(value: number, unit: '%' | 'MB'): string {
-  return unit === '%' ? formatPercent(value) : formatTraffic(value);
-}
-
-function axisValue(value: number, unit: '%' | 'MB'): string {
-  const rounded = Number.isInteger(value) ? String(value) : value.toFixed(1);
-  return unit === '%' ? `${rounded}%` : rounded;
+  return time();
 }
 
 /** What a screen reader hears instead of the drawing: min, average, max and latest of each line. */
-export function describeChart({
-  title,
-  series,
-  range,
-  unit,
-  threshold,
-  timeZone,
-}: Pick<MetricChartProps, 'title' | 'series' | 'range' | 'unit' | 'threshold' | 'timeZone'>): string {
-  const head = `${title}, ${rangeLabels[range].toLowerCase()}`;
+export function describeChart(
+  {
+    title,
+    series,
+    range,
+    unit,
+    threshold,
+    timeZone,
+  }: Pick<MetricChartProps, 'title' | 'series' | 'range' | 'unit' | 'threshold' | 'timeZone'>,
+  locale: string = currentLanguage(),
+): string {
+  const rangeText = i18n.t(`charts:metric.ranges.${range}`, { lng: locale });
   const parts = series.flatMap((s) => {
     const points = timed(s.points);
     const summary = summariseSeries(points.map((p) => p.value));
     const last = points.at(-1);
     if (!summary || !last) return [];
-    const name = series.length > 1 ? `${s.label} ` : '';
+    const figures = {
+      lng: locale,
+      min: formatMetricValue(summary.min, unit, locale),
+      average: formatMetricValue(summary.avg, unit, locale),
+      max: formatMetricValue(summary.max, unit, locale),
+      latest: formatMetricValue(summary.latest, unit, locale),
+      time: formatDateTime(last.t, { timeZone }, locale),
+    };
     return [
-      `${name}min ${formatValue(summary.min, unit)}, average ${formatValue(summary.avg, unit)}, max ${formatValue(summary.max, unit)}, latest ${formatValue(summary.latest, unit)} at ${formatFullTime(last.t, { timeZone })}`,
+      series.length > 1
+        ? i18n.t('charts:metric.namedSeries', { ...figures, name: s.label })
+        : i18n.t('charts:metric.series', figures),
     ];
   });
-  if (parts.length === 0) return `${head}: no samples`;
-  const alert = threshold === undefined ? '' : `; alert threshold ${axisValue(threshold, unit)}`;
-  return `${head}: ${parts.join('; ')}${alert}`;
+  if (parts.length === 0) return i18n.t('charts:metric.noSamples', { lng: locale, title, range: rangeText });
+  const text = { lng: locale, title, range: rangeText, series: parts.join('; ') };
+  return threshold === undefined
+    ? i18n.t('charts:metric.summary', text)
+    : i18n.t('charts:metric.summaryWithThreshold', { ...text, threshold: axisValue(threshold, unit, locale) });
 }
 
-/** A dependency-free line and area chart of one or more series over a metrics range. */
+/** One or more series of a container's metrics over a range, on the shared chart. */
 export function MetricChart({
   title,
   series,
   range,
   unit,
   threshold,
-  emptyMessage = 'No samples yet',
+  emptyMessage,
   busy = false,
   timeZone,
   className,
 }: MetricChartProps) {
-  const lines = series.map((s) => ({ ...s, timed: timed(s.points) }));
+  const { t } = useTranslation('charts');
+  const { locale } = useFormat();
+  const lines = series.map((s, i) => ({ ...s, key: `s${i}`, timed: timed(s.points) }));
   const all = lines.flatMap((l) => l.timed);
   const hasPoints = all.length > 0;
 
@@ -135,133 +141,75 @@ export function MetricChart({
   const peak = Math.max(0, threshold ?? 0, ...all.map((p) => p.value));
   const yMax = unit === '%' ? Math.max(100, niceCeiling(peak)) : niceCeiling(peak * 1.1);
 
-  const x = (t: number) => PAD.left + ((t - tStart) / (tEnd - tStart)) * PLOT_W;
-  const y = (v: number) => PAD.top + PLOT_H - (Math.min(Math.max(v, 0), yMax) / yMax) * PLOT_H;
-  const baseline = PAD.top + PLOT_H;
+  // One row per sample time; a stopped container leaves a hole, drawn as a break in the line.
+  const times = [...new Set(all.map((p) => p.t))].sort((a, b) => a - b);
+  const values = lines.map((l) => new Map(l.timed.map((p) => [p.t, p.value])));
   const maxGap = gapBreakMs(range);
+  const rows: ChartRow[] = [];
+  times.forEach((time, i) => {
+    const previous = times[i - 1];
+    if (previous !== undefined && time - previous > maxGap) {
+      rows.push(Object.fromEntries([['x', (previous + time) / 2], ...lines.map((l) => [l.key, null])]) as ChartRow);
+    }
+    rows.push(
+      Object.fromEntries([['x', time], ...lines.map((l, j) => [l.key, values[j]?.get(time) ?? null])]) as ChartRow,
+    );
+  });
 
-  const xTicks = Array.from({ length: X_TICKS }, (_, i) => tStart + ((tEnd - tStart) * i) / (X_TICKS - 1));
-  const yTicks = Array.from({ length: Y_TICKS + 1 }, (_, i) => (yMax * i) / Y_TICKS);
-  const label = describeChart({ title, series, range, unit, threshold, timeZone });
+  const rangeText = t(`metric.ranges.${range}`);
+  const valueText = (value: number) => formatMetricValue(value, unit, locale);
 
   return (
-    <figure className={cn('flex min-w-0 flex-col gap-2', className)}>
-      <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
-        <span className="font-medium">{title}</span>
-        {hasPoints && (
-          <span className="flex flex-wrap gap-3 text-xs text-muted-foreground" aria-hidden="true">
-            {lines.map((line) => {
-              const latest = line.timed.at(-1);
-              return (
-                <span key={line.label} className="inline-flex items-center gap-1">
-                  <span className={cn('size-2 rounded-full bg-current', line.colourClass)} />
-                  {line.label}
-                  {latest && <span className="text-foreground tabular-nums">{formatValue(latest.value, unit)}</span>}
-                </span>
-              );
-            })}
-          </span>
-        )}
-      </figcaption>
-      <svg
-        role="img"
-        aria-label={label}
-        aria-busy={busy || undefined}
-        viewBox={`0 0 ${W} ${H}`}
-        className={cn('h-auto w-full overflow-visible transition-opacity', busy && 'opacity-60')}
-      >
-        <g className="text-glass-border" stroke="currentColor" strokeWidth={1}>
-          {yTicks.map((v) => (
-            <line
-              key={v}
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(v)}
-              y2={y(v)}
-              strokeDasharray={v === 0 ? undefined : '2 4'}
-            />
-          ))}
-        </g>
-        <g className="text-muted-foreground" fill="currentColor" fontSize={11}>
-          {yTicks.map((v) => (
-            <text key={v} x={PAD.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle">
-              {axisValue(v, unit)}
-            </text>
-          ))}
-          {hasPoints &&
-            xTicks.map((t, i) => (
-              <text
-                key={t}
-                x={x(t)}
-                y={H - 8}
-                textAnchor={i === 0 ? 'start' : i === X_TICKS - 1 ? 'end' : 'middle'}
-                data-testid="x-tick"
-              >
-                {formatAxisTime(t, range, { timeZone })}
-              </text>
-            ))}
-        </g>
-
-        {hasPoints &&
-          lines.map((line) => (
-            <g key={line.label} className={line.colourClass}>
-              {segments(line.timed, maxGap).map((run) => {
-                const first = run[0];
-                const last = run.at(-1);
-                if (!first || !last) return null;
-                if (run.length === 1) {
-                  return <circle key={first.t} cx={x(first.t)} cy={y(first.value)} r={3} fill="currentColor" />;
-                }
-                const path = run.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${y(p.value).toFixed(1)}`);
-                const area = `${path.join(' ')} L${x(last.t).toFixed(1)},${baseline} L${x(first.t).toFixed(1)},${baseline} Z`;
-                return (
-                  <g key={first.t}>
-                    {lines.length === 1 && <path d={area} fill="currentColor" fillOpacity={0.15} stroke="none" />}
-                    <path
-                      d={path.join(' ')}
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth={2}
-                      strokeLinejoin="round"
-                      strokeLinecap="round"
-                    />
-                  </g>
-                );
-              })}
-            </g>
-          ))}
-
-        {threshold !== undefined && (
-          <g className="text-destructive" data-testid="threshold">
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(threshold)}
-              y2={y(threshold)}
-              stroke="currentColor"
-              strokeWidth={1.5}
-              strokeDasharray="6 4"
-            />
-            <text x={W - PAD.right} y={y(threshold) - 4} textAnchor="end" fill="currentColor" fontSize={11}>
-              Alert {axisValue(threshold, unit)}
-            </text>
-          </g>
-        )}
-
-        {!hasPoints && (
-          <text
-            x={PAD.left + PLOT_W / 2}
-            y={PAD.top + PLOT_H / 2}
-            textAnchor="middle"
-            dominantBaseline="middle"
-            className="text-muted-foreground"
-            fill="currentColor"
-            fontSize={13}
-          >
-            {emptyMessage}
-          </text>
-        )}
-      </svg>
-    </figure>
+    <Chart
+      title={title}
+      summary={describeChart({ title, series, range, unit, threshold, timeZone }, locale)}
+      kind={lines.length === 1 ? 'area' : 'line'}
+      series={lines.map((l) => {
+        const latest = l.timed.at(-1);
+        return {
+          key: l.key,
+          label: l.label,
+          className: l.colourClass,
+          legendValue: latest ? valueText(latest.value) : undefined,
+        };
+      })}
+      data={rows}
+      x={{
+        kind: 'time',
+        domain: [tStart, tEnd],
+        ticks: Array.from({ length: X_TICKS }, (_, i) => tStart + ((tEnd - tStart) * i) / (X_TICKS - 1)),
+        format: (value) => axisTime(value, range, timeZone, locale),
+      }}
+      y={{
+        domain: [0, yMax],
+        ticks: Array.from({ length: Y_TICKS + 1 }, (_, i) => (yMax * i) / Y_TICKS),
+        format: (value) => axisValue(value, unit, locale),
+      }}
+      formatValue={valueText}
+      formatTooltipLabel={(x) => formatDateTime(Number(x), { timeZone }, locale)}
+      threshold={
+        threshold === undefined
+          ? undefined
+          : { value: threshold, label: t('metric.threshold', { value: axisValue(threshold, unit, locale) }) }
+      }
+      table={{
+        caption: t('metric.heading', { title, range: rangeText }),
+        rowHeader: t('metric.time'),
+        // Up to 240 rows per chart, refreshed every 15 seconds: built only when asked for.
+        lazy: true,
+        rows: times.map((time) => ({
+          key: String(time),
+          // Samples of the last hour are 15 seconds apart: their rows need the seconds.
+          header: range === '1h' ? formatTime(time, { timeZone }, locale) : formatDateTime(time, { timeZone }, locale),
+          cells: lines.map((_, j) => {
+            const value = values[j]?.get(time);
+            return value === undefined ? '' : valueText(value);
+          }),
+        })),
+      }}
+      emptyMessage={emptyMessage ?? t('metric.empty')}
+      busy={busy}
+      className={className}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { metricColour } from '@nuvem/contracts/containers';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -42,6 +43,7 @@ export interface MetricsStatCardProps {
 
 /** One figure of the Metrics tab: a title, the value, an optional bar and a line of context. */
 export function MetricsStatCard({ title, icon, value, percent, description, alert = false }: MetricsStatCardProps) {
+  const { t } = useTranslation('containers');
   const hasPercent = percent !== null && percent !== undefined;
   return (
     <Card className="flex flex-col gap-3 p-4" role="group" aria-label={title}>
@@ -59,7 +61,7 @@ export function MetricsStatCard({ title, icon, value, percent, description, aler
         )}
       >
         {value ?? '—'}
-        {alert && <span className="sr-only"> (above threshold)</span>}
+        {alert && <span className="sr-only"> {t('metrics.aboveThreshold')}</span>}
       </p>
       {hasPercent && <MetricsBar label={title} percent={percent} />}
       {description && <p className="text-xs text-muted-foreground">{description}</p>}

@@ -207,7 +207,8 @@ describe('MetricsTab', () => {
 
     await choose('Container', 'All Containers');
     expect(await screen.findByRole('table', { name: 'Metrics per container' })).toBeInTheDocument();
-  });
+    // Four Recharts charts drawn twice (two ranges) take a few seconds in jsdom.
+  }, 20_000);
 
   it('opens a container from the table, and says honestly when its range has no samples', async () => {
     mockFetch({

@@ -16,6 +16,7 @@ import {
   TriangleAlertIcon,
 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -34,7 +35,7 @@ import {
   formatPercent,
   formatTraffic,
   isAboveThreshold,
-  rangeLabels,
+  rangeLabel,
   summariseContainers,
   type ThresholdMetric,
 } from '../lib/metrics-format';
@@ -46,17 +47,6 @@ const ALL = '__all__';
 /** The selector lists at most this many containers (the API's largest page). */
 const LIST_SIZE = 100;
 
-export const metricsTabTexts = {
-  container: 'Container',
-  allContainers: 'All Containers',
-  timeRange: 'Time range',
-  realtime: 'Real-time',
-  noContainers: 'No containers to show metrics for',
-  noSamples: 'No samples in this range yet — a point is stored every 15 seconds while the container runs',
-  unavailable: 'Metrics are unavailable right now; they will be tried again shortly.',
-  historyUnavailable: 'The history is unavailable right now; it will be tried again shortly.',
-} as const;
-
 /** Spec 8: a metrics failure is only logged; the tab keeps showing what it has. */
 function useLoggedFailure(error: Error | null, what: string) {
   useEffect(() => {
@@ -66,6 +56,7 @@ function useLoggedFailure(error: Error | null, what: string) {
 
 /** The dashboard's Metrics tab: all containers at a glance, or one container with its history. */
 export function MetricsTab({ initialContainerId }: { initialContainerId?: string }) {
+  const { t } = useTranslation('containers');
   const [chosen, setChosen] = useState<string>(initialContainerId ?? ALL);
   const [range, setRange] = useState<MetricRange>('1h');
   const list = useContainers({ perPage: LIST_SIZE });
@@ -80,16 +71,16 @@ export function MetricsTab({ initialContainerId }: { initialContainerId?: string
   const rangeId = useId();
 
   return (
-    <section aria-label="Metrics" className="flex flex-col gap-4">
+    <section aria-label={t('metrics.region')} className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <div className="flex min-w-48 flex-col gap-1.5 sm:w-64">
-          <Label htmlFor={containerId}>{metricsTabTexts.container}</Label>
+          <Label htmlFor={containerId}>{t('metrics.container')}</Label>
           <Select value={selected} onValueChange={setChosen}>
             <SelectTrigger id={containerId}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={ALL}>{metricsTabTexts.allContainers}</SelectItem>
+              <SelectItem value={ALL}>{t('metrics.allContainers')}</SelectItem>
               {containers.map((c) => (
                 <SelectItem key={c.id} value={c.id}>
                   {c.name}
@@ -99,7 +90,7 @@ export function MetricsTab({ initialContainerId }: { initialContainerId?: string
           </Select>
         </div>
         <div className="flex min-w-40 flex-col gap-1.5 sm:w-48">
-          <Label htmlFor={rangeId}>{metricsTabTexts.timeRange}</Label>
+          <Label htmlFor={rangeId}>{t('metrics.timeRange')}</Label>
           <Select value={range} onValueChange={(value) => setRange(asRange(value))}>
             <SelectTrigger id={rangeId}>
               <SelectValue />
@@ -107,18 +98,18 @@ export function MetricsTab({ initialContainerId }: { initialContainerId?: string
             <SelectContent>
               {metricRanges.map((r) => (
                 <SelectItem key={r} value={r}>
-                  {rangeLabels[r]}
+                  {rangeLabel(r)}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         </div>
-        <Badge variant="success" className="self-start sm:ml-auto sm:self-end" title="The figures refresh on their own">
+        <Badge variant="success" className="self-start sm:ml-auto sm:self-end" title={t('metrics.realtimeTitle')}>
           <span aria-hidden="true" className="relative flex size-2">
             <span className="absolute inline-flex size-full animate-ping rounded-full bg-current opacity-75 motion-reduce:animate-none" />
             <span className="relative inline-flex size-2 rounded-full bg-current" />
           </span>
-          {metricsTabTexts.realtime}
+          {t('metrics.realtime')}
         </Badge>
       </div>
 
@@ -160,9 +151,10 @@ function AllContainersMetrics({
   failed: boolean;
   onSelect: (id: string) => void;
 }) {
+  const { t } = useTranslation('containers');
   if (loading) {
     return (
-      <div role="status" aria-label="Loading metrics" className="flex flex-col gap-4">
+      <div role="status" aria-label={t('metrics.loading')} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
             <MetricsCardSkeleton key={i} />
@@ -172,25 +164,22 @@ function AllContainersMetrics({
       </div>
     );
   }
-  if (failed) return <p className="py-8 text-center text-sm text-muted-foreground">{metricsTabTexts.unavailable}</p>;
+  if (failed) return <p className="py-8 text-center text-sm text-muted-foreground">{t('metrics.unavailable')}</p>;
   if (containers.length === 0) {
-    return <p className="py-8 text-center text-muted-foreground">{metricsTabTexts.noContainers}</p>;
+    return <p className="py-8 text-center text-muted-foreground">{t('metrics.noContainers')}</p>;
   }
 
   const summary = summariseContainers(containers);
-  const across =
-    summary.running === 0
-      ? 'No running containers'
-      : `Across ${summary.running} running container${summary.running === 1 ? '' : 's'}`;
+  const across = summary.running === 0 ? t('metrics.noRunning') : t('metrics.across', { count: summary.running });
   const averages = [
-    { title: 'Average CPU', icon: <CpuIcon />, value: summary.avgCpu },
-    { title: 'Average Memory', icon: <MemoryStickIcon />, value: summary.avgMemory },
-    { title: 'Average Disk', icon: <HardDriveIcon />, value: summary.avgDisk },
+    { title: t('metrics.averageCpu'), icon: <CpuIcon />, value: summary.avgCpu },
+    { title: t('metrics.averageMemory'), icon: <MemoryStickIcon />, value: summary.avgMemory },
+    { title: t('metrics.averageDisk'), icon: <HardDriveIcon />, value: summary.avgDisk },
   ];
 
   return (
     <div className="flex flex-col gap-4">
-      <h3 className="sr-only">{metricsTabTexts.allContainers}</h3>
+      <h3 className="sr-only">{t('metrics.allContainers')}</h3>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {averages.map((card) => (
           <MetricsStatCard
@@ -203,22 +192,22 @@ function AllContainersMetrics({
           />
         ))}
         <MetricsStatCard
-          title="Total Network"
+          title={t('metrics.totalNetwork')}
           icon={<NetworkIcon />}
           value={formatTraffic(summary.networkTotalMb)}
-          description="Received and sent, all listed containers"
+          description={t('metrics.totalNetworkHint')}
         />
       </div>
 
       <Card className="overflow-hidden">
         <div className="overflow-x-auto">
           <table className="w-full min-w-[720px] text-sm">
-            <caption className="sr-only">Metrics per container</caption>
+            <caption className="sr-only">{t('metrics.tableCaption')}</caption>
             <thead className="border-b border-glass-border text-left text-xs text-muted-foreground uppercase">
               <tr>
-                {['Container', 'Status', 'CPU', 'Memory', 'Disk', 'Network', 'Processes'].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 font-medium">
-                    {h}
+                {(['container', 'status', 'cpu', 'memory', 'disk', 'network', 'processes'] as const).map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 font-medium">
+                    {t(`metrics.columns.${column}`)}
                   </th>
                 ))}
               </tr>
@@ -244,10 +233,10 @@ function AllContainersMetrics({
                   <td className="px-4 py-3 whitespace-nowrap tabular-nums">
                     <ArrowDownIcon aria-hidden="true" className="inline size-3.5 text-muted-foreground" />
                     {formatTraffic(c.metrics.network_rx_mb)}
-                    <span className="sr-only"> received,</span>{' '}
+                    <span className="sr-only"> {t('metrics.received')}</span>{' '}
                     <ArrowUpIcon aria-hidden="true" className="inline size-3.5 text-muted-foreground" />
                     {formatTraffic(c.metrics.network_tx_mb)}
-                    <span className="sr-only"> sent</span>
+                    <span className="sr-only"> {t('metrics.sent')}</span>
                   </td>
                   <td className="px-4 py-3 tabular-nums">{formatCount(c.metrics.processes)}</td>
                 </tr>
@@ -258,7 +247,7 @@ function AllContainersMetrics({
       </Card>
       {total > containers.length && (
         <p className="text-xs text-muted-foreground">
-          Showing the first {containers.length} of {total} containers.
+          {t('metrics.showingFirst', { shown: containers.length, total })}
         </p>
       )}
     </div>
@@ -266,6 +255,7 @@ function AllContainersMetrics({
 }
 
 function PercentCell({ metric, value }: { metric: ThresholdMetric; value: number }) {
+  const { t } = useTranslation('containers');
   const colour = metricColour(value);
   const above = isAboveThreshold(metric, value);
   return (
@@ -277,13 +267,14 @@ function PercentCell({ metric, value }: { metric: ThresholdMetric; value: number
       >
         {above && <TriangleAlertIcon aria-hidden="true" className="size-3.5" />}
         {formatPercent(value)}
-        {above && <span className="sr-only"> (above threshold)</span>}
+        {above && <span className="sr-only"> {t('metrics.aboveThreshold')}</span>}
       </span>
     </td>
   );
 }
 
 function SingleContainerMetrics({ container, range }: { container: Container; range: MetricRange }) {
+  const { t } = useTranslation('containers');
   const metrics = useContainerMetrics(container.id);
   const history = useMetricsHistory(container.id, range);
   useLoggedFailure(metrics.error, `The metrics of ${container.id}`);
@@ -302,7 +293,7 @@ function SingleContainerMetrics({ container, range }: { container: Container; ra
       </div>
 
       {metrics.isPending ? (
-        <div role="status" aria-label="Loading metrics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div role="status" aria-label={t('metrics.loading')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
             <MetricsCardSkeleton key={i} />
           ))}
@@ -310,87 +301,113 @@ function SingleContainerMetrics({ container, range }: { container: Container; ra
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <MetricsStatCard
-            title="CPU Usage"
+            title={t('metrics.cpuUsage')}
             icon={<CpuIcon />}
             value={m ? formatPercent(m.cpu_usage) : null}
             percent={m?.cpu_usage}
             alert={m ? isAboveThreshold('cpu', m.cpu_usage) : false}
-            description={`Alert above ${alertThresholds.cpu}%`}
+            description={t('metrics.alertAbove', { threshold: alertThresholds.cpu })}
           />
           <MetricsStatCard
-            title="Memory"
+            title={t('metrics.memory')}
             icon={<MemoryStickIcon />}
             value={m ? formatMbOf(m.memory_used_mb, m.memory_total_mb) : null}
             percent={m?.memory_usage}
             alert={m ? isAboveThreshold('memory', m.memory_usage) : false}
-            description={m ? `${formatPercent(m.memory_usage)} used` : undefined}
+            description={m ? t('metrics.used', { percent: formatPercent(m.memory_usage) }) : undefined}
           />
           <MetricsStatCard
-            title="Disk"
+            title={t('metrics.disk')}
             icon={<HardDriveIcon />}
             value={m ? formatGbOf(m.disk_used_gb, m.disk_total_gb) : null}
             percent={m?.disk_usage}
             alert={m ? isAboveThreshold('disk', m.disk_usage) : false}
-            description={m ? `${formatPercent(m.disk_usage)} used` : undefined}
+            description={m ? t('metrics.used', { percent: formatPercent(m.disk_usage) }) : undefined}
           />
           <MetricsStatCard
-            title="Active Processes"
+            title={t('metrics.processes')}
             icon={<ActivityIcon />}
             value={m ? formatCount(m.processes) : null}
-            description={container.status === 'running' ? undefined : 'The container is not running'}
+            description={container.status === 'running' ? undefined : t('metrics.notRunning')}
           />
         </div>
       )}
 
       <Card className="flex flex-col gap-4 p-4">
-        <h4 className="text-sm font-medium">Over the {rangeLabels[range].toLowerCase()}</h4>
+        <h4 className="text-sm font-medium">{t('metrics.overRange', { range: rangeLabel(range).toLowerCase() })}</h4>
         {history.isPending ? (
-          <div role="status" aria-label="Loading history" className="grid gap-6 lg:grid-cols-2">
+          <div role="status" aria-label={t('metrics.loadingHistory')} className="grid gap-6 lg:grid-cols-2">
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} className="aspect-[640/250] w-full" />
             ))}
           </div>
         ) : points.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">
-            {history.isError ? metricsTabTexts.historyUnavailable : metricsTabTexts.noSamples}
+            {history.isError ? t('metrics.historyUnavailable') : t('metrics.noSamples')}
             {!history.isError && container.status !== 'running' && (
-              <span className="block pt-1">This container is not running, so no new points are being stored.</span>
+              <span className="block pt-1">{t('metrics.notRunningNoPoints')}</span>
             )}
           </p>
         ) : (
           <div className="grid gap-6 lg:grid-cols-2" aria-busy={busy || undefined}>
             <MetricChart
-              title="CPU usage"
+              title={t('metrics.charts.cpu')}
               unit="%"
               range={range}
               threshold={alertThresholds.cpu}
               busy={busy}
-              series={[{ label: 'CPU', colourClass: 'text-sky-400', points: series((p) => p.cpu_usage) }]}
+              series={[
+                {
+                  label: t('metrics.charts.cpuSeries'),
+                  colourClass: 'text-sky-400',
+                  points: series((p) => p.cpu_usage),
+                },
+              ]}
             />
             <MetricChart
-              title="Memory usage"
+              title={t('metrics.charts.memory')}
               unit="%"
               range={range}
               threshold={alertThresholds.memory}
               busy={busy}
-              series={[{ label: 'Memory', colourClass: 'text-violet-400', points: series((p) => p.memory_usage) }]}
+              series={[
+                {
+                  label: t('metrics.charts.memorySeries'),
+                  colourClass: 'text-violet-400',
+                  points: series((p) => p.memory_usage),
+                },
+              ]}
             />
             <MetricChart
-              title="Disk usage"
+              title={t('metrics.charts.disk')}
               unit="%"
               range={range}
               threshold={alertThresholds.disk}
               busy={busy}
-              series={[{ label: 'Disk', colourClass: 'text-amber-400', points: series((p) => p.disk_usage) }]}
+              series={[
+                {
+                  label: t('metrics.charts.diskSeries'),
+                  colourClass: 'text-amber-400',
+                  points: series((p) => p.disk_usage),
+                },
+              ]}
             />
             <MetricChart
-              title="Network traffic (MB since start)"
+              title={t('metrics.charts.network')}
               unit="MB"
               range={range}
               busy={busy}
               series={[
-                { label: 'Received', colourClass: 'text-emerald-400', points: series((p) => p.network_rx_mb) },
-                { label: 'Sent', colourClass: 'text-sky-400', points: series((p) => p.network_tx_mb) },
+                {
+                  label: t('metrics.charts.receivedSeries'),
+                  colourClass: 'text-emerald-400',
+                  points: series((p) => p.network_rx_mb),
+                },
+                {
+                  label: t('metrics.charts.sentSeries'),
+                  colourClass: 'text-sky-400',
+                  points: series((p) => p.network_tx_mb),
+                },
               ]}
             />
           </div>

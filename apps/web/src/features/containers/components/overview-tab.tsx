@@ -1,12 +1,16 @@
 import { metricColour, type ContainerSummary } from '@nuvem/contracts/containers';
+import type { TFunction } from 'i18next';
 import { BarChart3Icon, KeyRoundIcon, ListIcon, PlusIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat, type Format } from '@/lib/format';
+import { errorMessage } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { useContainerSummary } from '../api/get-container-summary';
-import { errorMessage } from '@/lib/notify';
-import { formatPercent, metricColourClass, NoContainers } from './containers-tab';
+import { formatPercent } from '../lib/metrics-format';
+import { metricColourClass, NoContainers } from './containers-tab';
 import { SshGuideDialog } from './ssh-guide-dialog';
 
 export interface OverviewTabProps {
@@ -22,21 +26,25 @@ interface Stat {
   hint?: string | undefined;
 }
 
-function stats(summary: ContainerSummary): Stat[] {
+function stats(summary: ContainerSummary, t: TFunction<'containers'>, f: Format): Stat[] {
   // The averages cover running containers sampled in the last minutes; with none there is nothing to average.
   const sampled = summary.sampled_containers > 0;
   const average = (value: number): Pick<Stat, 'value' | 'tone' | 'hint'> =>
     sampled
       ? { value: formatPercent(value), tone: metricColourClass[metricColour(value)] }
-      : { value: '—', hint: 'No running containers sampled' };
+      : { value: '—', hint: t('overview.noSamples') };
   return [
-    { label: 'Total Containers', value: String(summary.total) },
-    { label: 'Running', value: String(summary.running), tone: 'text-success' },
-    { label: 'Stopped', value: String(summary.stopped) },
-    { label: 'Avg CPU', ...average(summary.avg_cpu_usage) },
-    { label: 'Avg Memory', ...average(summary.avg_memory_usage) },
-    { label: 'Avg Disk', ...average(summary.avg_disk_usage) },
-    { label: 'Network', value: `${summary.network_total_mb.toFixed(1)} MB`, hint: 'Received and sent' },
+    { label: t('overview.total'), value: f.count(summary.total) },
+    { label: t('overview.running'), value: f.count(summary.running), tone: 'text-success' },
+    { label: t('overview.stopped'), value: f.count(summary.stopped) },
+    { label: t('overview.avgCpu'), ...average(summary.avg_cpu_usage) },
+    { label: t('overview.avgMemory'), ...average(summary.avg_memory_usage) },
+    { label: t('overview.avgDisk'), ...average(summary.avg_disk_usage) },
+    {
+      label: t('overview.network'),
+      value: t('overview.networkValue', { value: f.fixed(summary.network_total_mb, 1) }),
+      hint: t('overview.networkHint'),
+    },
   ];
 }
 
@@ -44,6 +52,8 @@ const STAT_COUNT = 7;
 
 /** Spec 2, Overview: counts, averages and network total, and the Quick Actions. */
 export function OverviewTab({ onCreate, onViewContainers, onViewMetrics }: OverviewTabProps) {
+  const { t } = useTranslation('containers');
+  const f = useFormat();
   const summary = useContainerSummary();
 
   if (summary.data?.total === 0) return <NoContainers onCreate={onCreate} />;
@@ -55,19 +65,19 @@ export function OverviewTab({ onCreate, onViewContainers, onViewMetrics }: Overv
           role="alert"
           className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
         >
-          <p>The summary could not be loaded: {errorMessage(summary.error, 'unknown error')}</p>
+          <p>{t('overview.loadFailed', { reason: errorMessage(summary.error, t('list.unknownError')) })}</p>
           <Button size="sm" variant="outline" onClick={() => void summary.refetch()} disabled={summary.isFetching}>
-            Retry
+            {t('list.retry')}
           </Button>
         </div>
       ) : (
         <dl
-          aria-label="Summary"
+          aria-label={t('overview.summary')}
           aria-busy={summary.isPending || undefined}
           className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7"
         >
           {summary.data
-            ? stats(summary.data).map((stat) => (
+            ? stats(summary.data, t, f).map((stat) => (
                 <Card key={stat.label} className="grid content-start gap-1 p-4">
                   <dt className="text-xs text-muted-foreground">{stat.label}</dt>
                   <dd className={cn('text-2xl font-bold tabular-nums', stat.tone)}>{stat.value}</dd>
@@ -85,25 +95,25 @@ export function OverviewTab({ onCreate, onViewContainers, onViewMetrics }: Overv
 
       <section aria-labelledby="quick-actions-heading" className="glass grid gap-4 rounded-xl p-4 sm:p-6">
         <h3 id="quick-actions-heading" className="text-lg font-semibold">
-          Quick Actions
+          {t('overview.quickActions')}
         </h3>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Button variant="outline" className="h-auto justify-start py-3" onClick={onCreate}>
             <PlusIcon aria-hidden="true" />
-            Create Container
+            {t('overview.create')}
           </Button>
           <Button variant="outline" className="h-auto justify-start py-3" onClick={onViewContainers}>
             <ListIcon aria-hidden="true" />
-            View All Containers
+            {t('overview.viewAll')}
           </Button>
           <Button variant="outline" className="h-auto justify-start py-3" onClick={onViewMetrics}>
             <BarChart3Icon aria-hidden="true" />
-            View Metrics
+            {t('overview.viewMetrics')}
           </Button>
           <SshGuideDialog>
             <Button variant="outline" className="h-auto justify-start py-3">
               <KeyRoundIcon aria-hidden="true" />
-              SSH Access Guide
+              {t('overview.sshGuide')}
             </Button>
           </SshGuideDialog>
         </div>

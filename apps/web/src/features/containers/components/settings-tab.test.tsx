@@ -102,4 +102,27 @@ describe('SettingsTab', () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save defaults' })).toBeEnabled();
   });
+
+  it("puts a 400's field details beside the field instead of a toast", async () => {
+    const { user } = renderSettings(
+      reply(
+        {
+          success: false,
+          error: 'Template id must be one of the offered templates.',
+          code: 'VALIDATION_ERROR',
+          details: [
+            { path: 'body.template_id', message: 'Template id is not an accepted value', code: 'invalid_value' },
+          ],
+        },
+        400,
+      ),
+    );
+    await screen.findByRole('combobox', { name: 'Default tier' });
+    await choose(user, 'Default template', 'Docker');
+    await user.click(screen.getByRole('button', { name: 'Save defaults' }));
+    const template = screen.getByRole('combobox', { name: 'Default template' });
+    await waitFor(() => expect(template).toHaveAttribute('aria-invalid', 'true'));
+    expect(template).toHaveAccessibleDescription(expect.stringContaining('Choose one of the options offered.'));
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
 });

@@ -1,22 +1,23 @@
 import {
-  containerTemplates,
+  containerDefaultsBodySchema,
   templateIds,
   tierNames,
   type ContainerDefaults,
   type ContainerTemplateId,
-  type ContainerTier,
 } from '@nuvem/contracts/containers';
 import { Loader2Icon } from 'lucide-react';
-import { useId, useState, type SubmitEvent } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useContainerDefaults, useSaveContainerDefaults } from '../api/container-defaults';
-import { useContainerTemplates } from '../api/get-container-catalogue';
+import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { errorMessage, notify } from '@/lib/notify';
-import { tierSummary, tierTitle, useTierOptions } from './container-actions-menu';
+import { useContainerDefaults, useSaveContainerDefaults } from '../api/container-defaults';
+import { useTemplateOptions, useTierOptions } from '../api/get-container-catalogue';
+import { useTierText } from './use-tier-text';
 
 // A select item may not have the empty value, which is the default template's id (Ubuntu 24.04).
 const DEFAULT_TEMPLATE_VALUE = 'ubuntu-default';
@@ -26,26 +27,27 @@ const fromSelectValue = (value: string): ContainerTemplateId | undefined =>
 
 /** Spec 2, Settings: the defaults the create wizard starts from. */
 export function SettingsTab() {
+  const { t } = useTranslation('containers');
   const defaults = useContainerDefaults();
 
   return (
     <Card className="grid gap-4 p-4 sm:p-6">
       <div className="grid gap-1">
-        <h3 className="text-lg font-semibold">Default settings</h3>
-        <p className="text-sm text-muted-foreground">Configure default settings for new containers</p>
+        <h3 className="text-lg font-semibold">{t('settings.title')}</h3>
+        <p className="text-sm text-muted-foreground">{t('settings.description')}</p>
       </div>
       {defaults.isPending ? (
         <div role="status" className="grid gap-4 sm:max-w-md">
-          <span className="sr-only">Loading your defaults</span>
+          <span className="sr-only">{t('settings.loading')}</span>
           <Skeleton className="h-14 w-full" />
           <Skeleton className="h-14 w-full" />
           <Skeleton className="h-9 w-32" />
         </div>
       ) : defaults.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <p>Your defaults could not be loaded: {errorMessage(defaults.error, 'unknown error')}</p>
+          <p>{t('settings.loadFailed', { reason: errorMessage(defaults.error, t('list.unknownError')) })}</p>
           <Button size="sm" variant="outline" onClick={() => void defaults.refetch()} disabled={defaults.isFetching}>
-            Retry
+            {t('settings.retry')}
           </Button>
         </div>
       ) : (
@@ -56,83 +58,99 @@ export function SettingsTab() {
 }
 
 function DefaultsForm({ saved }: { saved: ContainerDefaults }) {
-  const tierId = useId();
-  const templateId = useId();
+  const { t } = useTranslation('containers');
+  const { t: formT } = useTranslation();
   const tiers = useTierOptions();
-  const templates = useContainerTemplates();
+  const templates = useTemplateOptions();
+  const tierText = useTierText();
   const save = useSaveContainerDefaults();
-  // Only what the user changed: a refetch of the saved defaults does not undo an edit.
-  const [draft, setDraft] = useState<Partial<ContainerDefaults>>({});
-  const tier = draft.tier ?? saved.tier;
-  const template = draft.template_id ?? saved.template_id;
+  // The saved defaults are the form's values; a refetch of them does not undo an edit.
+  const form = useContractForm(containerDefaultsBodySchema, {
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { errors } = form.formState;
+  const tier = form.watch('tier');
+  const template = form.watch('template_id');
   const dirty = tier !== saved.tier || template !== saved.template_id;
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     if (!dirty || save.isPending) return;
-    save.mutate(
-      { tier, template_id: template },
-      {
-        onSuccess: () => {
-          setDraft({});
-          notify.success('Default settings saved');
-        },
-        onError: (error) => notify.error(errorMessage(error, 'Failed to save default settings')),
+    save.mutate(values, {
+      onSuccess: (stored) => {
+        form.reset(stored);
+        notify.success(t('settings.saved'));
       },
-    );
-  };
+      onError: (error) => {
+        if (!applyServerErrors(error, form.setError, formT, { fields: ['tier', 'template_id'] })) {
+          notify.error(errorMessage(error, t('settings.saveFailed')));
+        }
+      },
+    });
+  });
 
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
-      <div className="grid gap-2">
-        <Label htmlFor={tierId}>Default tier</Label>
-        <Select
-          value={tier}
-          onValueChange={(value) => {
-            const chosen: ContainerTier | undefined = tierNames.find((name) => name === value);
-            if (chosen) setDraft((d) => ({ ...d, tier: chosen }));
-          }}
-        >
-          <SelectTrigger id={tierId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {tiers.map((option) => (
-              <SelectItem key={option.id} value={option.id}>
-                {tierTitle(option.id)} — {tierSummary(option)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={templateId}>Default template</Label>
-        <Select
-          value={toSelectValue(template)}
-          onValueChange={(value) => {
-            const chosen = fromSelectValue(value);
-            if (chosen !== undefined) setDraft((d) => ({ ...d, template_id: chosen }));
-          }}
-        >
-          <SelectTrigger id={templateId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(templates.data ?? containerTemplates)
-              .filter((t) => fromSelectValue(toSelectValue(t.id)) !== undefined)
-              .map((t) => (
-                <SelectItem key={t.id} value={toSelectValue(t.id)}>
-                  {t.name}
-                </SelectItem>
-              ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <p className="text-sm text-muted-foreground">The create wizard starts from these choices.</p>
+    <form onSubmit={(event) => void submit(event)} className="grid gap-4 sm:max-w-md" noValidate>
+      <FormField label={t('settings.tier')} error={errors.tier?.message}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="tier"
+            render={({ field }) => (
+              <Select
+                value={field.value}
+                onValueChange={(value) => {
+                  const chosen = tierNames.find((name) => name === value);
+                  if (chosen) field.onChange(chosen);
+                }}
+              >
+                <SelectTrigger {...control} ref={field.ref}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {tiers.map((option) => (
+                    <SelectItem key={option.id} value={option.id}>
+                      {tierText.option(option)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </FormField>
+      <FormField label={t('settings.template')} hint={t('settings.note')} error={errors.template_id?.message}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="template_id"
+            render={({ field }) => (
+              <Select
+                value={toSelectValue(field.value)}
+                onValueChange={(value) => {
+                  const chosen = fromSelectValue(value);
+                  if (chosen !== undefined) field.onChange(chosen);
+                }}
+              >
+                <SelectTrigger {...control} ref={field.ref}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {templates.map((option) => (
+                    <SelectItem key={option.id} value={toSelectValue(option.id)}>
+                      {option.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </FormField>
       <div>
         <Button type="submit" disabled={!dirty || save.isPending}>
           {save.isPending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-          Save defaults
+          {t('settings.save')}
         </Button>
       </div>
     </form>

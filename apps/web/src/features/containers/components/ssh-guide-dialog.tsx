@@ -1,6 +1,7 @@
 import { CONTAINER_PAGE_SIZE } from '@nuvem/contracts/containers';
 import { CopyIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -21,41 +22,37 @@ const KEYGEN_COMMAND = 'ssh-keygen -t ed25519 -C "you@example.com"';
  * the user's own connect commands. `children` is the button that opens it (focus returns there).
  */
 export function SshGuideDialog({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('containers');
   return (
     <Dialog>
       <DialogTrigger asChild>{children}</DialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>SSH Access Guide</DialogTitle>
-          <DialogDescription>Connect to your containers with an SSH key.</DialogDescription>
+          <DialogTitle>{t('sshGuide.title')}</DialogTitle>
+          <DialogDescription>{t('sshGuide.description')}</DialogDescription>
         </DialogHeader>
         <ol className="grid list-decimal gap-4 pl-5 text-sm marker:text-muted-foreground">
           <li className="grid gap-2">
             <p>
-              <strong>Generate a key pair</strong> on your computer (skip this if you already have one):
+              <strong>{t('sshGuide.generateTitle')}</strong> {t('sshGuide.generateText')}
             </p>
-            <CommandLine command={KEYGEN_COMMAND} label="key generation command" />
+            <CommandLine command={KEYGEN_COMMAND} label={t('sshGuide.keygenLabel')} />
             <p className="text-muted-foreground">
-              It writes the private key to <code>~/.ssh/id_ed25519</code> and the public key to{' '}
-              <code>~/.ssh/id_ed25519.pub</code>. Keep the private key to yourself.
+              <Trans t={t} i18nKey="sshGuide.generateAfter" components={{ code: <code /> }} />
             </p>
           </li>
           <li>
-            <strong>Add the public key</strong> when you create a container: paste the contents of{' '}
-            <code>id_ed25519.pub</code> into the SSH keys field of the last step of the wizard (or let the wizard
-            generate a key and download the private key).
+            <strong>{t('sshGuide.addTitle')}</strong>{' '}
+            <Trans t={t} i18nKey="sshGuide.addText" components={{ code: <code /> }} />
           </li>
           <li className="grid gap-2">
             <p>
-              <strong>Connect</strong> with the command of your container:
+              <strong>{t('sshGuide.connectTitle')}</strong> {t('sshGuide.connectText')}
             </p>
             <YourCommands />
           </li>
         </ol>
-        <p className="rounded-lg bg-glass p-3 text-sm text-muted-foreground">
-          Logging in as root with a password works only if you set a root password when you created the container;
-          otherwise the container accepts your SSH key only.
-        </p>
+        <p className="rounded-lg bg-glass p-3 text-sm text-muted-foreground">{t('sshGuide.rootNote')}</p>
       </DialogContent>
     </Dialog>
   );
@@ -63,52 +60,57 @@ export function SshGuideDialog({ children }: { children: ReactNode }) {
 
 /** The ssh commands of the user's containers (the first page of the list, shared with the Containers tab). */
 function YourCommands() {
+  const { t } = useTranslation('containers');
   const list = useContainers({ page: 1, perPage: CONTAINER_PAGE_SIZE });
 
   if (list.isPending) {
     return (
       <div role="status" className="grid gap-2">
-        <span className="sr-only">Loading your containers</span>
+        <span className="sr-only">{t('sshGuide.loading')}</span>
         <Skeleton className="h-9 w-full" />
         <Skeleton className="h-9 w-full" />
       </div>
     );
   }
   if (list.isError) {
-    return <p className="text-destructive">Your containers could not be loaded, so their commands are not shown.</p>;
+    return <p className="text-destructive">{t('sshGuide.loadFailed')}</p>;
   }
   const { containers, total } = list.data;
   if (containers.length === 0) {
     return (
       <p className="text-muted-foreground">
-        You have no containers yet. Once you create one, its command (like <code>ssh root@10.0.0.5</code>) appears here.
+        <Trans t={t} i18nKey="sshGuide.none" components={{ code: <code /> }} />
       </p>
     );
   }
   return (
     <>
-      <ul aria-label="Your SSH commands" className="grid gap-2">
+      <ul aria-label={t('sshGuide.commandsLabel')} className="grid gap-2">
         {containers.map((container) => (
           <li key={container.id} className="grid gap-1">
             <span className="text-xs text-muted-foreground">{container.name}</span>
-            <CommandLine command={container.ssh_command} label={`SSH command of ${container.name}`} />
+            <CommandLine command={container.ssh_command} label={t('sshGuide.commandOf', { name: container.name })} />
           </li>
         ))}
       </ul>
       {total > containers.length && (
-        <p className="text-xs text-muted-foreground">
-          Showing {containers.length} of {total} containers; every container&apos;s command is in its action menu.
-        </p>
+        <p className="text-xs text-muted-foreground">{t('sshGuide.showing', { shown: containers.length, total })}</p>
       )}
     </>
   );
 }
 
 function CommandLine({ command, label }: { command: string; label: string }) {
+  const { t } = useTranslation('containers');
   return (
     <div className="flex items-center gap-2 rounded-md bg-black/30 py-1 pr-1 pl-3">
       <code className="min-w-0 flex-1 overflow-x-auto py-1 font-mono text-xs whitespace-nowrap">{command}</code>
-      <Button variant="ghost" size="icon" aria-label={`Copy ${label}`} onClick={() => void copySshCommand(command)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t('sshGuide.copy', { label })}
+        onClick={() => void copySshCommand(command)}
+      >
         <CopyIcon aria-hidden="true" />
       </Button>
     </div>

@@ -19,8 +19,11 @@ export function WizardChoiceCards<T extends string>({
   value,
   onChange,
   columns = 2,
+  error,
 }: {
   legend: string;
+  /** Why the choice was refused (by the server), shown under the cards. */
+  error?: string | undefined;
   name: string;
   options: ChoiceCardOption<T>[];
   value: T;
@@ -30,8 +33,13 @@ export function WizardChoiceCards<T extends string>({
   const id = useId();
   // With no checked radio (a value not offered), the first one takes the step's focus.
   const focusValue = options.some((o) => o.value === value) ? value : options[0]?.value;
+  const errorId = `${id}-error`;
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       <div className={cn('grid grid-cols-1 gap-2', columns === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
         {options.map((option, index) => {
@@ -71,6 +79,11 @@ export function WizardChoiceCards<T extends string>({
           );
         })}
       </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

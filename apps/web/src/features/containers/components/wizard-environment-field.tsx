@@ -1,59 +1,60 @@
-import { useId, useState } from 'react';
-import { Label } from '@/components/ui/label';
+import { MAX_ENVIRONMENT_VARIABLES } from '@nuvem/contracts/containers';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { environmentTemplates, findEnvironmentTemplate } from '../lib/env-templates';
-import { checkEnvironment } from '../lib/wizard-payload';
+import { environmentTemplates, findEnvironmentTemplate, type EnvironmentTemplateId } from '../lib/env-templates';
+import type { WizardForm } from '../lib/wizard-form';
+import { environmentProblems } from '../lib/wizard-payload';
 import { WizardTemplatePicker } from './wizard-template-picker';
 
-export function WizardEnvironmentField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  const [filledFrom, setFilledFrom] = useState<string | null>(null);
-  const { errors, ignored } = checkEnvironment(value);
+export function WizardEnvironmentField({ form }: { form: WizardForm }) {
+  const { t } = useTranslation('containers');
+  const [filledFrom, setFilledFrom] = useState<EnvironmentTemplateId | null>(null);
+  const { ignored } = environmentProblems(form.watch('environment'));
 
   function pick(templateId: string) {
     const template = findEnvironmentTemplate(templateId);
     if (!template) return;
-    onChange(template.build());
-    setFilledFrom(template.name);
+    form.setValue('environment', template.build(), { shouldValidate: true, shouldDirty: true });
+    setFilledFrom(template.id);
   }
 
   return (
-    <div className="flex flex-col gap-1.5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Label htmlFor={`${id}-env`}>Environment Variables</Label>
-        <WizardTemplatePicker label="Environment template" templates={environmentTemplates} onPick={pick} />
+    <div className="relative">
+      <div className="absolute top-0 right-0">
+        <WizardTemplatePicker
+          label={t('wizard.environment.template')}
+          templates={environmentTemplates.map(({ id }) => ({ id, name: t(`wizard.environment.templates.${id}`) }))}
+          onPick={pick}
+        />
       </div>
-      <Textarea
-        id={`${id}-env`}
-        name="environment"
-        rows={4}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={'NODE_ENV=production\nPORT=3000'}
-        spellCheck={false}
-        autoCapitalize="none"
-        className="font-mono text-xs"
-        aria-invalid={errors.length > 0 ? true : undefined}
-        aria-describedby={`${id}-hint ${id}-issues`}
-      />
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        One KEY=value per line.
-      </p>
-      <div id={`${id}-issues`} aria-live="polite" className="flex flex-col gap-0.5 text-xs">
+      <FormField
+        label={t('wizard.environment.label')}
+        hint={t('wizard.environment.hint', { max: MAX_ENVIRONMENT_VARIABLES })}
+        error={form.formState.errors.environment?.message}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            {...form.register('environment')}
+            rows={4}
+            placeholder={t('wizard.environment.placeholder')}
+            spellCheck={false}
+            autoCapitalize="none"
+            className="font-mono text-xs"
+          />
+        )}
+      </FormField>
+      <div aria-live="polite" className="mt-0.5 flex flex-col gap-0.5 text-xs">
         {filledFrom && (
           <p className="text-muted-foreground">
-            Filled from the {filledFrom} template, with newly generated passwords and secrets.
+            {t('wizard.environment.filledFrom', { template: t(`wizard.environment.templates.${filledFrom}`) })}
           </p>
         )}
-        {errors.map((error) => (
-          <p key={error} className="text-destructive">
-            {error}
-          </p>
-        ))}
         {ignored.length > 0 && (
           <p className="text-warning">
-            {ignored.length === 1 ? `Line ${ignored[0]} is` : `Lines ${ignored.join(', ')} are`} ignored: use KEY=value
-            with both sides filled in.
+            {t('wizard.environment.ignored', { count: ignored.length, lines: ignored.join(', ') })}
           </p>
         )}
       </div>

@@ -1,25 +1,28 @@
+import { ROOT_PASSWORD_MAX_LENGTH, ROOT_PASSWORD_MIN_LENGTH } from '@nuvem/contracts/containers';
 import { CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, RefreshCwIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { notify } from '@/lib/notify';
 import { generatePassword } from '../lib/random-secrets';
-import { rootPasswordIssue } from '../lib/wizard-payload';
+import type { WizardForm } from '../lib/wizard-form';
 
 const COPIED_FEEDBACK_MS = 2000;
 
-export function WizardRootPasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
+export function WizardRootPasswordField({ form }: { form: WizardForm }) {
+  const { t } = useTranslation('containers');
   const [visible, setVisible] = useState(false);
   const [copied, setCopied] = useState(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const issue = rootPasswordIssue(value);
+  const value = form.watch('root_password');
+  const field = form.register('root_password');
 
   useEffect(() => () => clearTimeout(copiedTimer.current), []);
 
   function generate() {
-    onChange(generatePassword());
+    form.setValue('root_password', generatePassword(), { shouldValidate: true, shouldDirty: true });
     // A generated password is one the user has never seen: show it so it can be noted.
     setVisible(true);
     setCopied(false);
@@ -27,68 +30,66 @@ export function WizardRootPasswordField({ value, onChange }: { value: string; on
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(value);
+      await navigator.clipboard.writeText(form.getValues('root_password'));
       setCopied(true);
       clearTimeout(copiedTimer.current);
       copiedTimer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
     } catch {
-      notify.error('Failed to copy password');
+      notify.error(t('wizard.rootPassword.copyFailed'));
     }
   }
 
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`${id}-password`}>Root Password</Label>
-      <div className="flex flex-wrap gap-2">
-        <div className="relative min-w-40 flex-1">
-          <Input
-            id={`${id}-password`}
-            name="root_password"
-            type={visible ? 'text' : 'password'}
-            value={value}
-            onChange={(event) => {
-              onChange(event.target.value);
-              setCopied(false);
-            }}
-            autoComplete="new-password"
-            spellCheck={false}
-            autoCapitalize="none"
-            className="pr-10 font-mono"
-            aria-invalid={issue ? true : undefined}
-            aria-describedby={`${id}-hint ${id}-issue`}
-          />
-          <Button
-            variant="ghost"
-            size="icon"
-            className="absolute top-0 right-0"
-            onClick={() => setVisible((shown) => !shown)}
-            aria-label={visible ? 'Hide password' : 'Show password'}
-          >
-            {visible ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
-          </Button>
-        </div>
-        <Button variant="outline" onClick={generate} aria-label="Generate password">
-          <RefreshCwIcon aria-hidden="true" />
-          Generate
-        </Button>
-        <Button
-          variant="outline"
-          onClick={() => void copy()}
-          disabled={value === ''}
-          aria-label={copied ? 'Copied!' : 'Copy password'}
-        >
-          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-          {copied ? 'Copied!' : 'Copy'}
-        </Button>
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Optional. Leave empty for key-only access (SSH keys only).
-      </p>
-      <p id={`${id}-issue`} aria-live="polite" className="text-xs text-destructive">
-        {issue}
-      </p>
+    <div className="flex flex-col gap-1">
+      <FormField
+        label={t('wizard.rootPassword.label')}
+        hint={t('wizard.rootPassword.hint', { min: ROOT_PASSWORD_MIN_LENGTH, max: ROOT_PASSWORD_MAX_LENGTH })}
+        error={form.formState.errors.root_password?.message}
+      >
+        {(control) => (
+          <div className="flex flex-wrap gap-2">
+            <div className="relative min-w-40 flex-1">
+              <Input
+                {...control}
+                {...field}
+                onChange={(event) => {
+                  setCopied(false);
+                  void field.onChange(event);
+                }}
+                type={visible ? 'text' : 'password'}
+                autoComplete="new-password"
+                spellCheck={false}
+                autoCapitalize="none"
+                className="pr-10 font-mono"
+              />
+              <Button
+                variant="ghost"
+                size="icon"
+                className="absolute top-0 right-0"
+                onClick={() => setVisible((shown) => !shown)}
+                aria-label={visible ? t('wizard.rootPassword.hide') : t('wizard.rootPassword.show')}
+              >
+                {visible ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
+              </Button>
+            </div>
+            <Button variant="outline" onClick={generate} aria-label={t('wizard.rootPassword.generate')}>
+              <RefreshCwIcon aria-hidden="true" />
+              {t('wizard.rootPassword.generateText')}
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => void copy()}
+              disabled={value === ''}
+              aria-label={copied ? t('wizard.rootPassword.copied') : t('wizard.rootPassword.copy')}
+            >
+              {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+              {copied ? t('wizard.rootPassword.copied') : t('wizard.rootPassword.copyText')}
+            </Button>
+          </div>
+        )}
+      </FormField>
       <p aria-live="polite" className="sr-only">
-        {copied ? 'Password copied to clipboard' : ''}
+        {copied ? t('wizard.rootPassword.copiedAnnouncement') : ''}
       </p>
     </div>
   );

@@ -1,11 +1,14 @@
-import { KeyRoundIcon, DownloadIcon, Loader2Icon, TriangleAlertIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { MAX_SSH_KEYS } from '@nuvem/contracts/containers';
+import { DownloadIcon, KeyRoundIcon, Loader2Icon, TriangleAlertIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
+import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { generateSshKeyPair } from '../lib/ssh-keygen';
-import { sshKeyIssues } from '../lib/wizard-payload';
+import type { WizardForm } from '../lib/wizard-form';
 
 export interface GeneratedKey {
   /** An object URL of the private key file; revoked when replaced or when the wizard goes. */
@@ -45,7 +48,7 @@ export function useGeneratedKey(): GeneratedKey {
       setUrl(URL.createObjectURL(new Blob([pair.privateKey], { type: 'application/x-pem-file' })));
       return pair.publicKey;
     } catch {
-      notify.error('Failed to generate SSH key');
+      notify.error(i18n.t('containers:wizard.sshKeys.generateFailed'));
       return null;
     } finally {
       setGenerating(false);
@@ -56,76 +59,67 @@ export function useGeneratedKey(): GeneratedKey {
 }
 
 export function WizardSshKeysField({
-  value,
-  onChange,
-  onAppend,
+  form,
   containerName,
   generatedKey,
 }: {
-  value: string;
-  onChange: (value: string) => void;
-  /** Adds a line after the current text (read when the key is ready, not when asked for). */
-  onAppend: (line: string) => void;
+  form: WizardForm;
   containerName: string;
   generatedKey: GeneratedKey;
 }) {
-  const id = useId();
-  const issues = sshKeyIssues(value);
+  const { t } = useTranslation('containers');
 
   async function handleGenerate() {
     const publicKey = await generatedKey.generate(containerName);
-    if (publicKey) onAppend(publicKey);
+    if (!publicKey) return;
+    // Added after what the field holds when the key is ready (not when it was asked for).
+    const text = form.getValues('ssh_keys').replace(/\s+$/, '');
+    form.setValue('ssh_keys', text ? `${text}\n${publicKey}` : publicKey, { shouldValidate: true, shouldDirty: true });
   }
 
   return (
     <div className="flex flex-col gap-1.5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Label htmlFor={`${id}-keys`}>SSH Public Keys</Label>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void handleGenerate()}
-          disabled={generatedKey.generating}
-          aria-busy={generatedKey.generating || undefined}
+      <div className="relative">
+        <div className="absolute top-0 right-0">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void handleGenerate()}
+            disabled={generatedKey.generating}
+            aria-busy={generatedKey.generating || undefined}
+          >
+            {generatedKey.generating ? (
+              <Loader2Icon aria-hidden="true" className="animate-spin" />
+            ) : (
+              <KeyRoundIcon aria-hidden="true" />
+            )}
+            {t('wizard.sshKeys.generate')}
+          </Button>
+        </div>
+        <FormField
+          label={t('wizard.sshKeys.label')}
+          hint={t('wizard.sshKeys.hint', { max: MAX_SSH_KEYS })}
+          error={form.formState.errors.ssh_keys?.message}
         >
-          {generatedKey.generating ? (
-            <Loader2Icon aria-hidden="true" className="animate-spin" />
-          ) : (
-            <KeyRoundIcon aria-hidden="true" />
+          {(control) => (
+            <Textarea
+              {...control}
+              {...form.register('ssh_keys')}
+              rows={3}
+              placeholder={t('wizard.sshKeys.placeholder')}
+              spellCheck={false}
+              autoCapitalize="none"
+              className="font-mono text-xs break-all"
+              data-autofocus=""
+            />
           )}
-          Generate SSH Key
-        </Button>
-      </div>
-      <Textarea
-        id={`${id}-keys`}
-        name="ssh_keys"
-        rows={3}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder="ssh-ed25519 AAAA… you@laptop"
-        spellCheck={false}
-        autoCapitalize="none"
-        className="font-mono text-xs break-all"
-        aria-invalid={issues.length > 0 ? true : undefined}
-        aria-describedby={issues.length > 0 ? `${id}-hint ${id}-issues` : `${id}-hint`}
-        data-autofocus=""
-      />
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        One key per line (OpenSSH format).
-      </p>
-      <div id={`${id}-issues`} aria-live="polite" className="flex flex-col gap-0.5 text-xs text-destructive">
-        {issues.map((issue) => (
-          <p key={issue}>{issue}</p>
-        ))}
+        </FormField>
       </div>
       {generatedKey.url && (
         <div className="flex flex-col gap-2 rounded-md border border-warning/50 bg-warning/10 p-3 text-xs">
           <p className="flex items-start gap-2">
             <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-            <span>
-              The private key is shown only once and is not stored anywhere: download it now and keep it safe. Its
-              public key has been added above.
-            </span>
+            <span>{t('wizard.sshKeys.privateKeyWarning')}</span>
           </p>
           <a
             href={generatedKey.url}
@@ -133,7 +127,7 @@ export function WizardSshKeysField({
             className="inline-flex items-center gap-1.5 self-start font-medium text-primary underline-offset-4 hover:underline"
           >
             <DownloadIcon aria-hidden="true" className="size-4" />
-            Download Private Key
+            {t('wizard.sshKeys.download')}
           </a>
         </div>
       )}

@@ -1,54 +1,58 @@
 import { MAX_STARTUP_SCRIPT_BYTES } from '@nuvem/contracts/containers';
-import { useId } from 'react';
-import { Label } from '@/components/ui/label';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
+import { useFormat } from '@/lib/format';
 import { findStartupTemplate, startupTemplates } from '../lib/startup-templates';
-import { formatKiB, startupScriptIssue, utf8Bytes } from '../lib/wizard-payload';
+import type { WizardForm } from '../lib/wizard-form';
+import { kibibytes, utf8Bytes } from '../lib/wizard-payload';
 import { WizardTemplatePicker } from './wizard-template-picker';
 
-export function WizardStartupScriptField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  const issue = startupScriptIssue(value);
-  const bytes = utf8Bytes(value);
+export function WizardStartupScriptField({ form }: { form: WizardForm }) {
+  const { t } = useTranslation('containers');
+  const f = useFormat();
+  const bytes = utf8Bytes(form.watch('startup_script'));
+  const limit = MAX_STARTUP_SCRIPT_BYTES / 1024;
 
   return (
-    <div className="flex flex-col gap-1.5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Label htmlFor={`${id}-script`}>Startup Script</Label>
+    <div className="relative">
+      <div className="absolute top-0 right-0">
         <WizardTemplatePicker
-          label="Startup script template"
-          templates={startupTemplates}
+          label={t('wizard.startupScript.template')}
+          templates={startupTemplates.map(({ id }) => ({ id, name: t(`wizard.startupScript.templates.${id}`) }))}
           onPick={(templateId) => {
             const template = findStartupTemplate(templateId);
-            if (template) onChange(template.script);
+            if (template) form.setValue('startup_script', template.script, { shouldValidate: true, shouldDirty: true });
           }}
         />
       </div>
-      <Textarea
-        id={`${id}-script`}
-        name="startup_script"
-        rows={6}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={'#!/usr/bin/env bash\nset -euo pipefail\n…'}
-        spellCheck={false}
-        autoCapitalize="none"
-        wrap="off"
-        className="font-mono text-xs"
-        aria-invalid={issue ? true : undefined}
-        aria-describedby={`${id}-hint ${id}-issue`}
-      />
-      <p id={`${id}-hint`} className="flex flex-wrap justify-between gap-x-2 text-xs text-muted-foreground">
-        <span>Runs once as root when the container first starts (bash).</span>
-        {bytes > 0 && (
-          <span>
-            {formatKiB(bytes)} of {MAX_STARTUP_SCRIPT_BYTES / 1024} KiB
+      <FormField
+        label={t('wizard.startupScript.label')}
+        hint={
+          <span className="flex flex-wrap justify-between gap-x-2">
+            <span>{t('wizard.startupScript.hint')}</span>
+            {bytes > 0 && (
+              <span>
+                {t('wizard.startupScript.size', { size: f.fixed(kibibytes(bytes), 1), limit: f.count(limit) })}
+              </span>
+            )}
           </span>
+        }
+        error={form.formState.errors.startup_script?.message}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            {...form.register('startup_script')}
+            rows={6}
+            placeholder={t('wizard.startupScript.placeholder')}
+            spellCheck={false}
+            autoCapitalize="none"
+            wrap="off"
+            className="font-mono text-xs"
+          />
         )}
-      </p>
-      <p id={`${id}-issue`} aria-live="polite" className="text-xs text-destructive">
-        {issue}
-      </p>
+      </FormField>
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { TriangleAlertIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   estimatedMonthlyCost,
-  formatMonthlyCost,
-  formatResources,
   parseSshKeys,
   summaryTier,
   templateName,
@@ -11,6 +10,7 @@ import {
   type TierOption,
   type WizardValues,
 } from '../lib/wizard-payload';
+import { useTierText } from './use-tier-text';
 
 /** Spec: name, template, resources and estimated cost; the tier falls back to small. */
 export function WizardSummary({
@@ -22,21 +22,26 @@ export function WizardSummary({
   tiers: TierOption[];
   templates: TemplateOption[];
 }) {
+  const { t } = useTranslation('containers');
+  const text = useTierText();
   const tier = summaryTier(values.tier, tiers);
-  const keyCount = parseSshKeys(values.sshKeys).length;
+  const keyCount = parseSshKeys(values.ssh_keys).length;
   const rows: [string, string][] = [
-    ['Name', values.name],
-    ['Template', templateName(values.templateId, templates)],
-    ['Resources', formatResources(tier)],
-    ['Estimated cost', formatMonthlyCost(estimatedMonthlyCost(values.tier, tiers))],
-    ['SSH keys', keyCount === 0 ? 'None' : keyCount === 1 ? '1 key' : `${keyCount} keys`],
-    ['Root password', values.rootPassword ? 'Set' : 'Not set (key-only access)'],
+    [t('wizard.summary.name'), values.name],
+    [t('wizard.summary.template'), templateName(values.template_id, templates)],
+    [t('wizard.summary.resources'), text.resources(tier)],
+    [t('wizard.summary.cost'), text.monthly(estimatedMonthlyCost(values.tier, tiers))],
+    [t('wizard.summary.sshKeys'), t('wizard.summary.keys', { count: keyCount })],
+    [
+      t('wizard.summary.rootPassword'),
+      values.root_password ? t('wizard.summary.passwordSet') : t('wizard.summary.passwordNotSet'),
+    ],
   ];
   return (
-    <Card role="region" aria-label="Configuration Summary" className="border border-glass-border">
+    <Card role="region" aria-label={t('wizard.summary.title')} className="border border-glass-border">
       <CardHeader className="p-4">
         <CardTitle>
-          <h3>Configuration Summary</h3>
+          <h3>{t('wizard.summary.title')}</h3>
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 p-4 pt-0">
@@ -48,10 +53,10 @@ export function WizardSummary({
             </div>
           ))}
         </dl>
-        {keyCount === 0 && !values.rootPassword && (
+        {keyCount === 0 && !values.root_password && (
           <p className="flex items-start gap-2 text-xs text-warning">
             <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            Add an SSH key or a root password, or you will not be able to sign in to this container.
+            {t('wizard.summary.noAccess')}
           </p>
         )}
       </CardContent>

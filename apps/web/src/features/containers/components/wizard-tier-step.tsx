@@ -1,33 +1,36 @@
 import type { ContainerTier } from '@nuvem/contracts/containers';
-import { formatMonthlyCost, formatResources, type TierOption } from '../lib/wizard-payload';
+import { useTranslation } from 'react-i18next';
+import type { TierOption } from '../lib/wizard-payload';
+import { useTierText } from './use-tier-text';
 import { WizardChoiceCards } from './wizard-choice-cards';
-
-export function tierTitle(tier: ContainerTier): string {
-  return tier.charAt(0).toUpperCase() + tier.slice(1);
-}
 
 /** Step 2: the resource tier, with its resources and monthly cost (spec §9). */
 export function WizardTierStep({
   tier,
+  error,
   onTierChange,
   tiers,
 }: {
   tier: ContainerTier;
+  error?: string | undefined;
   onTierChange: (tier: ContainerTier) => void;
   tiers: TierOption[];
 }) {
+  const { t } = useTranslation('containers');
+  const text = useTierText();
   return (
     <WizardChoiceCards
-      legend="Resources"
+      legend={t('wizard.resources')}
       name="tier"
       columns={3}
       value={tier}
       onChange={onTierChange}
-      options={tiers.map((t) => ({
-        value: t.id,
-        title: tierTitle(t.id),
-        description: formatResources(t),
-        aside: formatMonthlyCost(t.monthlyUsd),
+      error={error}
+      options={tiers.map((option) => ({
+        value: option.id,
+        title: text.name(option.id),
+        description: text.resources(option),
+        aside: text.monthly(option.monthlyUsd),
       }))}
     />
   );

@@ -7,7 +7,6 @@ import { generatePassword, generateSecret } from './random-secrets';
  */
 export interface EnvironmentTemplate {
   id: EnvironmentTemplateId;
-  name: string;
   build: () => string;
 }
 
@@ -21,7 +20,6 @@ function envText(entries: [string, string | number][]): string {
 export const environmentTemplates: EnvironmentTemplate[] = [
   {
     id: 'nodejs',
-    name: 'Node.js app',
     build: () =>
       envText([
         ['NODE_ENV', 'production'],
@@ -34,7 +32,6 @@ export const environmentTemplates: EnvironmentTemplate[] = [
   },
   {
     id: 'python',
-    name: 'Python app',
     build: () =>
       envText([
         ['PYTHONUNBUFFERED', 1],
@@ -47,7 +44,6 @@ export const environmentTemplates: EnvironmentTemplate[] = [
   },
   {
     id: 'database',
-    name: 'PostgreSQL database',
     build: () => {
       const password = generatePassword();
       return envText([
@@ -63,7 +59,6 @@ export const environmentTemplates: EnvironmentTemplate[] = [
   },
   {
     id: 'redis',
-    name: 'Redis cache',
     build: () => {
       const password = generatePassword();
       return envText([
@@ -78,7 +73,6 @@ export const environmentTemplates: EnvironmentTemplate[] = [
   },
   {
     id: 'api',
-    name: 'API service',
     build: () =>
       envText([
         ['API_PORT', 8080],
@@ -93,7 +87,6 @@ export const environmentTemplates: EnvironmentTemplate[] = [
   },
   {
     id: 'monitoring',
-    name: 'Monitoring',
     build: () =>
       envText([
         ['LOG_LEVEL', 'info'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import {
   alertBannerText,
   average,
@@ -87,12 +88,24 @@ describe('metrics-format', () => {
       '7d': 'Last 7 Days',
       '30d': 'Last 30 Days',
     });
-    const at = '2025-01-13T17:05:00.000Z'; // a Monday
+    const at = '2025-01-13T17:05:00.000Z';
     const utc = { timeZone: 'UTC' };
-    expect(formatAxisTime(at, '1h', utc)).toBe('17:05');
-    expect(formatAxisTime(at, '24h', utc)).toBe('17:05');
-    expect(formatAxisTime(at, '7d', utc)).toBe('Mon 17:05');
-    expect(formatAxisTime(at, '30d', utc)).toBe('13 Jan');
+    expect(formatAxisTime(at, '1h', utc)).toBe('05:05 PM');
+    expect(formatAxisTime(at, '24h', utc)).toBe('05:05 PM');
+    expect(formatAxisTime(at, '7d', utc)).toBe('Jan 13 05:05 PM');
+    expect(formatAxisTime(at, '30d', utc)).toBe('Jan 13');
+    const pt = { timeZone: 'UTC', locale: 'pt-PT' };
+    expect(formatAxisTime(at, '1h', pt)).toBe('17:05');
+    expect(formatAxisTime(at, '30d', pt)).toBe('13/01');
+  });
+
+  it('speaks the language in use', async () => {
+    await i18n.changeLanguage('pt-PT');
+    expect(rangeLabels['7d']).toBe('Últimos 7 dias');
+    expect(alertBannerText()).toBe('Há alertas quando o CPU passa de 80%, a memória de 90% ou o disco de 85%');
+    expect(formatPercent(42.345)).toBe('42,3%');
+    expect(formatMbOf(512.4, 1024)).toBe('512 / 1024 MB');
+    await i18n.changeLanguage('en');
   });
 
   it('breaks a line only on a gap wider than the range’s buckets', () => {

@@ -1,14 +1,31 @@
 import { alertThresholds, metricColour, type Container, type MetricRange } from '@nuvem/contracts/containers';
+import { formatCount as formatWhole, formatDateTime, formatDayMonth, formatFixed, formatTime } from '@/lib/format';
+import { i18n } from '@/lib/i18n';
 
 export type ThresholdMetric = keyof typeof alertThresholds;
 
-/** The time-range select's labels (spec: 1h 'Last Hour', then 6h, 24h, 7d, 30d). */
-export const rangeLabels: Record<MetricRange, string> = {
-  '1h': 'Last Hour',
-  '6h': 'Last 6 Hours',
-  '24h': 'Last 24 Hours',
-  '7d': 'Last 7 Days',
-  '30d': 'Last 30 Days',
+/** A time range in words, in the language in use (spec: 1h 'Last Hour', then 6h, 24h, 7d, 30d). */
+export function rangeLabel(range: MetricRange): string {
+  return i18n.t(`containers:metrics.ranges.${range}`);
+}
+
+/** The time-range labels, read in the language in use each time (for callers that index by range). */
+export const rangeLabels: Readonly<Record<MetricRange, string>> = {
+  get '1h'() {
+    return rangeLabel('1h');
+  },
+  get '6h'() {
+    return rangeLabel('6h');
+  },
+  get '24h'() {
+    return rangeLabel('24h');
+  },
+  get '7d'() {
+    return rangeLabel('7d');
+  },
+  get '30d'() {
+    return rangeLabel('30d');
+  },
 };
 
 export const rangeMs: Record<MetricRange, number> = {
@@ -33,14 +50,13 @@ export function gapBreakMs(range: MetricRange): number {
   return rangeBucketMs[range] * 2.5;
 }
 
-const labelOf: Record<ThresholdMetric, string> = { cpu: 'CPU', memory: 'Memory', disk: 'Disk' };
-
 /** 'Alerts trigger when CPU > 80%, Memory > 90%, or Disk > 85%', from the contract's thresholds. */
 export function alertBannerText(thresholds: Record<ThresholdMetric, number> = alertThresholds): string {
-  const [cpu, memory, disk] = (['cpu', 'memory', 'disk'] as const).map(
-    (metric) => `${labelOf[metric]} > ${thresholds[metric]}%`,
-  );
-  return `Alerts trigger when ${cpu ?? ''}, ${memory ?? ''}, or ${disk ?? ''}`;
+  return i18n.t('containers:metrics.alertBanner', {
+    cpu: formatWhole(thresholds.cpu),
+    memory: formatWhole(thresholds.memory),
+    disk: formatWhole(thresholds.disk),
+  });
 }
 
 /** Spec: an alert triggers when the value is above (not at) the metric's threshold. */
@@ -56,46 +72,46 @@ export function percentColourClass(percent: number): string {
   return colourText[metricColour(percent)];
 }
 
-function finite(n: number): number {
-  return Number.isFinite(n) ? n : 0;
-}
+// Figures come from the formatting module; the unit's place from the shared chart catalogue, so
+// the cards and tables read as the charts do.
+const percentOf = (value: string) => i18n.t('charts:units.percent', { value });
+const megabytes = (value: string) => i18n.t('charts:units.megabytes', { value });
+const gigabytes = (value: string) => i18n.t('charts:units.gigabytes', { value });
 
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** 42.345 → '42.3%'. */
+/** 42.345 → '42.3%' (en) / '42,3%' (pt-PT): a percentage of 0–100, to a tenth, as the charts show it. */
 export function formatPercent(percent: number): string {
-  return `${oneDecimal.format(finite(percent))}%`;
+  return percentOf(formatFixed(percent, 1));
 }
 
 /** 1536.4 → '1,536 MB' (memory: whole megabytes). */
 export function formatMb(mb: number): string {
-  return `${wholeNumber.format(finite(mb))} MB`;
+  return megabytes(formatWhole(mb));
 }
 
 /** Network traffic: '12.3 MB', or '1.5 GB' from 1024 MB on. */
 export function formatTraffic(mb: number): string {
-  const value = finite(mb);
-  return value >= 1024 ? `${oneDecimal.format(value / 1024)} GB` : `${oneDecimal.format(value)} MB`;
+  const value = Number.isFinite(mb) ? mb : 0;
+  return value >= 1024 ? gigabytes(formatFixed(value / 1024, 1)) : megabytes(formatFixed(value, 1));
 }
 
 /** 3.21 → '3.2 GB'. */
 export function formatGb(gb: number): string {
-  return `${oneDecimal.format(finite(gb))} GB`;
+  return gigabytes(formatFixed(gb, 1));
 }
 
 /** Memory used/total: '512 / 1,024 MB'. */
 export function formatMbOf(used: number, total: number): string {
-  return `${wholeNumber.format(finite(used))} / ${formatMb(total)}`;
+  return `${formatWhole(used)} / ${formatMb(total)}`;
 }
 
 /** Disk used/total: '3.2 / 10.0 GB'. */
 export function formatGbOf(used: number, total: number): string {
-  return `${oneDecimal.format(finite(used))} / ${formatGb(total)}`;
+  return `${formatFixed(used, 1)} / ${formatGb(total)}`;
 }
 
+/** A whole count in the language in use: 1234 → '1,234'. */
 export function formatCount(n: number): string {
-  return wholeNumber.format(finite(n));
+  return formatWhole(n);
 }
 
 /** The mean, or null for no values (an average of nothing is not zero). */
@@ -146,36 +162,23 @@ export interface TimeFormatOptions {
 }
 
 /**
- * An axis label for a time, detailed as the range needs: '14:05' up to a day, 'Mon 14:00' for a
- * week, 'Jan 5' for a month.
+ * An axis label for a time, detailed as the range needs: the time up to a day, day and time for
+ * a week, the day for a month.
  */
 export function formatAxisTime(
   at: Date | string | number,
   range: MetricRange,
-  options: TimeFormatOptions = {},
+  { locale, timeZone }: TimeFormatOptions = {},
 ): string {
-  const date = at instanceof Date ? at : new Date(at);
-  const base: Intl.DateTimeFormatOptions = { timeZone: options.timeZone };
-  const parts: Intl.DateTimeFormatOptions =
-    range === '30d'
-      ? { month: 'short', day: 'numeric' }
-      : range === '7d'
-        ? { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
-        : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  return new Intl.DateTimeFormat(options.locale ?? 'en-GB', { ...base, ...parts }).format(date);
+  const zone = timeZone ? { timeZone } : {};
+  if (range === '30d') return formatDayMonth(at, zone, locale);
+  const time = formatTime(at, { ...zone, seconds: false }, locale);
+  return range === '7d' ? `${formatDayMonth(at, zone, locale)} ${time}` : time;
 }
 
-/** '14 Jan, 17:05': date and time, for a chart's description whatever the range. */
-export function formatFullTime(at: Date | string | number, options: TimeFormatOptions = {}): string {
-  const date = at instanceof Date ? at : new Date(at);
-  return new Intl.DateTimeFormat(options.locale ?? 'en-GB', {
-    timeZone: options.timeZone,
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
+/** Date and time, for a chart's description whatever the range. */
+export function formatFullTime(at: Date | string | number, { locale, timeZone }: TimeFormatOptions = {}): string {
+  return formatDateTime(at, timeZone ? { timeZone } : {}, locale);
 }
 
 /** A round axis maximum at or above `value` (1, 2, 2.5, 5 or 10 times a power of ten). */

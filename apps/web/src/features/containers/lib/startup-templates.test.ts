@@ -7,7 +7,7 @@ describe('startup-script templates', () => {
   it('offers the six templates of the spec', () => {
     expect(startupTemplates.map((t) => t.id)).toEqual([...startupTemplateIds]);
     expect(startupTemplateIds).toEqual(['nginx', 'docker', 'nodejs', 'python', 'devTools', 'database']);
-    expect(findStartupTemplate('docker')?.name).toBe('Docker Engine');
+    expect(findStartupTemplate('docker')?.script).toContain('docker-ce');
     expect(findStartupTemplate('cobol')).toBeUndefined();
   });
 

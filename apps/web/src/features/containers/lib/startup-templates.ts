@@ -8,7 +8,6 @@ export type StartupTemplateId = (typeof startupTemplateIds)[number];
 
 export interface StartupTemplate {
   id: StartupTemplateId;
-  name: string;
   script: string;
 }
 
@@ -24,7 +23,6 @@ function script(body: string): string {
 export const startupTemplates: StartupTemplate[] = [
   {
     id: 'nginx',
-    name: 'Nginx web server',
     script: script(`
 apt-get update
 apt-get install -y nginx
@@ -34,7 +32,6 @@ echo "nginx $(nginx -v 2>&1 | cut -d/ -f2) is serving on port 80"
   },
   {
     id: 'docker',
-    name: 'Docker Engine',
     script: script(`
 apt-get update
 apt-get install -y ca-certificates curl
@@ -52,7 +49,6 @@ docker --version
   },
   {
     id: 'nodejs',
-    name: 'Node.js 22 LTS',
     script: script(`
 apt-get update
 apt-get install -y ca-certificates curl gnupg build-essential
@@ -70,7 +66,6 @@ npm --version
   },
   {
     id: 'python',
-    name: 'Python 3 with venv',
     script: script(`
 apt-get update
 apt-get install -y python3 python3-venv python3-pip python3-dev build-essential
@@ -83,7 +78,6 @@ echo 'export PATH="/opt/venv/bin:$PATH"' > /etc/profile.d/venv.sh
   },
   {
     id: 'devTools',
-    name: 'Developer tools',
     script: script(`
 apt-get update
 apt-get install -y build-essential git curl wget vim nano htop tmux jq unzip zip tree ripgrep fd-find \\
@@ -95,7 +89,6 @@ git --version
   },
   {
     id: 'database',
-    name: 'PostgreSQL 16',
     script: script(`
 apt-get update
 apt-get install -y postgresql postgresql-contrib

@@ -2,9 +2,12 @@ import {
   containerTemplates,
   containerTiers,
   DEFAULT_TIER,
+  ENVIRONMENT_VALUE_MAX_LENGTH,
   environmentKeySchema,
   isOpenSshPublicKey,
-  MAX_STARTUP_SCRIPT_BYTES,
+  MAX_ENVIRONMENT_VARIABLES,
+  MAX_SSH_KEYS,
+  SSH_KEY_MAX_LENGTH,
   templateIds,
   tierNames,
   type ContainerTemplateId,
@@ -12,23 +15,19 @@ import {
   type CreateContainerBody,
 } from '@nuvem/contracts/containers';
 
-/** What the wizard's form holds; text areas stay text until the payload is built. */
+/**
+ * What the wizard's form holds, named as the create call names it (so a 400's `body.ssh_keys`
+ * lands beside its field); text areas stay text until the payload is built.
+ */
 export interface WizardValues {
   name: string;
   tier: ContainerTier;
-  templateId: ContainerTemplateId;
-  sshKeys: string;
+  template_id: ContainerTemplateId;
+  ssh_keys: string;
   environment: string;
-  startupScript: string;
-  rootPassword: string;
+  startup_script: string;
+  root_password: string;
 }
-
-export const MAX_NAME_LENGTH = 63;
-export const MIN_ROOT_PASSWORD_LENGTH = 8;
-export const MAX_ROOT_PASSWORD_LENGTH = 128;
-export const MAX_SSH_KEYS = 20;
-export const MAX_ENVIRONMENT_VARIABLES = 100;
-export const MAX_ENVIRONMENT_VALUE_LENGTH = 4096;
 
 function lines(text: string): string[] {
   return text.split(/\r?\n/);
@@ -73,13 +72,13 @@ function environmentEntries(text: string): EnvironmentEntry[] {
 
 /** Spec: only what was filled in is sent; `root_password` too, so the server can set it. */
 export function buildCreatePayload(values: WizardValues): CreateContainerBody {
-  const payload: CreateContainerBody = { name: values.name, tier: values.tier, template_id: values.templateId };
-  const sshKeys = parseSshKeys(values.sshKeys);
+  const payload: CreateContainerBody = { name: values.name, tier: values.tier, template_id: values.template_id };
+  const sshKeys = parseSshKeys(values.ssh_keys);
   if (sshKeys.length > 0) payload.ssh_keys = sshKeys;
   const environment = parseEnvironment(values.environment);
   if (Object.keys(environment).length > 0) payload.environment = environment;
-  if (values.startupScript.trim() !== '') payload.startup_script = values.startupScript;
-  if (values.rootPassword !== '') payload.root_password = values.rootPassword;
+  if (values.startup_script.trim() !== '') payload.startup_script = values.startup_script;
+  if (values.root_password !== '') payload.root_password = values.root_password;
   return payload;
 }
 
@@ -134,111 +133,75 @@ export function estimatedMonthlyCost(tier: string | undefined, options: TierOpti
   return summaryTier(tier, options).monthlyUsd;
 }
 
-export function formatResources(tier: TierOption): string {
-  return `${tier.cpu} vCPU · ${tier.memoryGb}GB RAM · ${tier.diskGb}GB disk`;
-}
-
-export function formatMonthlyCost(usd: number): string {
-  return `$${usd}/month`;
-}
-
+/** A template's name (a product name, the same in every language); the default one for the empty id. */
 export function templateName(id: string, options: TemplateOption[] = fallbackTemplateOptions): string {
   return (
     options.find((t) => t.id === id)?.name ??
     fallbackTemplateOptions.find((t) => t.id === id)?.name ??
-    (id || 'Ubuntu 24.04')
+    fallbackTemplateOptions[0]?.name ??
+    id
   );
 }
 
-// ---- Field checks: the server's rules, shown before it would refuse ----
+// ---- Field checks: the server's rules (the contract's limits), found before it would refuse ----
 
-/** Why a (sanitised) name cannot be used, or null; an empty name only keeps Next disabled. */
-export function nameIssue(name: string): string | null {
-  if (name === '') return null;
-  if (!/^[a-z]/.test(name)) return 'Must start with a letter';
-  if (name.length > MAX_NAME_LENGTH) return `At most ${MAX_NAME_LENGTH} characters`;
-  return null;
+export interface SshKeyProblems {
+  /** 1-based numbers of the lines that are not OpenSSH public keys. */
+  invalidLines: number[];
+  /** More keys than the server takes. */
+  tooMany: boolean;
 }
 
-export function isValidName(name: string): boolean {
-  return name !== '' && nameIssue(name) === null;
-}
-
-export function sshKeyIssues(text: string): string[] {
-  const issues: string[] = [];
+export function sshKeyProblems(text: string): SshKeyProblems {
+  const invalidLines: number[] = [];
   let count = 0;
   lines(text).forEach((raw, index) => {
     const line = raw.trim();
     if (line === '') return;
     count += 1;
-    if (!isOpenSshPublicKey(line) || line.length > 16_384) {
-      issues.push(`Line ${index + 1} is not a valid OpenSSH public key`);
-    }
+    if (line.length > SSH_KEY_MAX_LENGTH || !isOpenSshPublicKey(line)) invalidLines.push(index + 1);
   });
-  if (count > MAX_SSH_KEYS) issues.push(`At most ${MAX_SSH_KEYS} keys`);
-  return issues;
+  return { invalidLines, tooMany: count > MAX_SSH_KEYS };
 }
 
-export interface EnvironmentCheck {
-  /** Lines the server would refuse: they block Create. */
-  errors: string[];
-  /** Lines that will not be sent (no '=' or an empty side). */
+export interface EnvironmentProblems {
+  /** Lines whose key the server refuses. */
+  badKeys: { line: number; key: string }[];
+  /** Lines whose value is longer than the server takes. */
+  longValues: number[];
+  /** More variables than the server takes. */
+  tooMany: boolean;
+  /** Lines that will not be sent (no '=' or an empty side): a warning, not an error. */
   ignored: number[];
 }
 
-export function checkEnvironment(text: string): EnvironmentCheck {
-  const errors: string[] = [];
+export function environmentProblems(text: string): EnvironmentProblems {
+  const entries = environmentEntries(text);
+  const kept = new Set(entries.map((entry) => entry.line));
   const ignored: number[] = [];
-  const kept = new Set(environmentEntries(text).map((entry) => entry.line));
   lines(text).forEach((raw, index) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
     if (!kept.has(index + 1)) ignored.push(index + 1);
   });
-  const entries = environmentEntries(text);
-  for (const entry of entries) {
-    if (!environmentKeySchema.safeParse(entry.key).success) {
-      errors.push(`Line ${entry.line}: ${entry.key} is not a valid variable name`);
-    } else if (entry.value.length > MAX_ENVIRONMENT_VALUE_LENGTH) {
-      errors.push(`Line ${entry.line}: the value is longer than ${MAX_ENVIRONMENT_VALUE_LENGTH} characters`);
-    }
-  }
-  if (new Set(entries.map((e) => e.key)).size > MAX_ENVIRONMENT_VARIABLES) {
-    errors.push(`At most ${MAX_ENVIRONMENT_VARIABLES} variables`);
-  }
-  return { errors, ignored };
+  return {
+    badKeys: entries
+      .filter((entry) => !environmentKeySchema.safeParse(entry.key).success)
+      .map(({ line, key }) => ({ line, key })),
+    longValues: entries
+      .filter((entry) => environmentKeySchema.safeParse(entry.key).success)
+      .filter((entry) => entry.value.length > ENVIRONMENT_VALUE_MAX_LENGTH)
+      .map((entry) => entry.line),
+    tooMany: new Set(entries.map((e) => e.key)).size > MAX_ENVIRONMENT_VARIABLES,
+    ignored,
+  };
 }
 
 export function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
-/** Bytes as KiB with one decimal, rounded up. */
-export function formatKiB(bytes: number): string {
-  return `${(Math.ceil((bytes * 10) / 1024) / 10).toFixed(1)} KiB`;
-}
-
-export function startupScriptIssue(script: string): string | null {
-  const bytes = utf8Bytes(script);
-  if (bytes <= MAX_STARTUP_SCRIPT_BYTES) return null;
-  // Rounded up, so a script just over the limit never reads as exactly 64 KiB.
-  return `The script is ${formatKiB(bytes)}; the limit is ${MAX_STARTUP_SCRIPT_BYTES / 1024} KiB`;
-}
-
-export function rootPasswordIssue(password: string): string | null {
-  if (password === '') return null;
-  if (password.length < MIN_ROOT_PASSWORD_LENGTH) return `At least ${MIN_ROOT_PASSWORD_LENGTH} characters`;
-  if (password.length > MAX_ROOT_PASSWORD_LENGTH) return `At most ${MAX_ROOT_PASSWORD_LENGTH} characters`;
-  return null;
-}
-
-/** Everything Create needs: a usable name and no field the server would refuse. */
-export function canCreate(values: WizardValues): boolean {
-  return (
-    isValidName(values.name) &&
-    sshKeyIssues(values.sshKeys).length === 0 &&
-    checkEnvironment(values.environment).errors.length === 0 &&
-    startupScriptIssue(values.startupScript) === null &&
-    rootPasswordIssue(values.rootPassword) === null
-  );
+/** Bytes as KiB with one decimal, rounded up, so a script just over a limit never reads as the limit. */
+export function kibibytes(bytes: number): number {
+  return Math.ceil((bytes * 10) / 1024) / 10;
 }

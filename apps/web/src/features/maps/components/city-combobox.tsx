@@ -1,5 +1,6 @@
 import { SearchIcon } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cities, type City } from '@/features/maps/lib/cities';
 import { searchCities } from '@/features/maps/lib/city-search';
 import { cn } from '@/lib/utils';
@@ -25,6 +26,7 @@ export function CityCombobox({
   hideLabel = false,
   className,
 }: CityComboboxProps) {
+  const { t } = useTranslation('maps');
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -124,7 +126,7 @@ export function CityCombobox({
       <ul
         id={listId}
         role="listbox"
-        aria-label={`${label}: results`}
+        aria-label={t('combobox.results', { label })}
         hidden={!expanded}
         className="glass-strong absolute top-full right-0 left-0 z-20 mt-1 max-h-64 overflow-y-auto rounded-md bg-popover p-1 text-popover-foreground shadow-lg"
       >
@@ -162,11 +164,11 @@ export function CityCombobox({
       </ul>
       {showNoMatch && (
         <p className="glass-strong absolute top-full right-0 left-0 z-20 mt-1 rounded-md bg-popover p-2 text-sm text-muted-foreground">
-          No cities match “{query.trim()}”.
+          {t('combobox.noMatch', { query: query.trim() })}
         </p>
       )}
       <p className="sr-only" aria-live="polite">
-        {open && query.trim() !== '' ? `${results.length} ${results.length === 1 ? 'city' : 'cities'} found` : ''}
+        {open && query.trim() !== '' ? t('combobox.found', { count: results.length }) : ''}
       </p>
     </div>
   );

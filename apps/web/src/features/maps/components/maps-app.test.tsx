@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MapsApp } from '@/features/maps/components/maps-app';
 import { cities } from '@/features/maps/lib/cities';
+import { i18n } from '@/lib/i18n';
 
 // Renders the app and waits for the bundled TopoJSON to be drawn, so no update lands after the test.
 async function renderMaps(random = () => 0) {
@@ -111,6 +112,35 @@ describe('MapsApp', () => {
     await user.click(screen.getByRole('button', { name: 'Swap cities' }));
     expect(screen.getByRole('combobox', { name: 'From' })).toHaveValue('New York');
     expect(directions).toHaveTextContent('Great-circle distance from New York to London: 5,570 km');
+  });
+
+  it('speaks European Portuguese, figures included', async () => {
+    await act(() => i18n.changeLanguage('pt-PT'));
+    const { user } = await renderMaps();
+    expect(screen.getByRole('heading', { name: 'Mapas' })).toBeInTheDocument();
+    expect(screen.getByText('Navegue para qualquer lugar')).toBeInTheDocument();
+    const map = screen.getByRole('img', { name: 'Mapa-múndi' });
+    expect(map).toHaveAccessibleDescription('Nenhuma cidade selecionada.');
+
+    const search = screen.getByRole('combobox', { name: 'Pesquisar cidades' });
+    await user.type(search, 'atlantis');
+    expect(screen.getByText('Nenhuma cidade corresponde a “atlantis”.')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'santiago{Enter}');
+    const panel = screen.getByRole('region', { name: 'Cidade selecionada' });
+    expect(panel).toHaveTextContent('33,45° S, 70,67° O');
+    expect(panel).toHaveTextContent(/População\s*cerca de 6,\d\sM/);
+
+    await user.click(screen.getByRole('button', { name: 'Direções' }));
+    // The city chosen before is the starting point; replace it.
+    expect(screen.getByRole('combobox', { name: 'Origem' })).toHaveValue('Santiago');
+    await user.clear(screen.getByRole('combobox', { name: 'Origem' }));
+    await user.type(screen.getByRole('combobox', { name: 'Origem' }), 'london{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Destino' }), 'new york{Enter}');
+    expect(screen.getByRole('region', { name: 'Direções' })).toHaveTextContent(
+      'Distância ortodrómica de London a New York: 5570 km',
+    );
+    expect(screen.getByRole('button', { name: 'Aproximar' })).toBeEnabled();
   });
 
   it('zooms in and out within limits', async () => {

@@ -1,5 +1,6 @@
 import { ArrowLeftRightIcon, CompassIcon, LocateFixedIcon, MinusIcon, NavigationIcon, PlusIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CityCombobox } from '@/features/maps/components/city-combobox';
 import { WorldMap, type MapMarker } from '@/features/maps/components/world-map';
@@ -8,6 +9,8 @@ import { pickRandomCity } from '@/features/maps/lib/city-search';
 import { formatCoordinates, formatDistanceKm, formatPopulation, greatCircleKm } from '@/features/maps/lib/geo-format';
 import { loadCountries, type CountryFeatures } from '@/features/maps/lib/load-world';
 import { clampZoom, MAX_ZOOM, MIN_ZOOM } from '@/features/maps/lib/viewport';
+import { useFormat } from '@/lib/format';
+import { i18n } from '@/lib/i18n';
 
 type Mode = 'explore' | 'directions';
 type LoadState = { status: 'loading' } | { status: 'ready'; countries: CountryFeatures } | { status: 'error' };
@@ -36,17 +39,28 @@ function useCountries() {
   return { state, retry };
 }
 
-function describeMap(mode: Mode, selected: City | null, from: City | null, to: City | null): string {
+function describeMap(mode: Mode, selected: City | null, from: City | null, to: City | null, locale: string): string {
+  const marker = (city: City) => i18n.t('maps:map.marker', { lng: locale, city: city.name, country: city.country });
   if (mode === 'directions') {
-    if (from && to) return `Great-circle route from ${from.name}, ${from.country} to ${to.name}, ${to.country}.`;
+    if (from && to) {
+      return i18n.t('maps:map.route', {
+        lng: locale,
+        from: from.name,
+        fromCountry: from.country,
+        to: to.name,
+        toCountry: to.country,
+      });
+    }
     const one = from ?? to;
-    return one ? `Marker on ${one.name}, ${one.country}.` : 'No route chosen.';
+    return one ? marker(one) : i18n.t('maps:map.noRoute', { lng: locale });
   }
-  return selected ? `Marker on ${selected.name}, ${selected.country}.` : 'No city selected.';
+  return selected ? marker(selected) : i18n.t('maps:map.noCity', { lng: locale });
 }
 
 /** The Maps slot of the desktop (slot 3): an offline world map with city search and distances. */
 export function MapsApp({ random = Math.random }: { random?: () => number }) {
+  const { t } = useTranslation('maps');
+  const f = useFormat();
   const { state, retry } = useCountries();
   const [mode, setMode] = useState<Mode>('explore');
   const [selected, setSelected] = useState<City | null>(null);
@@ -82,8 +96,8 @@ export function MapsApp({ random = Math.random }: { random?: () => number }) {
     <div className="@container flex h-full min-h-0 w-full flex-1 flex-col gap-4 overflow-y-auto p-4 sm:p-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="text-2xl font-semibold tracking-tight">Maps</h2>
-          <p className="text-muted-foreground">Navigate anywhere</p>
+          <h2 className="text-2xl font-semibold tracking-tight">{t('title')}</h2>
+          <p className="text-muted-foreground">{t('tagline')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -92,11 +106,11 @@ export function MapsApp({ random = Math.random }: { random?: () => number }) {
             onClick={toggleDirections}
           >
             <NavigationIcon aria-hidden="true" />
-            Directions
+            {t('directions')}
           </Button>
           <Button variant="outline" onClick={explore}>
             <CompassIcon aria-hidden="true" />
-            Explore
+            {t('explore')}
           </Button>
         </div>
       </header>
@@ -106,33 +120,45 @@ export function MapsApp({ random = Math.random }: { random?: () => number }) {
           {mode === 'explore' ? (
             <>
               <CityCombobox
-                label="Search cities"
-                placeholder="Search cities"
+                label={t('search.label')}
+                placeholder={t('search.label')}
                 hideLabel
                 selected={selected}
                 onSelect={setSelected}
               />
-              <section aria-label="Selected city" aria-live="polite" className="glass rounded-lg p-4 text-sm">
+              <section aria-label={t('selected.region')} aria-live="polite" className="glass rounded-lg p-4 text-sm">
                 {selected ? (
                   <>
                     <h3 className="text-lg font-semibold">{selected.name}</h3>
                     <p className="text-muted-foreground">{selected.country}</p>
                     <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-                      <dt className="text-muted-foreground">Coordinates</dt>
-                      <dd>{formatCoordinates(selected.lat, selected.lon)}</dd>
-                      <dt className="text-muted-foreground">Population</dt>
-                      <dd>about {formatPopulation(selected.population)}</dd>
+                      <dt className="text-muted-foreground">{t('selected.coordinates')}</dt>
+                      <dd>{formatCoordinates(selected.lat, selected.lon, f.locale)}</dd>
+                      <dt className="text-muted-foreground">{t('selected.population')}</dt>
+                      <dd>
+                        {t('selected.populationAbout', { population: formatPopulation(selected.population, f.locale) })}
+                      </dd>
                     </dl>
                   </>
                 ) : (
-                  <p className="text-muted-foreground">Search for a city, or press Explore to visit a random one.</p>
+                  <p className="text-muted-foreground">{t('selected.empty')}</p>
                 )}
               </section>
             </>
           ) : (
-            <section aria-label="Directions" className="glass grid gap-3 rounded-lg p-4">
-              <CityCombobox label="From" placeholder="Starting city" selected={from} onSelect={setFrom} />
-              <CityCombobox label="To" placeholder="Destination city" selected={to} onSelect={setTo} />
+            <section aria-label={t('directions')} className="glass grid gap-3 rounded-lg p-4">
+              <CityCombobox
+                label={t('route.from')}
+                placeholder={t('route.fromPlaceholder')}
+                selected={from}
+                onSelect={setFrom}
+              />
+              <CityCombobox
+                label={t('route.to')}
+                placeholder={t('route.toPlaceholder')}
+                selected={to}
+                onSelect={setTo}
+              />
               <Button
                 variant="ghost"
                 size="sm"
@@ -144,16 +170,22 @@ export function MapsApp({ random = Math.random }: { random?: () => number }) {
                 }}
               >
                 <ArrowLeftRightIcon aria-hidden="true" />
-                Swap cities
+                {t('route.swap')}
               </Button>
               <p aria-live="polite" className="text-sm">
                 {from && to ? (
-                  <>
-                    Great-circle distance from {from.name} to {to.name}:{' '}
-                    <strong className="text-base">{formatDistanceKm(greatCircleKm(from, to))}</strong>
-                  </>
+                  <Trans
+                    t={t}
+                    i18nKey="route.distance"
+                    values={{
+                      from: from.name,
+                      to: to.name,
+                      distance: formatDistanceKm(greatCircleKm(from, to), f.locale),
+                    }}
+                    components={{ strong: <strong className="text-base" /> }}
+                  />
                 ) : (
-                  <span className="text-muted-foreground">Choose two cities to see the distance between them.</span>
+                  <span className="text-muted-foreground">{t('route.choose')}</span>
                 )}
               </p>
             </section>
@@ -167,18 +199,18 @@ export function MapsApp({ random = Math.random }: { random?: () => number }) {
             route={route}
             zoom={zoom}
             focus={focus}
-            description={describeMap(mode, selected, from, to)}
+            description={describeMap(mode, selected, from, to, f.locale)}
           />
           {state.status === 'loading' && (
             <p role="status" className="absolute inset-x-0 top-2 text-center text-sm text-muted-foreground">
-              Loading map…
+              {t('map.loading')}
             </p>
           )}
           {state.status === 'error' && (
             <div role="alert" className="absolute inset-x-0 top-2 flex items-center justify-center gap-2 text-sm">
-              The map could not be loaded.
+              {t('map.failed')}
               <Button size="sm" variant="outline" onClick={retry}>
-                Retry
+                {t('actions.retry', { ns: 'common' })}
               </Button>
             </div>
           )}
@@ -186,7 +218,7 @@ export function MapsApp({ random = Math.random }: { random?: () => number }) {
             <Button
               variant="outline"
               size="icon"
-              aria-label="Zoom in"
+              aria-label={t('map.zoomIn')}
               disabled={zoom >= MAX_ZOOM}
               onClick={() => {
                 setZoom((z) => clampZoom(z * 2));
@@ -197,7 +229,7 @@ export function MapsApp({ random = Math.random }: { random?: () => number }) {
             <Button
               variant="outline"
               size="icon"
-              aria-label="Zoom out"
+              aria-label={t('map.zoomOut')}
               disabled={zoom <= MIN_ZOOM}
               onClick={() => {
                 setZoom((z) => clampZoom(z / 2));
@@ -208,7 +240,7 @@ export function MapsApp({ random = Math.random }: { random?: () => number }) {
             <Button
               variant="outline"
               size="icon"
-              aria-label="Reset zoom"
+              aria-label={t('map.resetZoom')}
               disabled={zoom === MIN_ZOOM}
               onClick={() => {
                 setZoom(MIN_ZOOM);
@@ -218,7 +250,7 @@ export function MapsApp({ random = Math.random }: { random?: () => number }) {
             </Button>
           </div>
           <p className="sr-only" aria-live="polite">
-            {`Zoom ${zoom}×`}
+            {t('map.zoomLevel', { zoom: f.count(zoom) })}
           </p>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { geoGraticule10, geoNaturalEarth1, geoPath } from 'd3-geo';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { City } from '@/features/maps/lib/cities';
 import type { CountryFeatures } from '@/features/maps/lib/load-world';
 import { computeViewBox, viewBoxAttribute } from '@/features/maps/lib/viewport';
@@ -46,6 +47,7 @@ const markerColour: Record<MapMarker['kind'], string> = {
 
 /** The world in the Natural Earth projection, with markers and a great-circle route. */
 export function WorldMap({ countries, markers, route, zoom, focus, description }: WorldMapProps) {
+  const { t } = useTranslation('maps');
   const titleId = useId();
   const descId = useId();
   const focusPoint = (focus && project(focus)) ?? [MAP_WIDTH / 2, MAP_HEIGHT / 2];
@@ -71,7 +73,7 @@ export function WorldMap({ countries, markers, route, zoom, focus, description }
       preserveAspectRatio="xMidYMid meet"
       className="block h-auto w-full"
     >
-      <title id={titleId}>World map</title>
+      <title id={titleId}>{t('map.title')}</title>
       <desc id={descId}>{description}</desc>
       <path d={spherePath} className="fill-primary/10 stroke-glass-border" vectorEffect="non-scaling-stroke" />
       <path

@@ -39,6 +39,12 @@ describe('formatDistanceKm', () => {
     expect(formatDistanceKm(3.44)).toBe('3.4 km');
     expect(formatDistanceKm(0)).toBe('0 km');
   });
+
+  it('writes the figures in the language asked for', () => {
+    expect(formatDistanceKm(5570.4, 'pt-PT')).toBe('5570 km');
+    expect(formatDistanceKm(20015.1, 'pt-PT')).toMatch(/^20\s015 km$/);
+    expect(formatDistanceKm(3.44, 'pt-PT')).toBe('3,4 km');
+  });
 });
 
 describe('formatCoordinates', () => {
@@ -46,11 +52,16 @@ describe('formatCoordinates', () => {
     expect(formatCoordinates(35.6762, 139.6503)).toBe('35.68° N, 139.65° E');
     expect(formatCoordinates(-33.8688, -70.6693)).toBe('33.87° S, 70.67° W');
   });
+
+  it('uses a decimal comma and O for west in European Portuguese', () => {
+    expect(formatCoordinates(-33.8688, -70.6693, 'pt-PT')).toBe('33,87° S, 70,67° O');
+  });
 });
 
 describe('formatPopulation', () => {
   it('uses a compact form', () => {
     expect(formatPopulation(37_400_000)).toBe('37.4M');
     expect(formatPopulation(240_000)).toBe('240K');
+    expect(formatPopulation(37_400_000, 'pt-PT')).toMatch(/^37,4\sM$/);
   });
 });

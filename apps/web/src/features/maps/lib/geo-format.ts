@@ -1,5 +1,7 @@
 import { geoDistance } from 'd3-geo';
 import type { City } from '@/features/maps/lib/cities';
+import { formatCompact, formatCount, formatFixed, formatNumber } from '@/lib/format';
+import { currentLanguage, i18n } from '@/lib/i18n';
 
 /** Mean Earth radius in kilometres. */
 export const EARTH_RADIUS_KM = 6371;
@@ -9,25 +11,24 @@ export function greatCircleKm(from: Pick<City, 'lat' | 'lon'>, to: Pick<City, 'l
   return geoDistance([from.lon, from.lat], [to.lon, to.lat]) * EARTH_RADIUS_KM;
 }
 
-const kmFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const shortKmFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** '9,559 km'; below 10 km one decimal ('3.4 km'). */
-export function formatDistanceKm(km: number): string {
-  const value = Math.abs(km) < 10 ? shortKmFormat.format(km) : kmFormat.format(km);
-  return `${value} km`;
+/** '9,559 km' (en) / '9559 km' (pt-PT); below 10 km one decimal ('3.4 km'). */
+export function formatDistanceKm(km: number, locale: string = currentLanguage()): string {
+  const distance = Math.abs(km) < 10 ? formatNumber(km, 1, locale) : formatCount(km, locale);
+  return i18n.t('maps:geo.km', { distance, lng: locale });
 }
 
-/** '35.68° N, 139.65° E' */
-export function formatCoordinates(lat: number, lon: number): string {
-  const latText = `${Math.abs(lat).toFixed(2)}° ${lat < 0 ? 'S' : 'N'}`;
-  const lonText = `${Math.abs(lon).toFixed(2)}° ${lon < 0 ? 'W' : 'E'}`;
-  return `${latText}, ${lonText}`;
+/** '35.68° N, 139.65° E' (en) / '35,68° N, 139,65° E' (pt-PT, with O for west). */
+export function formatCoordinates(lat: number, lon: number, locale: string = currentLanguage()): string {
+  return i18n.t('maps:geo.coordinates', {
+    lng: locale,
+    lat: formatFixed(Math.abs(lat), 2, locale),
+    latHemisphere: i18n.t(lat < 0 ? 'maps:geo.south' : 'maps:geo.north', { lng: locale }),
+    lon: formatFixed(Math.abs(lon), 2, locale),
+    lonHemisphere: i18n.t(lon < 0 ? 'maps:geo.west' : 'maps:geo.east', { lng: locale }),
+  });
 }
 
-const populationFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-
-/** '37.4M' */
-export function formatPopulation(population: number): string {
-  return populationFormat.format(population);
+/** '37.4M' (en) / '37,4 M' (pt-PT). */
+export function formatPopulation(population: number, locale: string = currentLanguage()): string {
+  return formatCompact(population, locale);
 }

@@ -3,8 +3,9 @@ import type { Profile } from '@nuvem/contracts/profiles';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { env } from '@/config/env';
-import { ApiError, apiRequest, type ApiRequestOptions } from '@/lib/api-client';
+import { ApiError, apiRequest, reportSessionRejected, type ApiRequestOptions } from '@/lib/api-client';
 import { getAuthToken } from '@/lib/auth-token';
+import { i18n } from '@/lib/i18n';
 
 /** The query keys of the feature: every mutation invalidates `profileKeys.all`. */
 export const profileKeys = {
@@ -13,6 +14,11 @@ export const profileKeys = {
   detail: (id: string) => ['profiles', 'detail', id] as const,
   suggestions: ['profiles', 'suggestions'] as const,
   connectionRequests: ['profiles', 'connection-requests'] as const,
+  allPosts: ['profiles', 'posts'] as const,
+  posts: (userId: string) => ['profiles', 'posts', userId] as const,
+  allActivity: ['profiles', 'activity'] as const,
+  activity: (userId: string) => ['profiles', 'activity', userId] as const,
+  comments: (postId: string) => ['profiles', 'comments', postId] as const,
 };
 
 /** `${profileApiUrl}/users/…` with each path segment encoded. */
@@ -24,9 +30,10 @@ export function usersUrl(...segments: string[]): string {
 export function profileRequest<S extends z.ZodType>(
   segments: string[],
   schema: S,
-  options: ApiRequestOptions = {},
+  { query, ...options }: ApiRequestOptions & { query?: URLSearchParams } = {},
 ): Promise<z.output<S>> {
-  return apiRequest(usersUrl(...segments), schema, options);
+  const search = query?.toString();
+  return apiRequest(search ? `${usersUrl(...segments)}?${search}` : usersUrl(...segments), schema, options);
 }
 
 /**
@@ -46,19 +53,21 @@ export async function rawProfileRequest<S extends z.ZodType>(
   try {
     response = await fetch(url, { method: init.method, headers, credentials: 'include', body: init.body });
   } catch {
-    throw new ApiError(0, 'Network error: the server could not be reached');
+    throw new ApiError(0, i18n.t('errors.network'));
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const failure = errorResponseSchema.safeParse(payload);
-    throw failure.success
-      ? new ApiError(response.status, failure.data.error, failure.data.code)
+    const error = failure.success
+      ? new ApiError(response.status, failure.data.error, failure.data.code, failure.data.details)
       : new ApiError(response.status, `HTTP ${response.status}`);
+    if (response.status === 401) reportSessionRejected(error);
+    throw error;
   }
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     console.error(`Unexpected reply from ${url}`, parsed.error.issues);
-    throw new ApiError(response.status, 'Unexpected reply from the server', 'BAD_REPLY');
+    throw new ApiError(response.status, i18n.t('errors.unexpected'), 'BAD_REPLY');
   }
   return parsed.data;
 }

@@ -1,32 +1,46 @@
 import type { Profile } from '@nuvem/contracts/profiles';
 import { ImageUpIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { errorMessage, notify } from '@/lib/notify';
+import { useFormat } from '@/lib/format';
+import { failureMessage, notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { useRemoveAvatar } from '../api/remove-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
-import { avatarAccept, avatarFileProblem } from '../lib/avatar-file';
-import { profileTexts } from './profile-texts';
+import { avatarAccept, avatarFileProblem, avatarMaxMiB } from '../lib/avatar-file';
+
+interface AvatarControlsProps {
+  profile: Profile;
+  /** After a photo was uploaded or removed. */
+  onSaved?: (() => void) | undefined;
+}
 
 /** The owner's avatar upload (checked here for type and size, then by the server) and removal. */
-export function AvatarControls({ profile }: { profile: Profile }) {
+export function AvatarControls({ profile, onSaved }: AvatarControlsProps) {
+  const { t } = useTranslation('profiles');
+  const f = useFormat();
   const inputId = useId();
+  const hintId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
   const busy = upload.isPending || remove.isPending;
+  const size = f.number(avatarMaxMiB);
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again fires change again
     if (!file) return;
     const found = avatarFileProblem(file);
-    setProblem(found);
+    setProblem(found ? t(`avatar.${found}`, { size }) : null);
     if (found) return;
     upload.mutate(file, {
-      onSuccess: () => notify.success('Profile photo updated'),
-      onError: (error) => setProblem(errorMessage(error, 'The photo could not be uploaded')),
+      onSuccess: () => {
+        notify.success(t('avatar.updated'));
+        onSaved?.();
+      },
+      onError: (error) => setProblem(failureMessage(t('avatar.uploadFailed'), error)),
     });
   }
 
@@ -38,6 +52,7 @@ export function AvatarControls({ profile }: { profile: Profile }) {
           type="file"
           accept={avatarAccept}
           className="peer sr-only"
+          aria-describedby={hintId}
           disabled={busy}
           onChange={choose}
         />
@@ -49,7 +64,7 @@ export function AvatarControls({ profile }: { profile: Profile }) {
           )}
         >
           <ImageUpIcon aria-hidden="true" />
-          {upload.isPending ? 'Uploading…' : profileTexts.uploadPhoto}
+          {upload.isPending ? t('avatar.uploading') : t('avatar.upload')}
         </label>
         {profile.avatar && (
           <Button
@@ -59,16 +74,19 @@ export function AvatarControls({ profile }: { profile: Profile }) {
             onClick={() => {
               setProblem(null);
               remove.mutate(undefined, {
-                onError: (error) => setProblem(errorMessage(error, 'The photo could not be removed')),
+                onSuccess: () => onSaved?.(),
+                onError: (error) => setProblem(failureMessage(t('avatar.removeFailed'), error)),
               });
             }}
           >
             <Trash2Icon aria-hidden="true" />
-            {profileTexts.removePhoto}
+            {t('avatar.remove')}
           </Button>
         )}
       </div>
-      <p className="text-xs text-muted-foreground">PNG, JPEG or WebP, at most 2 MiB.</p>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {t('avatar.hint', { size })}
+      </p>
       {problem && (
         <p role="alert" className="text-sm text-destructive">
           {problem}

@@ -1,22 +1,24 @@
-import { profileLimits, type EducationEntry } from '@nuvem/contracts/profiles';
+import { educationBodySchema, profileLimits, type EducationEntry } from '@nuvem/contracts/profiles';
 import { GraduationCapIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { applyServerErrors, useContractForm } from '@/lib/forms';
+import { failureMessage } from '@/lib/notify';
 import { useAddEducation } from '../api/add-education';
 import { useDeleteEducation } from '../api/delete-education';
 import { useOrderEducation } from '../api/order-education';
 import { useUpdateEducation } from '../api/update-education';
-import {
-  educationBody,
-  educationFormProblems,
-  educationFormValues,
-  type EducationFormValues,
-} from '../lib/profile-form';
+import { educationFormValues } from '../lib/profile-form';
 import { EntryForm, EntryList } from './entry-list';
-import { profileTexts } from './profile-texts';
-import { TextField } from './text-field';
+import { CharacterCount } from './text-field';
+
+const fields = ['school', 'degree', 'field', 'duration'] as const;
 
 /** The Education tab: the entries, and for the owner inline forms, ordering and deletion. */
 export function EducationSection({ entries, editable }: { entries: EducationEntry[]; editable: boolean }) {
+  const { t } = useTranslation('profiles');
   const order = useOrderEducation();
   const remove = useDeleteEducation();
 
@@ -24,9 +26,9 @@ export function EducationSection({ entries, editable }: { entries: EducationEntr
     <EntryList
       entries={entries}
       editable={editable}
-      sectionLabel={profileTexts.tabs.education}
-      emptyText={profileTexts.noEducation}
-      addLabel={profileTexts.addEducation}
+      sectionLabel={t('tabs.education')}
+      emptyText={t('education.none')}
+      addLabel={t('education.add')}
       icon={GraduationCapIcon}
       label={(entry) => entry.school}
       order={order}
@@ -45,46 +47,67 @@ export function EducationSection({ entries, editable }: { entries: EducationEntr
   );
 }
 
-function EducationForm({ entry, onDone }: { entry?: EducationEntry; onDone: () => void }) {
-  const [values, setValues] = useState<EducationFormValues>(() => educationFormValues(entry));
-  const [submitted, setSubmitted] = useState(false);
+function EducationForm({ entry, onDone }: { entry?: EducationEntry | undefined; onDone: () => void }) {
+  const { t } = useTranslation('profiles');
+  const { t: tc } = useTranslation();
   const add = useAddEducation();
   const update = useUpdateEducation();
-  const problems = submitted ? educationFormProblems(values) : {};
-  const set = (key: keyof EducationFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useContractForm(educationBodySchema, { defaultValues: educationFormValues(entry) });
+  const used = (field: (typeof fields)[number]) => (watch(field) ?? '').length;
 
-  function submit() {
-    setSubmitted(true);
-    if (Object.keys(educationFormProblems(values)).length > 0) return;
-    const body = educationBody(values);
-    if (entry) update.mutate({ id: entry.id, ...body }, { onSuccess: onDone });
-    else add.mutate(body, { onSuccess: onDone });
-  }
+  const onError = (error: Error) => {
+    if (!applyServerErrors(error, setError, tc, { fields })) setFailure(failureMessage(t('entries.saveFailed'), error));
+  };
+  const submit = handleSubmit((body) => {
+    setFailure(null);
+    if (entry) update.mutate({ id: entry.id, ...body }, { onSuccess: onDone, onError });
+    else add.mutate(body, { onSuccess: onDone, onError });
+  });
 
   return (
     <EntryForm
-      label={entry ? `Edit education: ${entry.school}` : profileTexts.addEducation}
-      mutation={entry ? update : add}
-      onSubmit={submit}
+      label={entry ? t('education.editForm', { school: entry.school }) : t('education.add')}
+      pending={add.isPending || update.isPending}
+      failure={failure}
+      onSubmit={(event) => void submit(event)}
       onDone={onDone}
     >
-      <TextField
-        label="School"
-        value={values.school}
-        onChange={set('school')}
-        max={profileLimits.school}
+      <FormField
+        label={t('education.school')}
         required
-        error={problems.school}
-      />
-      <TextField label="Degree" value={values.degree} onChange={set('degree')} max={profileLimits.degree} />
-      <TextField label="Field of study" value={values.field} onChange={set('field')} max={profileLimits.field} />
-      <TextField
-        label="Duration"
-        value={values.duration}
-        onChange={set('duration')}
-        max={profileLimits.duration}
-        placeholder="2015 – 2019"
-      />
+        hint={<CharacterCount used={used('school')} max={profileLimits.school} />}
+        error={errors.school?.message}
+      >
+        {(control) => <Input {...control} {...register('school')} />}
+      </FormField>
+      <FormField
+        label={t('education.degree')}
+        hint={<CharacterCount used={used('degree')} max={profileLimits.degree} />}
+        error={errors.degree?.message}
+      >
+        {(control) => <Input {...control} {...register('degree')} />}
+      </FormField>
+      <FormField
+        label={t('education.field')}
+        hint={<CharacterCount used={used('field')} max={profileLimits.field} />}
+        error={errors.field?.message}
+      >
+        {(control) => <Input {...control} {...register('field')} />}
+      </FormField>
+      <FormField
+        label={t('education.duration')}
+        hint={<CharacterCount used={used('duration')} max={profileLimits.duration} />}
+        error={errors.duration?.message}
+      >
+        {(control) => <Input {...control} placeholder={t('education.durationPlaceholder')} {...register('duration')} />}
+      </FormField>
     </EntryForm>
   );
 }

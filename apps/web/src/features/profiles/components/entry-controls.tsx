@@ -1,5 +1,6 @@
 import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,7 +13,6 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import type { MoveDirection } from '../lib/entry-order';
-import { profileTexts } from './profile-texts';
 
 interface EntryControlsProps {
   /** What the entry is called in the buttons' names ('Engineer at Acme'). */
@@ -27,14 +27,16 @@ interface EntryControlsProps {
 
 /** The owner's buttons on one experience or education entry; deleting asks first. */
 export function EntryControls({ label, first, last, busy, onEdit, onMove, onDelete }: EntryControlsProps) {
+  const { t } = useTranslation('profiles');
+  const { t: tc } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="flex flex-wrap gap-1">
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`${profileTexts.moveUp}: ${label}`}
-        title={profileTexts.moveUp}
+        aria-label={`${t('entries.moveUp')}: ${label}`}
+        title={t('entries.moveUp')}
         disabled={busy || first}
         onClick={() => onMove('up')}
       >
@@ -43,8 +45,8 @@ export function EntryControls({ label, first, last, busy, onEdit, onMove, onDele
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`${profileTexts.moveDown}: ${label}`}
-        title={profileTexts.moveDown}
+        aria-label={`${t('entries.moveDown')}: ${label}`}
+        title={t('entries.moveDown')}
         disabled={busy || last}
         onClick={() => onMove('down')}
       >
@@ -53,8 +55,8 @@ export function EntryControls({ label, first, last, busy, onEdit, onMove, onDele
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`${profileTexts.edit}: ${label}`}
-        title={profileTexts.edit}
+        aria-label={`${t('entries.edit')}: ${label}`}
+        title={t('entries.edit')}
         disabled={busy}
         onClick={onEdit}
       >
@@ -63,8 +65,8 @@ export function EntryControls({ label, first, last, busy, onEdit, onMove, onDele
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`${profileTexts.delete}: ${label}`}
-        title={profileTexts.delete}
+        aria-label={`${t('entries.delete')}: ${label}`}
+        title={t('entries.delete')}
         disabled={busy}
         onClick={() => setConfirming(true)}
       >
@@ -73,12 +75,12 @@ export function EntryControls({ label, first, last, busy, onEdit, onMove, onDele
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete this entry?</AlertDialogTitle>
-            <AlertDialogDescription>“{label}” will be removed from your profile.</AlertDialogDescription>
+            <AlertDialogTitle>{t('entries.deleteTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('entries.deleteText', { label })}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>{profileTexts.cancel}</AlertDialogCancel>
-            <AlertDialogAction onClick={onDelete}>{profileTexts.delete}</AlertDialogAction>
+            <AlertDialogCancel>{tc('actions.cancel')}</AlertDialogCancel>
+            <AlertDialogAction onClick={onDelete}>{t('entries.delete')}</AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

@@ -1,11 +1,11 @@
 import { profileLimits } from '@nuvem/contracts/profiles';
 import { PlusIcon, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { errorMessage, failureMessage, notify } from '@/lib/notify';
+import { failureMessage, notify } from '@/lib/notify';
 import { movedIds } from '../lib/entry-order';
 import { EntryControls } from './entry-controls';
-import { profileTexts } from './profile-texts';
 import { FormError } from './text-field';
 
 /** What the list needs of the order and delete mutations (a TanStack Query mutation fits). */
@@ -49,6 +49,7 @@ export function EntryList<T extends { id: string }>({
   order,
   remove,
 }: EntryListProps<T>) {
+  const { t } = useTranslation('profiles');
   const [editing, setEditing] = useState<string | null>(null);
   const busy = order.isPending || remove.isPending;
   const onDone = () => setEditing(null);
@@ -74,11 +75,11 @@ export function EntryList<T extends { id: string }>({
                   onMove={(direction) => {
                     const ids = movedIds(entries, entry.id, direction);
                     if (ids)
-                      order.mutate(ids, { onError: (e) => notify.error(failureMessage('Failed to reorder', e)) });
+                      order.mutate(ids, { onError: (e) => notify.error(failureMessage(t('entries.orderFailed'), e)) });
                   }}
                   onDelete={() =>
                     remove.mutate(entry.id, {
-                      onError: (e) => notify.error(failureMessage('Failed to delete the entry', e)),
+                      onError: (e) => notify.error(failureMessage(t('entries.deleteFailed'), e)),
                     })
                   }
                 />
@@ -105,32 +106,30 @@ export function EntryList<T extends { id: string }>({
 interface EntryFormProps {
   /** The form's accessible name. */
   label: string;
-  /** The add or update mutation: its state shows in the error and the buttons. */
-  mutation: { isPending: boolean; isError: boolean; error: unknown };
-  /** Called on submit (the browser's own submit is prevented): check the values and save. */
-  onSubmit: () => void;
+  /** A save is under way. */
+  pending: boolean;
+  /** A failed save's message that belongs to no field. */
+  failure: string | null;
+  /** The form's submit handler (react-hook-form's, which checks the values first). */
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
   onDone: () => void;
   /** The fields. */
   children: ReactNode;
 }
 
 /** The frame of an entry's inline form: the fields, a failed save's message, Save and Cancel. */
-export function EntryForm({ label, mutation, onSubmit, onDone, children }: EntryFormProps) {
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onSubmit();
-  }
-
+export function EntryForm({ label, pending, failure, onSubmit, onDone, children }: EntryFormProps) {
+  const { t: tc } = useTranslation();
   return (
-    <form aria-label={label} className="glass grid gap-4 rounded-lg p-4" onSubmit={submit} noValidate>
+    <form aria-label={label} className="glass grid gap-4 rounded-lg p-4" onSubmit={onSubmit} noValidate>
       {children}
-      <FormError message={mutation.isError ? errorMessage(mutation.error, 'The entry could not be saved') : null} />
+      <FormError message={failure} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? profileTexts.saving : profileTexts.save}
+        <Button type="submit" disabled={pending}>
+          {pending ? tc('actions.saving') : tc('actions.save')}
         </Button>
-        <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
-          {profileTexts.cancel}
+        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
+          {tc('actions.cancel')}
         </Button>
       </div>
     </form>

@@ -1,23 +1,26 @@
-import { profileLimits, type ExperienceEntry } from '@nuvem/contracts/profiles';
+import { experienceBodySchema, profileLimits, type ExperienceEntry } from '@nuvem/contracts/profiles';
 import { BriefcaseIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerErrors, useContractForm } from '@/lib/forms';
+import { failureMessage } from '@/lib/notify';
 import { useAddExperience } from '../api/add-experience';
 import { useDeleteExperience } from '../api/delete-experience';
 import { useOrderExperience } from '../api/order-experience';
 import { useUpdateExperience } from '../api/update-experience';
-import {
-  experienceBody,
-  experienceFormProblems,
-  experienceFormValues,
-  type ExperienceFormValues,
-} from '../lib/profile-form';
+import { experienceFormValues } from '../lib/profile-form';
 import { EntryForm, EntryList } from './entry-list';
-import { profileTexts } from './profile-texts';
-import { TextField } from './text-field';
+import { CharacterCount } from './text-field';
+
+const fields = ['title', 'company', 'duration', 'description', 'current'] as const;
 
 /** The Experience tab: the entries, and for the owner inline forms, ordering and deletion. */
 export function ExperienceSection({ entries, editable }: { entries: ExperienceEntry[]; editable: boolean }) {
+  const { t } = useTranslation('profiles');
   const order = useOrderExperience();
   const remove = useDeleteExperience();
 
@@ -25,11 +28,11 @@ export function ExperienceSection({ entries, editable }: { entries: ExperienceEn
     <EntryList
       entries={entries}
       editable={editable}
-      sectionLabel={profileTexts.tabs.experience}
-      emptyText={profileTexts.noExperience}
-      addLabel={profileTexts.addExperience}
+      sectionLabel={t('tabs.experience')}
+      emptyText={t('experience.none')}
+      addLabel={t('experience.add')}
       icon={BriefcaseIcon}
-      label={(entry) => `${entry.title} at ${entry.company}`}
+      label={(entry) => t('experience.entry', { title: entry.title, company: entry.company })}
       order={order}
       remove={remove}
       renderForm={({ entry, onDone }) => <ExperienceForm entry={entry} onDone={onDone} />}
@@ -39,7 +42,7 @@ export function ExperienceSection({ entries, editable }: { entries: ExperienceEn
             {entry.title}
             {entry.current && (
               <Badge variant="success" className="ml-2 align-middle">
-                {profileTexts.current}
+                {t('experience.currentBadge')}
               </Badge>
             )}
           </h3>
@@ -54,70 +57,74 @@ export function ExperienceSection({ entries, editable }: { entries: ExperienceEn
   );
 }
 
-function ExperienceForm({ entry, onDone }: { entry?: ExperienceEntry; onDone: () => void }) {
-  const [values, setValues] = useState<ExperienceFormValues>(() => experienceFormValues(entry));
-  const [submitted, setSubmitted] = useState(false);
+function ExperienceForm({ entry, onDone }: { entry?: ExperienceEntry | undefined; onDone: () => void }) {
+  const { t } = useTranslation('profiles');
+  const { t: tc } = useTranslation();
   const add = useAddExperience();
   const update = useUpdateExperience();
   const currentId = useId();
-  const problems = submitted ? experienceFormProblems(values) : {};
-  const set = (key: Exclude<keyof ExperienceFormValues, 'current'>) => (value: string) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useContractForm(experienceBodySchema, { defaultValues: experienceFormValues(entry) });
+  const used = (field: 'title' | 'company' | 'duration' | 'description') => (watch(field) ?? '').length;
 
-  function submit() {
-    setSubmitted(true);
-    if (Object.keys(experienceFormProblems(values)).length > 0) return;
-    const body = experienceBody(values);
-    if (entry) update.mutate({ id: entry.id, ...body }, { onSuccess: onDone });
-    else add.mutate(body, { onSuccess: onDone });
-  }
+  const onError = (error: Error) => {
+    if (!applyServerErrors(error, setError, tc, { fields })) setFailure(failureMessage(t('entries.saveFailed'), error));
+  };
+  const submit = handleSubmit((body) => {
+    setFailure(null);
+    if (entry) update.mutate({ id: entry.id, ...body }, { onSuccess: onDone, onError });
+    else add.mutate(body, { onSuccess: onDone, onError });
+  });
 
   return (
     <EntryForm
-      label={entry ? `Edit experience: ${entry.title}` : profileTexts.addExperience}
-      mutation={entry ? update : add}
-      onSubmit={submit}
+      label={entry ? t('experience.editForm', { title: entry.title }) : t('experience.add')}
+      pending={add.isPending || update.isPending}
+      failure={failure}
+      onSubmit={(event) => void submit(event)}
       onDone={onDone}
     >
-      <TextField
-        label="Title"
-        value={values.title}
-        onChange={set('title')}
-        max={profileLimits.title}
+      <FormField
+        label={t('experience.title')}
         required
-        error={problems.title}
-      />
-      <TextField
-        label="Company"
-        value={values.company}
-        onChange={set('company')}
-        max={profileLimits.company}
+        hint={<CharacterCount used={used('title')} max={profileLimits.title} />}
+        error={errors.title?.message}
+      >
+        {(control) => <Input {...control} {...register('title')} />}
+      </FormField>
+      <FormField
+        label={t('experience.company')}
         required
-        error={problems.company}
-      />
-      <TextField
-        label="Duration"
-        value={values.duration}
-        onChange={set('duration')}
-        max={profileLimits.duration}
-        placeholder="Jan 2020 – Present"
-      />
-      <TextField
-        label="Description"
-        value={values.description}
-        onChange={set('description')}
-        max={profileLimits.description}
-        multiline
-      />
+        hint={<CharacterCount used={used('company')} max={profileLimits.company} />}
+        error={errors.company?.message}
+      >
+        {(control) => <Input {...control} {...register('company')} />}
+      </FormField>
+      <FormField
+        label={t('experience.duration')}
+        hint={<CharacterCount used={used('duration')} max={profileLimits.duration} />}
+        error={errors.duration?.message}
+      >
+        {(control) => (
+          <Input {...control} placeholder={t('experience.durationPlaceholder')} {...register('duration')} />
+        )}
+      </FormField>
+      <FormField
+        label={t('experience.description')}
+        hint={<CharacterCount used={used('description')} max={profileLimits.description} />}
+        error={errors.description?.message}
+      >
+        {(control) => <Textarea {...control} rows={4} {...register('description')} />}
+      </FormField>
       <label htmlFor={currentId} className="flex items-center gap-2 text-sm">
-        <input
-          id={currentId}
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={values.current}
-          onChange={(event) => setValues((v) => ({ ...v, current: event.target.checked }))}
-        />
-        I currently work here
+        <input id={currentId} type="checkbox" className="size-4 accent-primary" {...register('current')} />
+        {t('experience.current')}
       </label>
     </EntryForm>
   );

@@ -1,53 +1,97 @@
-import { profileLimits, type Profile } from '@nuvem/contracts/profiles';
-import { useState, type SubmitEvent } from 'react';
+import { DISPLAY_NAME_MAX_LENGTH } from '@nuvem/contracts/auth';
+import { profileLimits, updateProfileBodySchema, type Profile } from '@nuvem/contracts/profiles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/notify';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerErrors, useContractForm } from '@/lib/forms';
+import { failureMessage } from '@/lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
-import { profileFormProblems, profileFormValues, profilePatch, type ProfileFormValues } from '../lib/profile-form';
-import { profileTexts } from './profile-texts';
-import { FormError, TextField } from './text-field';
+import { profileFormValues, profilePatch } from '../lib/profile-form';
+import { CharacterCount, FormError } from './text-field';
 
-/** The owner's inline form for display name, headline, location and bio. */
-export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
-  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
-  const [submitted, setSubmitted] = useState(false);
+const fields = ['displayName', 'headline', 'location', 'bio'] as const;
+
+interface ProfileEditFormProps {
+  profile: Profile;
+  /** Closes the form without saving (Cancel, or nothing changed). */
+  onDone: () => void;
+  /** After a successful save. */
+  onSaved: () => void;
+}
+
+/** The owner's inline form for display name, headline, location and bio, checked by the contract's schema. */
+export function ProfileEditForm({ profile, onDone, onSaved }: ProfileEditFormProps) {
+  const { t } = useTranslation('profiles');
+  const { t: tc } = useTranslation();
   const update = useUpdateProfile();
-  const problems = submitted ? profileFormProblems(values) : {};
-  const set = (key: keyof ProfileFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useContractForm(updateProfileBodySchema, { defaultValues: profileFormValues(profile) });
+  const used = (field: (typeof fields)[number]) => (watch(field) ?? '').length;
 
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(profileFormProblems(values)).length > 0) return;
+  const submit = handleSubmit((values) => {
+    setFailure(null);
     const body = profilePatch(values, profile);
     if (Object.keys(body).length === 0) {
       onDone();
       return;
     }
-    // On failure the form stays open with what was typed, and the server's message.
-    update.mutate(body, { onSuccess: onDone });
-  }
+    // On failure the form stays open with what was typed, and the problem beside its field.
+    update.mutate(body, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        if (!applyServerErrors(error, setError, tc, { fields }))
+          setFailure(failureMessage(t('edit.saveFailed'), error));
+      },
+    });
+  });
 
   return (
-    <form aria-label="Profile details" className="grid gap-4" onSubmit={submit} noValidate>
-      <TextField
-        label="Display name"
-        value={values.displayName}
-        onChange={set('displayName')}
-        max={profileLimits.displayName}
+    <form aria-label={t('edit.form')} className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        label={t('edit.displayName')}
         required
-        error={problems.displayName}
-      />
-      <TextField label="Headline" value={values.headline} onChange={set('headline')} max={profileLimits.headline} />
-      <TextField label="Location" value={values.location} onChange={set('location')} max={profileLimits.location} />
-      <TextField label="Bio" value={values.bio} onChange={set('bio')} max={profileLimits.bio} multiline />
-      <FormError message={update.isError ? errorMessage(update.error, 'The profile could not be saved') : null} />
+        hint={<CharacterCount used={used('displayName')} max={DISPLAY_NAME_MAX_LENGTH} />}
+        error={errors.displayName?.message}
+      >
+        {(control) => <Input {...control} autoComplete="name" {...register('displayName')} />}
+      </FormField>
+      <FormField
+        label={t('edit.headline')}
+        hint={<CharacterCount used={used('headline')} max={profileLimits.headline} />}
+        error={errors.headline?.message}
+      >
+        {(control) => <Input {...control} {...register('headline')} />}
+      </FormField>
+      <FormField
+        label={t('edit.location')}
+        hint={<CharacterCount used={used('location')} max={profileLimits.location} />}
+        error={errors.location?.message}
+      >
+        {(control) => <Input {...control} {...register('location')} />}
+      </FormField>
+      <FormField
+        label={t('edit.bio')}
+        hint={<CharacterCount used={used('bio')} max={profileLimits.bio} />}
+        error={errors.bio?.message}
+      >
+        {(control) => <Textarea {...control} rows={4} {...register('bio')} />}
+      </FormField>
+      <FormError message={failure} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? profileTexts.saving : profileTexts.save}
+          {update.isPending ? tc('actions.saving') : tc('actions.save')}
         </Button>
         <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
-          {profileTexts.cancel}
+          {tc('actions.cancel')}
         </Button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import {
   experienceEntryResponseSchema,
   experienceListResponseSchema,
   followResponseSchema,
+  profileLimits,
   profileResponseSchema,
   profileSchema,
   suggestionsResponseSchema,
@@ -13,12 +14,15 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
-import { profileTexts } from './profile-texts';
+import { activityReply, noActivity, noPosts, postsReply } from './profile-test-data';
 
 // Whole flows (typing, refetches) through the real route table.
 const FLOW_TIMEOUT_MS = 20_000;
+// The first render loads the profile route's code: allow it longer than findBy's default second.
+const FIRST_LOAD = { timeout: 5_000 };
 
 const sessionUser = {
   id: 'usr_1',
@@ -91,7 +95,16 @@ function signedIn(routes: Record<string, FetchHandler>) {
     'GET /api/users/me/suggestions': reply(
       suggestionsResponseSchema.parse({
         success: true,
-        people: [{ id: 'usr_3', displayName: 'Caio', avatar: null, headline: 'SRE', reason: 'Also worked at Acme' }],
+        people: [
+          {
+            id: 'usr_3',
+            displayName: 'Caio',
+            avatar: null,
+            headline: 'SRE',
+            reason: 'Also worked at Acme',
+            basis: { kind: 'company', name: 'Acme' },
+          },
+        ],
       }),
     ),
     'GET /api/users/me/connection-requests': reply(
@@ -105,6 +118,10 @@ function signedIn(routes: Record<string, FetchHandler>) {
         ],
       }),
     ),
+    'GET /api/users/usr_1/posts': reply(noPosts),
+    'GET /api/users/usr_1/activity': reply(noActivity),
+    'GET /api/users/usr_2/posts': reply(noPosts),
+    'GET /api/users/usr_2/activity': reply(activityReply({ impressions: null })),
     ...routes,
   });
 }
@@ -113,42 +130,54 @@ describe('profile page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it(
-    'shows the owner their profile with edit controls, e-mail, real views and the side panel',
+    'shows the owner their profile with edit controls, e-mail, real views and real activity figures',
     async () => {
-      const fetchSpy = signedIn({ 'GET /api/users/me': reply(profileReply(profile())) });
+      const fetchSpy = signedIn({
+        'GET /api/users/me': reply(profileReply(profile())),
+        'GET /api/users/usr_1/activity': reply(
+          activityReply({ posts: 2, likesReceived: 3, commentsReceived: 1, impressions: 1547 }),
+        ),
+      });
       renderRoute('/profile/me');
 
-      expect(await screen.findByRole('heading', { level: 1, name: 'Ana Souza' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Ana Souza' }, FIRST_LOAD)).toBeInTheDocument();
       expect(screen.getByText('Platform engineer')).toBeInTheDocument();
       expect(screen.getByText('São Paulo')).toBeInTheDocument();
       expect(screen.getByText('12 connections')).toBeInTheDocument();
       expect(screen.getByText('34 followers')).toBeInTheDocument();
       expect(screen.getAllByText('I build clouds.').length).toBeGreaterThan(0);
-      expect(screen.getByRole('button', { name: profileTexts.editProfile })).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: profileTexts.connect })).not.toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: profileTexts.follow })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
 
       // The bearer token from local storage goes with the profile call.
       const [call] = fetchCalls(fetchSpy, 'GET /api/users/me');
       expect(new Headers(call?.init?.headers).get('Authorization')).toBe('Bearer tok');
 
-      // Side panel: the owner's last-30-days views (real), samples badged, suggestions and requests (real).
-      const views = screen.getByRole('region', { name: profileTexts.viewsOwner });
+      // Side panel: the owner's last-30-days views and the posts' figures, all from the API.
+      const views = screen.getByRole('region', { name: 'Profile views (last 30 days)' });
       expect(within(views).getByText('17')).toBeInTheDocument();
-      expect(
-        within(screen.getByRole('region', { name: profileTexts.postImpressions })).getByText('Sample'),
-      ).toBeInTheDocument();
-      expect(
-        within(screen.getByRole('region', { name: profileTexts.trending })).getByText('Sample'),
-      ).toBeInTheDocument();
-      const people = screen.getByRole('region', { name: profileTexts.peopleYouMayKnow });
+      const activity = screen.getByRole('region', { name: 'Post activity' });
+      await waitFor(() => expect(within(activity).getByText('1,547')).toBeInTheDocument());
+      const figures = within(activity)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+      expect(figures).toEqual([
+        ['Posts', '2'],
+        ['Likes received', '3'],
+        ['Comments received', '1'],
+        ['Post impressions', '1,547'],
+      ]);
+      const people = screen.getByRole('region', { name: 'People you may know' });
       expect(await within(people).findByRole('link', { name: 'Caio' })).toHaveAttribute('href', '/profile/usr_3');
       expect(within(people).getByText('Also worked at Acme')).toBeInTheDocument();
-      const requests = screen.getByRole('region', { name: profileTexts.connectionRequests });
+      const requests = screen.getByRole('region', { name: 'Connection requests' });
       expect(await within(requests).findByRole('button', { name: 'Accept Duda' })).toBeInTheDocument();
 
-      // Activity: the sample posts, labelled.
-      expect(screen.getByRole('heading', { name: profileTexts.samplePosts })).toBeInTheDocument();
+      // Nothing invented: no sample posts, trends or growth figures.
+      expect(screen.queryByText(/sample/i)).not.toBeInTheDocument();
+      expect(screen.queryByText(/trending/i)).not.toBeInTheDocument();
+      expect(screen.queryByText(/this month/i)).not.toBeInTheDocument();
 
       // About: bio, skills and the e-mail (shown to the owner only).
       await userEvent.click(screen.getByRole('tab', { name: 'About' }));
@@ -161,7 +190,7 @@ describe('profile page', () => {
       screen.getByRole('tab', { name: 'About' }).focus();
       await userEvent.keyboard('{ArrowRight}');
       expect(screen.getByRole('tab', { name: 'Experience' })).toHaveAttribute('aria-selected', 'true');
-      expect(screen.getByRole('button', { name: profileTexts.addExperience })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add experience' })).toBeInTheDocument();
     },
     FLOW_TIMEOUT_MS,
   );
@@ -189,78 +218,117 @@ describe('profile page', () => {
       });
       renderRoute('/profile/usr_2');
 
-      expect(await screen.findByRole('heading', { level: 1, name: 'Bia Lima' })).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: profileTexts.editProfile })).not.toBeInTheDocument();
-      expect(screen.getByRole('button', { name: profileTexts.message })).toBeDisabled();
-      expect(screen.getByRole('button', { name: profileTexts.more })).toHaveAttribute('title', 'Coming soon');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bia Lima' }, FIRST_LOAD)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Message' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'More' })).toHaveAttribute('title', 'Coming soon');
       // Others see the all-time views; no connection requests of the viewer here.
-      expect(
-        within(screen.getByRole('region', { name: profileTexts.viewsOther })).getByText('250'),
-      ).toBeInTheDocument();
-      expect(screen.queryByRole('region', { name: profileTexts.connectionRequests })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Profile views' })).getByText('250')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Connection requests' })).not.toBeInTheDocument();
+      // Nor the impressions, which are the owner's.
+      const activity = screen.getByRole('region', { name: 'Post activity' });
+      await waitFor(() => expect(within(activity).getAllByRole('term')).toHaveLength(3));
+      expect(within(activity).queryByText('Post impressions')).not.toBeInTheDocument();
 
       expect(screen.getByText('41 followers')).toBeInTheDocument();
-      await userEvent.click(screen.getByRole('button', { name: profileTexts.follow }));
-      expect(await screen.findByRole('button', { name: profileTexts.following })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Follow' }));
+      expect(await screen.findByRole('button', { name: 'Following' })).toBeInTheDocument();
       expect(screen.getByText('42 followers')).toBeInTheDocument();
       expect(fetchCalls(fetchSpy, 'POST /api/users/usr_2/follow')).toHaveLength(1);
 
-      await userEvent.click(screen.getByRole('button', { name: profileTexts.following }));
-      expect(await screen.findByRole('button', { name: profileTexts.follow })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Following' }));
+      expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
       expect(screen.getByText('41 followers')).toBeInTheDocument();
 
-      await userEvent.click(screen.getByRole('button', { name: profileTexts.connect }));
-      expect(await screen.findByRole('button', { name: profileTexts.pending })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+      expect(await screen.findByRole('button', { name: 'Pending' })).toBeInTheDocument();
       expect(fetchCalls(fetchSpy, 'POST /api/users/usr_2/connect')).toHaveLength(1);
 
       // Others endorse skills; they cannot remove them, and see no e-mail.
       await userEvent.click(screen.getByRole('tab', { name: 'About' }));
       expect(screen.getByRole('button', { name: 'Endorse: TypeScript' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Remove skill: TypeScript' })).not.toBeInTheDocument();
-      expect(screen.queryByText(profileTexts.contact)).not.toBeInTheDocument();
+      expect(screen.queryByText('Contact')).not.toBeInTheDocument();
       await userEvent.click(screen.getByRole('tab', { name: 'Experience' }));
-      expect(screen.queryByRole('button', { name: profileTexts.addExperience })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add experience' })).not.toBeInTheDocument();
     },
     FLOW_TIMEOUT_MS,
   );
 
   it(
-    'saves an edited headline with a PATCH of that field only, and keeps the form on failure',
+    'saves an edited headline with a PATCH of that field only, keeps the form on failure, and refreshes the session after',
     async () => {
       let current = profile();
       let fail = true;
+      let sessionName = 'Ana';
       const fetchSpy = signedIn({
+        'GET /sso/check': () =>
+          jsonResponse({
+            authenticated: true,
+            access_token: 'tok',
+            user: { ...sessionUser, user_metadata: { display_name: sessionName, avatar_url: null } },
+          }),
         'GET /api/users/me': () => jsonResponse(profileReply(current)),
         'PATCH /api/users/me': (_url, init) => {
           if (fail) {
             fail = false;
-            return jsonResponse({ success: false, error: 'headline must be at most 120 characters' }, 400);
+            return jsonResponse({ success: false, error: 'The profile store is busy' }, 503);
           }
-          const body = bodyOf(init) as { headline: string };
-          current = { ...current, headline: body.headline };
+          const body = bodyOf(init) as { headline: string; displayName: string };
+          current = { ...current, headline: body.headline, displayName: body.displayName };
+          sessionName = body.displayName;
           return jsonResponse(profileReply(current));
         },
       });
       renderRoute('/profile/me');
 
-      await userEvent.click(await screen.findByRole('button', { name: profileTexts.editProfile }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }, FIRST_LOAD));
       const headline = screen.getByRole('textbox', { name: 'Headline' });
-      expect(screen.getByText(`${'Platform engineer'.length}/120`)).toBeInTheDocument();
+      expect(headline).toHaveAccessibleDescription(
+        `${'Platform engineer'.length} of ${profileLimits.headline} characters`,
+      );
       await userEvent.clear(headline);
       await userEvent.type(headline, 'Staff engineer');
-      await userEvent.click(screen.getByRole('button', { name: profileTexts.save }));
+      const name = screen.getByRole('textbox', { name: /Display name/ });
+      await userEvent.clear(name);
+      await userEvent.type(name, 'Ana Lima');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-      // The first save fails: the server's message shows and nothing typed is lost.
-      expect(await screen.findByRole('alert')).toHaveTextContent('headline must be at most 120 characters');
+      // The first save fails: the message shows and nothing typed is lost.
+      expect(await screen.findByText(/The profile could not be saved: The profile store is busy/)).toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Headline' })).toHaveValue('Staff engineer');
+      const checksBefore = fetchCalls(fetchSpy, 'GET /sso/check').length;
 
-      await userEvent.click(screen.getByRole('button', { name: profileTexts.save }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Headline' })).not.toBeInTheDocument());
       expect(screen.getByText('Staff engineer')).toBeInTheDocument();
       expect(fetchCalls(fetchSpy, 'PATCH /api/users/me').map((c) => c.body)).toEqual([
-        { headline: 'Staff engineer' },
-        { headline: 'Staff engineer' },
+        { displayName: 'Ana Lima', headline: 'Staff engineer' },
+        { displayName: 'Ana Lima', headline: 'Staff engineer' },
       ]);
+
+      // The save asked the session again, so the header's menu shows the new name at once.
+      await waitFor(() => expect(fetchCalls(fetchSpy, 'GET /sso/check').length).toBe(checksBefore + 1));
+      await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+      expect(await screen.findByRole('menu')).toHaveTextContent('Ana Lima');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    "refuses a headline longer than the contract's limit beside the field, sending nothing",
+    async () => {
+      const fetchSpy = signedIn({ 'GET /api/users/me': reply(profileReply(profile())) });
+      renderRoute('/profile/me');
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }, FIRST_LOAD));
+      const headline = screen.getByRole('textbox', { name: 'Headline' });
+      await userEvent.clear(headline);
+      await userEvent.click(headline);
+      await userEvent.paste('x'.repeat(profileLimits.headline + 1));
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(`Use at most ${profileLimits.headline} characters.`)).toBeInTheDocument();
+      expect(headline).toHaveAttribute('aria-invalid', 'true');
+      expect(fetchCalls(fetchSpy, 'PATCH /api/users/me')).toHaveLength(0);
     },
     FLOW_TIMEOUT_MS,
   );
@@ -285,17 +353,17 @@ describe('profile page', () => {
         },
       });
       renderRoute('/profile/me');
-      await userEvent.click(await screen.findByRole('tab', { name: 'Experience' }));
+      await userEvent.click(await screen.findByRole('tab', { name: 'Experience' }, FIRST_LOAD));
 
-      await userEvent.click(screen.getByRole('button', { name: profileTexts.addExperience }));
-      const form = screen.getByRole('form', { name: profileTexts.addExperience });
-      await userEvent.click(within(form).getByRole('button', { name: profileTexts.save }));
-      expect(within(form).getByText('Title is required')).toBeInTheDocument();
-      await userEvent.type(within(form).getByRole('textbox', { name: 'Title' }), 'CTO');
-      await userEvent.type(within(form).getByRole('textbox', { name: 'Company' }), 'Nuvem');
+      await userEvent.click(screen.getByRole('button', { name: 'Add experience' }));
+      const form = screen.getByRole('form', { name: 'Add experience' });
+      await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+      expect(within(form).getAllByText('Fill in this field.')).toHaveLength(2);
+      await userEvent.type(within(form).getByRole('textbox', { name: /Title/ }), 'CTO');
+      await userEvent.type(within(form).getByRole('textbox', { name: /Company/ }), 'Nuvem');
       await userEvent.type(within(form).getByRole('textbox', { name: 'Duration' }), '2024 – Present');
       await userEvent.click(within(form).getByRole('checkbox', { name: 'I currently work here' }));
-      await userEvent.click(within(form).getByRole('button', { name: profileTexts.save }));
+      await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
 
       expect(await screen.findByRole('heading', { level: 3, name: /CTO/ })).toBeInTheDocument();
       expect(fetchCalls(fetchSpy, 'POST /api/users/me/experience').map((c) => c.body)).toEqual([
@@ -321,7 +389,7 @@ describe('profile page', () => {
   );
 
   it(
-    "shows the fallback profile built from the signed-in user when the call fails with 500, with the spec's figures",
+    'shows the fallback profile built from the signed-in user when the call fails with 500, inventing no figures',
     async () => {
       let ok = false;
       signedIn({
@@ -330,19 +398,25 @@ describe('profile page', () => {
       });
       renderRoute('/profile/me');
 
-      expect(await screen.findByText(profileTexts.fallbackNotice)).toBeInTheDocument();
+      expect(
+        await screen.findByText('Showing a basic profile: the full profile could not be loaded', {}, FIRST_LOAD),
+      ).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1, name: 'Ana' })).toBeInTheDocument();
-      expect(screen.getByText('500 connections')).toBeInTheDocument();
-      expect(screen.getByText('1,200 followers')).toBeInTheDocument();
-      expect(within(screen.getByRole('region', { name: profileTexts.viewsOwner })).getByText('89')).toBeInTheDocument();
-      expect(screen.getByRole('heading', { name: profileTexts.samplePosts })).toBeInTheDocument();
-      // Nothing can be saved from the fallback: no edit controls.
-      expect(screen.queryByRole('button', { name: profileTexts.editProfile })).not.toBeInTheDocument();
+      // The counts could not be loaded: none is shown, none is made up.
+      expect(screen.queryByText(/connections?$/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/followers?$/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Profile views (last 30 days)' })).not.toBeInTheDocument();
+      // Nothing can be saved from the fallback: no edit controls, no composer.
+      expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+      expect(await screen.findByText('Ana has not posted anything yet.')).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Share an update' })).not.toBeInTheDocument();
 
       ok = true;
-      await userEvent.click(screen.getByRole('button', { name: profileTexts.retry }));
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Ana Souza' })).toBeInTheDocument();
-      expect(screen.queryByText(profileTexts.fallbackNotice)).not.toBeInTheDocument();
+      expect(
+        screen.queryByText('Showing a basic profile: the full profile could not be loaded'),
+      ).not.toBeInTheDocument();
     },
     FLOW_TIMEOUT_MS,
   );
@@ -357,9 +431,9 @@ describe('profile page', () => {
       'PUT /api/users/me/skills/order': reply({ success: true, skills: [skills[1], skills[0]] }),
     });
     renderRoute('/profile/me');
-    await userEvent.click(await screen.findByRole('tab', { name: 'About' }));
-    expect(screen.getByRole('button', { name: `${profileTexts.moveUp}: TypeScript` })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: `${profileTexts.moveDown}: TypeScript` }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'About' }, FIRST_LOAD));
+    expect(screen.getByRole('button', { name: 'Move up: TypeScript' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Move down: TypeScript' }));
     await waitFor(() => expect(fetchCalls(fetchSpy, 'PUT /api/users/me/skills/order')).toHaveLength(1));
     expect(fetchCalls(fetchSpy, 'PUT /api/users/me/skills/order')[0]?.body).toEqual({ names: ['Go', 'TypeScript'] });
   });
@@ -367,27 +441,56 @@ describe('profile page', () => {
   it("shows 'Unable to load profile' for another user's profile when the call fails", async () => {
     signedIn({ 'GET /api/users/usr_2': reply({ success: false, error: 'Boom' }, 500) });
     renderRoute('/profile/usr_2');
-    expect(await screen.findByRole('heading', { level: 1, name: profileTexts.unable })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: profileTexts.retry })).toBeInTheDocument();
-    expect(screen.queryByText('500 connections')).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unable to load profile' }, FIRST_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it("shows 'User not found' with a way home for an unknown id", async () => {
     signedIn({ 'GET /api/users/usr_nope': reply({ success: false, error: 'User not found', code: 'NOT_FOUND' }, 404) });
     renderRoute('/profile/usr_nope');
-    expect(await screen.findByRole('heading', { level: 1, name: profileTexts.notFound })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: profileTexts.home })).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'User not found' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
-  it('reaches the profile from the header menu’s Perfil', async () => {
+  it('reaches the profile from the header menu', async () => {
     signedIn({
       'GET /api/users/me': reply(profileReply(profile())),
       'GET /api/users': reply({ success: true, users: [], total: 0 }),
     });
     const { router } = renderRoute('/pricing');
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Perfil' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }, FIRST_LOAD));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Profile' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ana Souza' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile/me');
   });
+
+  it(
+    'reads in European Portuguese, figures included',
+    async () => {
+      await i18n.changeLanguage('pt-PT');
+      signedIn({
+        'GET /api/users/me': reply(profileReply(profile({ connections: 1, followers: 12000 }))),
+        'GET /api/users/usr_1/posts': reply(postsReply([{ likes: 1, comments: 2, impressions: 12000 }])),
+        'GET /api/users/usr_1/activity': reply(activityReply({ posts: 1, likesReceived: 1, impressions: 12000 })),
+      });
+      renderRoute('/profile/me');
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Ana Souza' }, FIRST_LOAD)).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Atividade' })).toBeInTheDocument();
+      expect(screen.getByText('1 ligação')).toBeInTheDocument();
+      // Portuguese groups thousands with a (narrow) space.
+      expect(screen.getByText(/^12\s000 seguidores$/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Editar perfil' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Visualizações do perfil (últimos 30 dias)' })).toBeInTheDocument();
+      const post = await screen.findByRole('article', { name: 'Publicação de Ana Souza' });
+      expect(within(post).getByText('1 gosto')).toBeInTheDocument();
+      expect(within(post).getByText('2 comentários')).toBeInTheDocument();
+      expect(within(post).getByText(/^12\s000 impressões$/)).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Atividade das publicações' })).toBeInTheDocument();
+      expect(screen.getByRole('form', { name: 'Partilhar uma atualização' })).toBeInTheDocument();
+    },
+    FLOW_TIMEOUT_MS,
+  );
 });

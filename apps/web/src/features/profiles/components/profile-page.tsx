@@ -1,6 +1,7 @@
 import type { Profile } from '@nuvem/contracts/profiles';
 import type { ReactNode } from 'react';
 import { RefreshCwIcon, TriangleAlertIcon, UserRoundXIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,13 +13,17 @@ import type { SignedInUser } from '../lib/signed-in-user';
 import { ProfileHeader } from './profile-header';
 import { ProfileSidePanel } from './profile-side-panel';
 import { ProfileTabs } from './profile-tabs';
-import { profileTexts } from './profile-texts';
 
 export interface ProfilePageProps {
   /** From the address: a user id, or `me`. */
   id: string;
   /** The signed-in user (from the session, passed by the route): the fallback is built from it. */
   user: SignedInUser;
+  /**
+   * Called after the owner saved their name or photo: the route refreshes the session's user, so
+   * the header shows the new ones at once (this feature cannot reach the session itself).
+   */
+  onProfileSaved?: () => void;
 }
 
 /**
@@ -26,7 +31,8 @@ export interface ProfilePageProps {
  * from the signed-in user, with a notice and Retry; on another user's page a 404 reads 'User not
  * found' and any other failure 'Unable to load profile' (their data cannot be made up).
  */
-export function ProfilePage({ id, user }: ProfilePageProps) {
+export function ProfilePage({ id, user, onProfileSaved }: ProfilePageProps) {
+  const { t } = useTranslation('profiles');
   const query = useProfile(id);
 
   if (query.isPending) return <ProfileSkeleton />;
@@ -43,10 +49,10 @@ export function ProfilePage({ id, user }: ProfilePageProps) {
               className="glass flex flex-wrap items-center gap-3 rounded-xl border-warning/50 px-4 py-3 text-sm"
             >
               <TriangleAlertIcon aria-hidden="true" className="size-5 shrink-0 text-warning" />
-              <p className="flex-1">{profileTexts.fallbackNotice}</p>
+              <p className="flex-1">{t('page.fallbackNotice')}</p>
               <Button size="sm" variant="outline" disabled={query.isFetching} onClick={() => void query.refetch()}>
                 <RefreshCwIcon aria-hidden="true" />
-                {profileTexts.retry}
+                {t('page.retry')}
               </Button>
             </div>
           }
@@ -57,11 +63,11 @@ export function ProfilePage({ id, user }: ProfilePageProps) {
       return (
         <Problem
           icon={<UserRoundXIcon aria-hidden="true" className="size-8 text-muted-foreground" />}
-          title={profileTexts.notFound}
+          title={t('page.notFound')}
         >
-          <p className="text-muted-foreground">{profileTexts.notFoundText}</p>
+          <p className="text-muted-foreground">{t('page.notFoundText')}</p>
           <Link to={paths.home.getHref()} className={buttonVariants({ variant: 'outline' })}>
-            {profileTexts.home}
+            {t('page.home')}
           </Link>
         </Problem>
       );
@@ -69,28 +75,36 @@ export function ProfilePage({ id, user }: ProfilePageProps) {
     return (
       <Problem
         icon={<TriangleAlertIcon aria-hidden="true" className="size-8 text-destructive" />}
-        title={profileTexts.unable}
+        title={t('page.unable')}
       >
-        <p className="text-muted-foreground">{profileTexts.unableText}</p>
+        <p className="text-muted-foreground">{t('page.unableText')}</p>
         <Button disabled={query.isFetching} onClick={() => void query.refetch()}>
           <RefreshCwIcon aria-hidden="true" />
-          {profileTexts.retry}
+          {t('page.retry')}
         </Button>
       </Problem>
     );
   }
 
-  return <ProfileLayout profile={query.data} readOnly={false} />;
+  return <ProfileLayout profile={query.data} readOnly={false} onProfileSaved={onProfileSaved} />;
 }
 
-function ProfileLayout({ profile, readOnly, notice }: { profile: Profile; readOnly: boolean; notice?: ReactNode }) {
+interface ProfileLayoutProps {
+  profile: Profile;
+  /** The fallback profile: nothing can be saved, and its figures are not known. */
+  readOnly: boolean;
+  notice?: ReactNode;
+  onProfileSaved?: (() => void) | undefined;
+}
+
+function ProfileLayout({ profile, readOnly, notice, onProfileSaved }: ProfileLayoutProps) {
   return (
     <main className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 py-6 sm:px-6 lg:py-10">
       {notice}
       {/* One column on phones (the side panel below the profile); two from lg up. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-6">
-          <ProfileHeader profile={profile} readOnly={readOnly} />
+          <ProfileHeader profile={profile} readOnly={readOnly} onProfileSaved={onProfileSaved} />
           <ProfileTabs profile={profile} readOnly={readOnly} />
         </div>
         <ProfileSidePanel profile={profile} readOnly={readOnly} />
@@ -112,10 +126,11 @@ function Problem({ icon, title, children }: { icon: ReactNode; title: string; ch
 }
 
 function ProfileSkeleton() {
+  const { t } = useTranslation('profiles');
   return (
     <main className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 py-6 sm:px-6 lg:py-10">
       <div role="status" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <span className="sr-only">{profileTexts.loading}</span>
+        <span className="sr-only">{t('page.loading')}</span>
         <div className="grid content-start gap-6">
           <Card className="overflow-hidden">
             <Skeleton className="h-28 rounded-none sm:h-36" />

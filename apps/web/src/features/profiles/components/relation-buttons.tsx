@@ -1,6 +1,7 @@
 import type { ConnectionState } from '@nuvem/contracts/profiles';
 import { CheckIcon, ClockIcon, UserCheckIcon, UserPlusIcon, UserRoundMinusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,14 +19,13 @@ import { useConnectUser } from '../api/connect-user';
 import { useFollowUser } from '../api/follow-user';
 import { useRemoveConnection } from '../api/remove-connection';
 import { useUnfollowUser } from '../api/unfollow-user';
-import { profileTexts } from './profile-texts';
 
-const connectLabels: Record<ConnectionState, string> = {
-  none: profileTexts.connect,
-  pending_outgoing: profileTexts.pending,
-  pending_incoming: profileTexts.accept,
-  connected: profileTexts.connected,
-};
+const connectLabels = {
+  none: 'relation.connect',
+  pending_outgoing: 'relation.pending',
+  pending_incoming: 'relation.accept',
+  connected: 'relation.connected',
+} as const satisfies Record<ConnectionState, string>;
 
 /**
  * Connect, as the relation stands: 'Connect' sends a request, 'Pending' offers to withdraw it,
@@ -40,6 +40,8 @@ export function ConnectButton({
   connection: ConnectionState;
   size?: ButtonProps['size'];
 }) {
+  const { t } = useTranslation('profiles');
+  const { t: tc } = useTranslation();
   const connect = useConnectUser();
   const accept = useAcceptConnection();
   const remove = useRemoveConnection();
@@ -48,9 +50,8 @@ export function ConnectButton({
   const onError = (sentence: string) => (error: unknown) => notify.error(failureMessage(sentence, error));
 
   function click() {
-    if (connection === 'none') connect.mutate(userId, { onError: onError('Failed to send the connection request') });
-    else if (connection === 'pending_incoming')
-      accept.mutate(userId, { onError: onError('Failed to accept the connection request') });
+    if (connection === 'none') connect.mutate(userId, { onError: onError(t('relation.connectFailed')) });
+    else if (connection === 'pending_incoming') accept.mutate(userId, { onError: onError(t('relation.acceptFailed')) });
     else setConfirming(true);
   }
 
@@ -73,29 +74,29 @@ export function ConnectButton({
         onClick={click}
       >
         <Icon aria-hidden="true" />
-        {connectLabels[connection]}
+        {t(connectLabels[connection])}
       </Button>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>
-              {withdrawing ? profileTexts.withdrawTitle : profileTexts.disconnectTitle}
+              {withdrawing ? t('relation.withdrawTitle') : t('relation.disconnectTitle')}
             </AlertDialogTitle>
             <AlertDialogDescription>
-              {withdrawing ? profileTexts.withdrawText : profileTexts.disconnectText}
+              {withdrawing ? t('relation.withdrawText') : t('relation.disconnectText')}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>{profileTexts.cancel}</AlertDialogCancel>
+            <AlertDialogCancel>{tc('actions.cancel')}</AlertDialogCancel>
             <AlertDialogAction
               onClick={() =>
                 remove.mutate(userId, {
-                  onError: onError(withdrawing ? 'Failed to withdraw the request' : 'Failed to remove the connection'),
+                  onError: onError(withdrawing ? t('relation.withdrawFailed') : t('relation.disconnectFailed')),
                 })
               }
             >
               <UserRoundMinusIcon aria-hidden="true" />
-              {withdrawing ? profileTexts.withdraw : profileTexts.disconnect}
+              {withdrawing ? t('relation.withdraw') : t('relation.disconnect')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -106,6 +107,7 @@ export function ConnectButton({
 
 /** 'Follow', or 'Following' (a click unfollows). */
 export function FollowButton({ userId, following }: { userId: string; following: boolean }) {
+  const { t } = useTranslation('profiles');
   const follow = useFollowUser();
   const unfollow = useUnfollowUser();
   const busy = follow.isPending || unfollow.isPending;
@@ -115,11 +117,11 @@ export function FollowButton({ userId, following }: { userId: string; following:
       disabled={busy}
       onClick={() => {
         if (following)
-          unfollow.mutate(userId, { onError: (e) => notify.error(failureMessage('Failed to unfollow', e)) });
-        else follow.mutate(userId, { onError: (e) => notify.error(failureMessage('Failed to follow', e)) });
+          unfollow.mutate(userId, { onError: (e) => notify.error(failureMessage(t('relation.unfollowFailed'), e)) });
+        else follow.mutate(userId, { onError: (e) => notify.error(failureMessage(t('relation.followFailed'), e)) });
       }}
     >
-      {following ? profileTexts.following : profileTexts.follow}
+      {following ? t('relation.following') : t('relation.follow')}
     </Button>
   );
 }

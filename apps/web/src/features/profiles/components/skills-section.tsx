@@ -1,18 +1,20 @@
-import { profileLimits, type Skill } from '@nuvem/contracts/profiles';
+import { profileLimits, skillBodySchema, type Skill } from '@nuvem/contracts/profiles';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { errorMessage, failureMessage, notify } from '@/lib/notify';
+import { useFormat } from '@/lib/format';
+import { applyServerErrors, useContractForm } from '@/lib/forms';
+import { failureMessage, notify } from '@/lib/notify';
 import { useAddSkill } from '../api/add-skill';
 import { useDeleteSkill } from '../api/delete-skill';
 import { useEndorseSkill } from '../api/endorse-skill';
 import { useOrderSkills } from '../api/order-skills';
 import { useWithdrawEndorsement } from '../api/withdraw-endorsement';
 import { movedIds, type MoveDirection } from '../lib/entry-order';
-import { formatCount } from '../lib/profile-display';
-import { profileTexts } from './profile-texts';
+import { CharacterCount, FormError } from './text-field';
 
 interface SkillsSectionProps {
   userId: string;
@@ -24,6 +26,8 @@ interface SkillsSectionProps {
 }
 
 export function SkillsSection({ userId, skills, owner, readOnly }: SkillsSectionProps) {
+  const { t } = useTranslation('profiles');
+  const f = useFormat();
   const remove = useDeleteSkill();
   const endorse = useEndorseSkill();
   const withdraw = useWithdrawEndorsement();
@@ -37,29 +41,31 @@ export function SkillsSection({ userId, skills, owner, readOnly }: SkillsSection
       name,
       direction,
     );
-    if (names) order.mutate(names, { onError: (e) => notify.error(failureMessage('Failed to reorder the skills', e)) });
+    if (names) order.mutate(names, { onError: (e) => notify.error(failureMessage(t('skills.orderFailed'), e)) });
   };
 
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
-        {profileTexts.skills}
+        {t('skills.title')}
       </h2>
       {skills.length === 0 ? (
-        <p className="text-muted-foreground">{profileTexts.noSkills}</p>
+        <p className="text-muted-foreground">{t('skills.none')}</p>
       ) : (
         <ul className="grid gap-2">
           {skills.map((skill, index) => (
             <li key={skill.name} className="glass flex flex-wrap items-center gap-2 rounded-lg px-3 py-2">
               <span className="min-w-0 flex-1 font-medium break-words">{skill.name}</span>
-              <span className="text-sm text-muted-foreground">{formatCount(skill.endorsements, 'endorsement')}</span>
+              <span className="text-sm text-muted-foreground">
+                {t('skills.endorsements', { count: skill.endorsements, value: f.count(skill.endorsements) })}
+              </span>
               {!readOnly && owner && (
                 <>
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`${profileTexts.moveUp}: ${skill.name}`}
-                    title={profileTexts.moveUp}
+                    aria-label={`${t('entries.moveUp')}: ${skill.name}`}
+                    title={t('entries.moveUp')}
                     disabled={order.isPending || index === 0}
                     onClick={() => move(skill.name, 'up')}
                   >
@@ -68,8 +74,8 @@ export function SkillsSection({ userId, skills, owner, readOnly }: SkillsSection
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`${profileTexts.moveDown}: ${skill.name}`}
-                    title={profileTexts.moveDown}
+                    aria-label={`${t('entries.moveDown')}: ${skill.name}`}
+                    title={t('entries.moveDown')}
                     disabled={order.isPending || index === skills.length - 1}
                     onClick={() => move(skill.name, 'down')}
                   >
@@ -81,12 +87,12 @@ export function SkillsSection({ userId, skills, owner, readOnly }: SkillsSection
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Remove skill: ${skill.name}`}
-                  title="Remove skill"
+                  aria-label={`${t('skills.remove')}: ${skill.name}`}
+                  title={t('skills.remove')}
                   disabled={remove.isPending}
                   onClick={() =>
                     remove.mutate(skill.name, {
-                      onError: (e) => notify.error(failureMessage('Failed to remove the skill', e)),
+                      onError: (e) => notify.error(failureMessage(t('skills.removeFailed'), e)),
                     })
                   }
                 >
@@ -97,17 +103,17 @@ export function SkillsSection({ userId, skills, owner, readOnly }: SkillsSection
                 <Button
                   variant={skill.endorsedByViewer ? 'secondary' : 'outline'}
                   size="sm"
-                  aria-label={`${skill.endorsedByViewer ? profileTexts.removeEndorsement : profileTexts.endorse}: ${skill.name}`}
+                  aria-label={`${skill.endorsedByViewer ? t('skills.removeEndorsement') : t('skills.endorse')}: ${skill.name}`}
                   disabled={endorse.isPending || withdraw.isPending}
                   onClick={() => {
                     const target = { userId, name: skill.name };
-                    const onError = (e: unknown) => notify.error(failureMessage('Failed to update the endorsement', e));
+                    const onError = (e: unknown) => notify.error(failureMessage(t('skills.endorseFailed'), e));
                     if (skill.endorsedByViewer) withdraw.mutate(target, { onError });
                     else endorse.mutate(target, { onError });
                   }}
                 >
                   <ThumbsUpIcon aria-hidden="true" />
-                  {skill.endorsedByViewer ? profileTexts.removeEndorsement : profileTexts.endorse}
+                  {skill.endorsedByViewer ? t('skills.removeEndorsement') : t('skills.endorse')}
                 </Button>
               )}
             </li>
@@ -120,41 +126,47 @@ export function SkillsSection({ userId, skills, owner, readOnly }: SkillsSection
 }
 
 function AddSkillForm() {
-  const [name, setName] = useState('');
+  const { t } = useTranslation('profiles');
+  const { t: tc } = useTranslation();
   const add = useAddSkill();
-  const inputId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useContractForm(skillBodySchema, { defaultValues: { name: '' } });
 
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return;
-    add.mutate(trimmed, { onSuccess: () => setName('') });
-  }
+  const submit = handleSubmit(({ name }) => {
+    setFailure(null);
+    add.mutate(name, {
+      onSuccess: () => reset({ name: '' }),
+      onError: (error) => {
+        if (!applyServerErrors(error, setError, tc, { fields: ['name'] }))
+          setFailure(failureMessage(t('skills.addFailed'), error));
+      },
+    });
+  });
 
   return (
-    <form aria-label={profileTexts.addSkill} className="grid gap-1.5" onSubmit={submit}>
-      <Label htmlFor={inputId}>{profileTexts.skillName}</Label>
-      <div className="flex gap-2">
-        <Input
-          id={inputId}
-          value={name}
-          maxLength={profileLimits.skill}
-          placeholder="TypeScript"
-          onChange={(event) => {
-            setName(event.target.value);
-            if (add.isError) add.reset();
-          }}
-        />
-        <Button type="submit" disabled={add.isPending || !name.trim()}>
+    <form aria-label={t('skills.add')} className="grid gap-2" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="flex flex-wrap items-start gap-2">
+        <FormField
+          className="min-w-0 flex-1"
+          label={t('skills.name')}
+          hint={<CharacterCount used={watch('name').length} max={profileLimits.skill} />}
+          error={errors.name?.message}
+        >
+          {(control) => <Input {...control} {...register('name')} />}
+        </FormField>
+        <Button type="submit" className="mt-6" disabled={add.isPending}>
           <PlusIcon aria-hidden="true" />
-          {profileTexts.addSkill}
+          {t('skills.add')}
         </Button>
       </div>
-      {add.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(add.error, 'The skill could not be added')}
-        </p>
-      )}
+      <FormError message={failure} />
     </form>
   );
 }

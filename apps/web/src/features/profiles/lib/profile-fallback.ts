@@ -2,9 +2,6 @@ import type { Profile } from '@nuvem/contracts/profiles';
 import { ApiError } from '@/lib/api-client';
 import type { SignedInUser } from './signed-in-user';
 
-/** Spec 9: the figures of the fallback profile (shown when the profile call fails). */
-export const fallbackFigures = { connections: 500, followers: 1200, views: 89 } as const;
-
 /** Whether `id` (from the address) names the signed-in user: `me` or their own id. */
 export function isOwnProfileId(id: string, user: Pick<SignedInUser, 'id'>): boolean {
   return id === 'me' || id === user.id;
@@ -23,7 +20,10 @@ export function isUnknownUser(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** The fallback profile: the session's own fields, the spec's figures, nothing else invented. */
+/**
+ * The fallback profile: the session's own fields and nothing invented. Its figures are zeros the
+ * page never shows (it hides counts on the fallback: the real ones could not be loaded).
+ */
 export function buildFallbackProfile(user: SignedInUser): Profile {
   return {
     id: user.id,
@@ -35,11 +35,11 @@ export function buildFallbackProfile(user: SignedInUser): Profile {
     mfaEnabled: false,
     location: null,
     bio: null,
-    connections: fallbackFigures.connections,
-    followers: fallbackFigures.followers,
+    connections: 0,
+    followers: 0,
     following: 0,
-    views: fallbackFigures.views,
-    viewsLast30Days: fallbackFigures.views,
+    views: 0,
+    viewsLast30Days: null,
     experience: [],
     education: [],
     skills: [],

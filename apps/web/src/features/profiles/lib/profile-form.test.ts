@@ -5,16 +5,7 @@ import {
   updateProfileBodySchema,
 } from '@nuvem/contracts/profiles';
 import { describe, expect, it } from 'vitest';
-import {
-  educationBody,
-  educationFormProblems,
-  experienceBody,
-  experienceFormProblems,
-  experienceFormValues,
-  profileFormProblems,
-  profileFormValues,
-  profilePatch,
-} from './profile-form';
+import { educationFormValues, experienceFormValues, profileFormValues, profilePatch } from './profile-form';
 
 const profile = profileSchema.parse({
   id: 'usr_1',
@@ -38,44 +29,51 @@ const profile = profileSchema.parse({
   viewer: { isSelf: true, following: false, followedBy: false, connection: 'none' },
 });
 
+/** The form's values as the contract's schema hands them to the submit handler. */
+const checked = (values: ReturnType<typeof profileFormValues>) => updateProfileBodySchema.parse(values);
+
 describe('profilePatch', () => {
   it('sends only the changed fields, trimmed', () => {
-    const values = { ...profileFormValues(profile), headline: '  Staff engineer ' };
-    const body = profilePatch(values, profile);
+    const body = profilePatch(checked({ ...profileFormValues(profile), headline: '  Staff engineer ' }), profile);
     expect(body).toEqual({ headline: 'Staff engineer' });
     expect(updateProfileBodySchema.safeParse(body).success).toBe(true);
   });
 
-  it("sends '' for an emptied field (the server clears it) and nothing when nothing changed", () => {
-    expect(profilePatch({ ...profileFormValues(profile), headline: '' }, profile)).toEqual({ headline: '' });
-    expect(profilePatch(profileFormValues(profile), profile)).toEqual({});
+  it('sends null for an emptied field (the server clears it) and nothing when nothing changed', () => {
+    expect(profilePatch(checked({ ...profileFormValues(profile), headline: ' ' }), profile)).toEqual({
+      headline: null,
+    });
+    expect(profilePatch(checked(profileFormValues(profile)), profile)).toEqual({});
   });
 
-  it('requires a display name', () => {
-    expect(profileFormProblems({ ...profileFormValues(profile), displayName: ' ' })).toEqual({
-      displayName: 'Display name is required',
-    });
-    expect(profileFormProblems(profileFormValues(profile))).toEqual({});
+  it('refuses an empty display name through the contract', () => {
+    expect(updateProfileBodySchema.safeParse({ ...profileFormValues(profile), displayName: ' ' }).success).toBe(false);
   });
 });
 
-describe('entry bodies', () => {
-  it('builds an experience body the contract accepts, blanks as null', () => {
-    const body = experienceBody({ ...experienceFormValues(), title: ' Engineer ', company: 'Acme', current: true });
-    expect(body).toEqual({ title: 'Engineer', company: 'Acme', duration: null, description: null, current: true });
-    expect(experienceBodySchema.safeParse(body).success).toBe(true);
-    expect(experienceFormProblems(experienceFormValues())).toEqual({
-      title: 'Title is required',
-      company: 'Company is required',
+describe('entry form values', () => {
+  it('starts empty, and the contract reads blanks as null', () => {
+    const body = experienceBodySchema.parse({ ...experienceFormValues(), title: ' Engineer ', company: 'Acme' });
+    expect(body).toEqual({ title: 'Engineer', company: 'Acme', duration: null, description: null, current: false });
+    expect(experienceBodySchema.safeParse(experienceFormValues()).success).toBe(false);
+    expect(educationBodySchema.parse({ ...educationFormValues(), school: 'USP', field: ' ' })).toEqual({
+      school: 'USP',
+      degree: null,
+      field: null,
+      duration: null,
     });
   });
 
-  it('builds an education body the contract accepts', () => {
-    const body = educationBody({ school: 'USP', degree: 'BSc', field: ' ', duration: '2015 – 2019' });
-    expect(body).toEqual({ school: 'USP', degree: 'BSc', field: null, duration: '2015 – 2019' });
-    expect(educationBodySchema.safeParse(body).success).toBe(true);
-    expect(educationFormProblems({ school: '', degree: '', field: '', duration: '' })).toEqual({
-      school: 'School is required',
-    });
+  it("fills the form from an entry's values", () => {
+    expect(
+      experienceFormValues({
+        id: 'exp_1',
+        title: 'CTO',
+        company: 'Nuvem',
+        duration: null,
+        description: 'Led it',
+        current: true,
+      }),
+    ).toEqual({ title: 'CTO', company: 'Nuvem', duration: '', description: 'Led it', current: true });
   });
 });

@@ -1,12 +1,13 @@
 import type {
-  EducationBody,
   EducationEntry,
-  ExperienceBody,
   ExperienceEntry,
   Profile,
   UpdateProfileBody,
+  updateProfileBodySchema,
 } from '@nuvem/contracts/profiles';
+import type { z } from 'zod';
 
+/** What the profile form holds: every field as typed (the contract's schema checks and trims it). */
 export interface ProfileFormValues {
   displayName: string;
   headline: string;
@@ -23,23 +24,20 @@ export function profileFormValues(profile: Profile): ProfileFormValues {
   };
 }
 
+const profileFields = ['displayName', 'headline', 'location', 'bio'] as const;
+
 /**
- * The PATCH body: only the fields that changed (trimmed), so a save never rewrites what the user
- * did not touch. An emptied optional field is sent as '' (the server clears it).
+ * The PATCH body: only the fields whose checked value (trimmed; empty optional fields read as
+ * null, which clears them) differs from the profile's, so a save never rewrites what the user did
+ * not touch.
  */
-export function profilePatch(values: ProfileFormValues, profile: Profile): UpdateProfileBody {
-  const before = profileFormValues(profile);
+export function profilePatch(values: z.output<typeof updateProfileBodySchema>, profile: Profile): UpdateProfileBody {
   const body: UpdateProfileBody = {};
-  for (const key of ['displayName', 'headline', 'location', 'bio'] as const) {
-    const value = values[key].trim();
-    if (value !== before[key].trim()) body[key] = value;
+  for (const key of profileFields) {
+    const value = values[key];
+    if (value !== undefined && value !== profile[key]) Object.assign(body, { [key]: value });
   }
   return body;
-}
-
-/** Client-side problems of the form (the server checks again); empty when it may be sent. */
-export function profileFormProblems(values: ProfileFormValues): Partial<Record<keyof ProfileFormValues, string>> {
-  return values.displayName.trim() ? {} : { displayName: 'Display name is required' };
 }
 
 export interface ExperienceFormValues {
@@ -60,23 +58,6 @@ export function experienceFormValues(entry?: ExperienceEntry): ExperienceFormVal
   };
 }
 
-export function experienceBody(values: ExperienceFormValues): ExperienceBody {
-  return {
-    title: values.title.trim(),
-    company: values.company.trim(),
-    duration: values.duration.trim() || null,
-    description: values.description.trim() || null,
-    current: values.current,
-  };
-}
-
-export function experienceFormProblems(values: ExperienceFormValues): Partial<Record<'title' | 'company', string>> {
-  const problems: Partial<Record<'title' | 'company', string>> = {};
-  if (!values.title.trim()) problems.title = 'Title is required';
-  if (!values.company.trim()) problems.company = 'Company is required';
-  return problems;
-}
-
 export interface EducationFormValues {
   school: string;
   degree: string;
@@ -91,17 +72,4 @@ export function educationFormValues(entry?: EducationEntry): EducationFormValues
     field: entry?.field ?? '',
     duration: entry?.duration ?? '',
   };
-}
-
-export function educationBody(values: EducationFormValues): EducationBody {
-  return {
-    school: values.school.trim(),
-    degree: values.degree.trim() || null,
-    field: values.field.trim() || null,
-    duration: values.duration.trim() || null,
-  };
-}
-
-export function educationFormProblems(values: EducationFormValues): Partial<Record<'school', string>> {
-  return values.school.trim() ? {} : { school: 'School is required' };
 }

@@ -1,6 +1,7 @@
 import type { ProgrammeOffering } from '@nuvem/contracts/programme';
+import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { enquiryCopy, type ContactInterest } from '../lib/programme-content';
+import type { ContactInterest } from '../lib/programme-content';
 import { EnquiryForm } from './enquiry-form';
 
 export interface EnquiryRequest {
@@ -10,6 +11,7 @@ export interface EnquiryRequest {
 
 /** The contact form in a modal; it starts afresh each time it opens, with the interest preselected. */
 export function EnquiryDialog({ request, onClose }: { request: EnquiryRequest | null; onClose: () => void }) {
+  const { t } = useTranslation('programme');
   return (
     <Dialog open={request !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent
@@ -26,9 +28,9 @@ export function EnquiryDialog({ request, onClose }: { request: EnquiryRequest | 
       >
         <DialogHeader>
           <DialogTitle asChild>
-            <h2>{enquiryCopy.title}</h2>
+            <h2>{t('enquiry.title')}</h2>
           </DialogTitle>
-          <DialogDescription>{enquiryCopy.description}</DialogDescription>
+          <DialogDescription>{t('enquiry.description')}</DialogDescription>
         </DialogHeader>
         {request && <EnquiryForm interest={request.interest} offering={request.offering} onClose={onClose} />}
       </DialogContent>

@@ -1,28 +1,30 @@
-import { programmeEnquiryReceived, type ProgrammeOffering } from '@nuvem/contracts/programme';
+import {
+  ENQUIRY_MESSAGE_MAX_LENGTH,
+  ENQUIRY_PHONE_MAX_LENGTH,
+  programmeOfferings,
+  type ProgrammeOffering,
+} from '@nuvem/contracts/programme';
 import { CircleCheckIcon, Loader2Icon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/sonner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
+import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { useCreateProgrammeEnquiry } from '../api/create-programme-enquiry';
 import {
   emptyEnquiryValues,
-  fieldErrorsFromServerText,
-  firstInvalidField,
-  validateEnquiry,
-  type EnquiryField,
-  type EnquiryFieldErrors,
-  type EnquiryFormValues,
-} from '../lib/enquiry-form-values';
-import {
-  contactInterestOptions,
-  enquiryCopy,
-  programmeOfferingsContent,
-  type ContactInterest,
-} from '../lib/programme-content';
+  enquiryFieldMessages,
+  enquiryFields,
+  enquiryFormSchema,
+  toEnquiryBody,
+} from '../lib/enquiry-form';
+import { contactInterests, type ContactInterest } from '../lib/programme-content';
 
 export interface EnquiryFormProps {
   interest: ContactInterest;
@@ -32,14 +34,29 @@ export interface EnquiryFormProps {
 }
 
 /**
- * The programme's contact form. It checks the input with the contract's schema before sending
- * (the server checks again) and shows the server's own text when it refuses the request.
+ * The programme's contact form, checked with the contract's schema before sending (the server
+ * checks again); the server's per-field problems are shown beside their fields, in the user's language.
  */
 export function EnquiryForm({ interest, offering, onClose }: EnquiryFormProps) {
+  const { t } = useTranslation('programme');
+  const { t: tCommon } = useTranslation();
+  const f = useFormat();
   const id = useId();
-  const [values, setValues] = useState<EnquiryFormValues>(() => emptyEnquiryValues(interest, offering));
-  const [errors, setErrors] = useState<EnquiryFieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const fieldMessages = useMemo(() => enquiryFieldMessages(t), [t]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useContractForm(enquiryFormSchema, {
+    defaultValues: emptyEnquiryValues(interest, offering),
+    fieldMessages,
+    // Checked on sending, then on every keystroke. Checking on leaving a field (the default) shows
+    // the e-mail's error as the pointer goes down on 'Send request', which pushes the button away
+    // from under it (a missed tap on phones).
+    mode: 'onSubmit',
+  });
+  const [failure, setFailure] = useState<string | null>(null);
   const mutation = useCreateProgrammeEnquiry();
   const successRef = useRef<HTMLDivElement>(null);
   const pending = mutation.isPending;
@@ -49,45 +66,21 @@ export function EnquiryForm({ interest, offering, onClose }: EnquiryFormProps) {
     if (mutation.isSuccess) successRef.current?.focus();
   }, [mutation.isSuccess]);
 
-  const fieldId = (field: EnquiryField) => `${id}-${field}`;
-  const errorId = (field: EnquiryField) => `${id}-${field}-error`;
-
-  function update<K extends keyof EnquiryFormValues>(key: K, value: EnquiryFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key] !== undefined) setErrors((current) => ({ ...current, [key]: undefined }));
-  }
-
-  function focusField(form: HTMLFormElement, field: EnquiryField | undefined) {
-    if (!field) return;
-    const element = form.elements.namedItem(field);
-    if (element instanceof HTMLElement) element.focus();
-  }
-
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = handleSubmit((values) => {
     if (pending) return;
-    const form = event.currentTarget;
-    const checked = validateEnquiry(values);
-    setServerError(null);
-    if (!checked.success) {
-      setErrors(checked.errors);
-      focusField(form, firstInvalidField(checked.errors));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(checked.body, {
+    setFailure(null);
+    mutation.mutate(toEnquiryBody(values), {
       onSuccess: () => {
-        toast.success(enquiryCopy.sentToast);
+        toast.success(t('enquiry.sentToast'));
       },
-      onError: (failure) => {
-        const text = failure instanceof ApiError && failure.message ? failure.message : enquiryCopy.failed;
-        setServerError(text);
-        const fromServer = fieldErrorsFromServerText(text);
-        setErrors(fromServer);
-        focusField(form, firstInvalidField(fromServer));
+      onError: (error) => {
+        if (applyServerErrors(error, setError, tCommon, { fields: enquiryFields, fieldMessages })) return;
+        if (error instanceof ApiError && error.status === 429) setFailure(t('enquiry.tooMany'));
+        else if (error instanceof ApiError && error.status === 0) setFailure(tCommon('errors.network'));
+        else setFailure(t('enquiry.failed'));
       },
     });
-  }
+  });
 
   if (mutation.isSuccess) {
     return (
@@ -99,192 +92,124 @@ export function EnquiryForm({ interest, offering, onClose }: EnquiryFormProps) {
           className="flex gap-3 rounded-md border border-success/40 bg-success/10 p-4 text-sm focus:outline-none"
         >
           <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-          <p>{programmeEnquiryReceived}</p>
+          <p>{t('enquiry.received')}</p>
         </div>
-        {onClose && <Button onClick={onClose}>{enquiryCopy.close}</Button>}
+        {onClose && <Button onClick={onClose}>{tCommon('actions.close')}</Button>}
       </div>
     );
   }
 
-  const describedBy = (field: EnquiryField, hint?: string) =>
-    [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
+  // Registered here, in the order the fields appear: react-hook-form focuses the first invalid field
+  // in registration order, and the FormField render props run after this component's own render.
+  const fields = {
+    interest: register('interest'),
+    name: register('name'),
+    email: register('email'),
+    phone: register('phone'),
+    offering: register('offering'),
+    message: register('message'),
+    consent: register('consent'),
+  };
+  const consentId = `${id}-consent`;
+  const consentErrorId = `${consentId}-error`;
 
   return (
     <form
       noValidate
-      aria-label={enquiryCopy.title}
+      aria-label={t('enquiry.title')}
       aria-busy={pending}
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-4"
     >
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium">{enquiryCopy.interestLegend}</legend>
+        <legend className="mb-2 text-sm font-medium">{t('enquiry.interestLegend')}</legend>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-4">
-          {contactInterestOptions.map((option) => (
-            <label key={option.value} className="flex cursor-pointer items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="interest"
-                value={option.value}
-                checked={values.interest === option.value}
-                onChange={() => update('interest', option.value)}
-                className="size-4 accent-primary"
-              />
-              {option.label}
+          {contactInterests.map((value) => (
+            <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
+              <input type="radio" value={value} {...fields.interest} className="size-4 accent-primary" />
+              {t(`enquiry.interests.${value}`)}
             </label>
           ))}
         </div>
       </fieldset>
 
-      <Field label={enquiryCopy.name} htmlFor={fieldId('name')} error={errors.name} errorId={errorId('name')}>
-        <Input
-          id={fieldId('name')}
-          name="name"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={(event) => update('name', event.target.value)}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy('name')}
-        />
-      </Field>
+      <FormField label={t('enquiry.name')} error={errors.name?.message} required>
+        {(control) => <Input {...control} autoComplete="name" {...fields.name} />}
+      </FormField>
 
-      <Field label={enquiryCopy.email} htmlFor={fieldId('email')} error={errors.email} errorId={errorId('email')}>
-        <Input
-          id={fieldId('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={describedBy('email')}
-        />
-      </Field>
+      <FormField label={t('enquiry.email')} error={errors.email?.message} required>
+        {(control) => <Input {...control} type="email" autoComplete="email" inputMode="email" {...fields.email} />}
+      </FormField>
 
-      <Field label={enquiryCopy.phone} htmlFor={fieldId('phone')} error={errors.phone} errorId={errorId('phone')}>
-        <Input
-          id={fieldId('phone')}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          value={values.phone}
-          onChange={(event) => update('phone', event.target.value)}
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={describedBy('phone')}
-        />
-      </Field>
-
-      <Field
-        label={enquiryCopy.offering}
-        htmlFor={fieldId('offering')}
-        error={errors.offering}
-        errorId={errorId('offering')}
+      <FormField
+        label={t('enquiry.phone')}
+        hint={t('enquiry.phoneHint', { max: f.count(ENQUIRY_PHONE_MAX_LENGTH) })}
+        error={errors.phone?.message}
       >
-        {/* A native select: reliable with every keyboard, screen reader and phone picker. */}
-        <select
-          id={fieldId('offering')}
-          name="offering"
-          value={values.offering}
-          onChange={(event) =>
-            update('offering', programmeOfferingsContent.find((item) => item.id === event.target.value)?.id ?? '')
-          }
-          aria-invalid={errors.offering ? true : undefined}
-          aria-describedby={describedBy('offering')}
-          className="flex h-9 w-full cursor-pointer rounded-md border border-input bg-glass px-3 py-1 text-sm shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive [&>option]:bg-popover [&>option]:text-popover-foreground"
-        >
-          <option value="">{enquiryCopy.noOffering}</option>
-          {programmeOfferingsContent.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.title}
-            </option>
-          ))}
-        </select>
-      </Field>
+        {(control) => <Input {...control} type="tel" autoComplete="tel" {...fields.phone} />}
+      </FormField>
 
-      <Field
-        label={enquiryCopy.message}
-        htmlFor={fieldId('message')}
-        error={errors.message}
-        errorId={errorId('message')}
+      <FormField label={t('enquiry.offering')} error={errors.offering?.message}>
+        {(control) => (
+          // A native select: reliable with every keyboard, screen reader and phone picker.
+          <select
+            {...control}
+            {...fields.offering}
+            className="flex h-9 w-full cursor-pointer rounded-md border border-input bg-glass px-3 py-1 text-sm shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive [&>option]:bg-popover [&>option]:text-popover-foreground"
+          >
+            <option value="">{t('enquiry.noOffering')}</option>
+            {programmeOfferings.map((item) => (
+              <option key={item} value={item}>
+                {t(`offerings.${item}.title`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+
+      <FormField
+        label={t('enquiry.message')}
+        hint={t('enquiry.messageHint', { max: f.count(ENQUIRY_MESSAGE_MAX_LENGTH) })}
+        error={errors.message?.message}
       >
-        <Textarea
-          id={fieldId('message')}
-          name="message"
-          rows={4}
-          value={values.message}
-          onChange={(event) => update('message', event.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message')}
-        />
-      </Field>
+        {(control) => <Textarea {...control} rows={4} {...fields.message} />}
+      </FormField>
 
       <div className="flex flex-col gap-1.5">
         <div className="flex items-start gap-2">
           <input
-            id={fieldId('consent')}
-            name="consent"
+            id={consentId}
             type="checkbox"
-            required
-            checked={values.consent}
-            onChange={(event) => update('consent', event.target.checked)}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={describedBy('consent')}
+            aria-required
+            aria-invalid={Boolean(errors.consent)}
+            aria-describedby={errors.consent ? consentErrorId : undefined}
+            {...fields.consent}
             className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
           />
-          <Label htmlFor={fieldId('consent')} className="leading-snug font-normal">
-            {enquiryCopy.consent}
+          <Label htmlFor={consentId} className="leading-snug font-normal">
+            {t('enquiry.consent')}
           </Label>
         </div>
-        <FieldError id={errorId('consent')} message={errors.consent} />
+        {errors.consent?.message && (
+          <p id={consentErrorId} role="alert" className="text-xs font-medium text-destructive">
+            {errors.consent.message}
+          </p>
+        )}
       </div>
 
-      {serverError && (
+      {failure && (
         <p
           role="alert"
           className="rounded-md border border-destructive/50 bg-destructive/15 px-3 py-2 text-sm text-foreground"
         >
-          {serverError}
+          {failure}
         </p>
       )}
 
       <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto sm:self-end">
         {pending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-        {pending ? enquiryCopy.pending : enquiryCopy.submit}
+        {pending ? t('enquiry.pending') : t('enquiry.submit')}
       </Button>
     </form>
-  );
-}
-
-function Field({
-  label,
-  htmlFor,
-  error,
-  errorId,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  error: string | undefined;
-  errorId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
   );
 }

@@ -9,8 +9,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ProgrammeOffering } from '@nuvem/contracts/programme';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { enquiryCopy, type ProgrammeOfferingContent } from '../lib/programme-content';
+import { highlightKeys } from '../lib/programme-content';
 
 const offeringIcons: Record<ProgrammeOffering, LucideIcon> = {
   estagios: BriefcaseIcon,
@@ -25,11 +26,13 @@ export function OfferingCard({
   offering,
   onInterest,
 }: {
-  offering: ProgrammeOfferingContent;
+  offering: ProgrammeOffering;
   onInterest: (offering: ProgrammeOffering) => void;
 }) {
-  const Icon = offeringIcons[offering.id];
-  const titleId = `oferta-${offering.id}`;
+  const { t } = useTranslation('programme');
+  const Icon = offeringIcons[offering];
+  const titleId = `oferta-${offering}`;
+  const title = t(`offerings.${offering}.title`);
   return (
     <article
       aria-labelledby={titleId}
@@ -40,25 +43,25 @@ export function OfferingCard({
       </span>
       <div className="flex flex-col gap-2">
         <h3 id={titleId} className="text-lg leading-snug font-semibold">
-          {offering.title}
+          {title}
         </h3>
-        <p className="text-sm text-muted-foreground">{offering.description}</p>
+        <p className="text-sm text-muted-foreground">{t(`offerings.${offering}.description`)}</p>
       </div>
       <ul className="flex flex-1 flex-col gap-2 text-sm">
-        {offering.highlights.map((highlight) => (
-          <li key={highlight} className="flex gap-2">
+        {highlightKeys.map((key) => (
+          <li key={key} className="flex gap-2">
             <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-            <span>{highlight}</span>
+            <span>{t(`offerings.${offering}.highlights.${key}`)}</span>
           </li>
         ))}
       </ul>
       <Button
         variant="outline"
         className="self-start"
-        aria-label={`${enquiryCopy.offeringInterest} em ${offering.title}`}
-        onClick={() => onInterest(offering.id)}
+        aria-label={t('offeringCard.interestIn', { title })}
+        onClick={() => onInterest(offering)}
       >
-        {enquiryCopy.offeringInterest}
+        {t('offeringCard.interest')}
       </Button>
     </article>
   );

@@ -1,14 +1,9 @@
 import { ArrowLeftIcon, PrinterIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import {
-  programmeDocumentCopy,
-  programmeIntro,
-  programmeOfferingsContent,
-  programmeStatsContent,
-  programmeTagline,
-} from '../lib/programme-content';
+import { highlightKeys, offeringIds, programmeStatsContent } from '../lib/programme-content';
 
 /*
  * The site header and the animated sky belong to the root layout, outside this page: a print
@@ -25,6 +20,7 @@ const printStyles = `
 
 /** The programme as a clean document to print or save as PDF (the "download the programme" action). */
 export function ProgrammeDocument() {
+  const { t } = useTranslation('programme');
   const pageUrl =
     typeof window === 'undefined'
       ? paths.ingeniousgen.getHref()
@@ -32,39 +28,39 @@ export function ProgrammeDocument() {
 
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 print:max-w-none print:p-0">
-      <title>{programmeDocumentCopy.title}</title>
+      <title>{t('document.title')}</title>
       <style>{printStyles}</style>
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-between print:hidden">
         <Button variant="outline" asChild>
           <Link to={paths.ingeniousgen.getHref()}>
             <ArrowLeftIcon aria-hidden="true" />
-            {programmeDocumentCopy.back}
+            {t('document.back')}
           </Link>
         </Button>
         <Button onClick={() => window.print()}>
           <PrinterIcon aria-hidden="true" />
-          {programmeDocumentCopy.print}
+          {t('document.print')}
         </Button>
       </div>
 
       <article className="flex flex-col gap-8 rounded-xl bg-white p-6 text-neutral-900 shadow-xl sm:p-10 print:rounded-none print:p-0 print:text-black print:shadow-none">
         <div className="flex flex-col gap-3 border-b border-neutral-300 pb-6">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{programmeDocumentCopy.title}</h1>
-          <p className="text-lg font-medium">{programmeTagline}</p>
-          <p className="text-neutral-700 print:text-black">{programmeIntro}</p>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('document.title')}</h1>
+          <p className="text-lg font-medium">{t('tagline')}</p>
+          <p className="text-neutral-700 print:text-black">{t('intro')}</p>
         </div>
 
         <section aria-labelledby="documento-numeros" className="flex flex-col gap-4 break-inside-avoid">
           <h2 id="documento-numeros" className="text-xl font-semibold">
-            {programmeDocumentCopy.statsHeading}
+            {t('page.statsHeading')}
           </h2>
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 print:grid-cols-3">
             {programmeStatsContent.map((stat) => (
               <div
-                key={stat.label}
+                key={stat.key}
                 className="flex flex-col-reverse rounded-lg border border-neutral-300 p-4 text-center"
               >
-                <dt className="text-sm text-neutral-700 print:text-black">{stat.label}</dt>
+                <dt className="text-sm text-neutral-700 print:text-black">{t(`stats.${stat.key}`)}</dt>
                 <dd className="text-2xl font-bold">{stat.value}</dd>
               </div>
             ))}
@@ -73,18 +69,18 @@ export function ProgrammeDocument() {
 
         <section aria-labelledby="documento-ofertas" className="flex flex-col gap-5">
           <h2 id="documento-ofertas" className="text-xl font-semibold">
-            {programmeDocumentCopy.offeringsHeading}
+            {t('document.offeringsHeading')}
           </h2>
           <ol className="flex flex-col gap-5">
-            {programmeOfferingsContent.map((offering, index) => (
-              <li key={offering.id} className="flex flex-col gap-2 break-inside-avoid">
+            {offeringIds.map((offering, index) => (
+              <li key={offering} className="flex flex-col gap-2 break-inside-avoid">
                 <h3 className="text-lg font-semibold">
-                  {index + 1}. {offering.title}
+                  {index + 1}. {t(`offerings.${offering}.title`)}
                 </h3>
-                <p className="text-neutral-700 print:text-black">{offering.description}</p>
+                <p className="text-neutral-700 print:text-black">{t(`offerings.${offering}.description`)}</p>
                 <ul className="list-disc space-y-1 pl-6">
-                  {offering.highlights.map((highlight) => (
-                    <li key={highlight}>{highlight}</li>
+                  {highlightKeys.map((key) => (
+                    <li key={key}>{t(`offerings.${offering}.highlights.${key}`)}</li>
                   ))}
                 </ul>
               </li>
@@ -97,9 +93,9 @@ export function ProgrammeDocument() {
           className="flex flex-col gap-2 border-t border-neutral-300 pt-6 break-inside-avoid"
         >
           <h2 id="documento-contactos" className="text-xl font-semibold">
-            {programmeDocumentCopy.contactsHeading}
+            {t('document.contactsHeading')}
           </h2>
-          <p>{programmeDocumentCopy.contactsText}</p>
+          <p>{t('document.contactsText')}</p>
           <p>
             <a href={pageUrl} className="font-medium break-all text-blue-800 underline print:text-black">
               {pageUrl}

@@ -1,52 +1,47 @@
 import type { ProgrammeOffering } from '@nuvem/contracts/programme';
 import { DownloadIcon, HeadsetIcon, SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import {
-  programmeCta,
-  programmeIntro,
-  programmeName,
-  programmeOfferingsContent,
-  programmeTagline,
-  type ContactInterest,
-} from '../lib/programme-content';
+import { offeringIds, type ContactInterest } from '../lib/programme-content';
 import { EnquiryDialog, type EnquiryRequest } from './enquiry-dialog';
 import { OfferingCard } from './offering-card';
 import { ProgrammeStats } from './programme-stats';
 
 /** The Ingenious Gen landing page: hero, figures, the six offerings and the calls to action. */
 export function ProgrammePage() {
+  const { t } = useTranslation('programme');
   const [request, setRequest] = useState<EnquiryRequest | null>(null);
   const open = (interest: ContactInterest, offering?: ProgrammeOffering) => setRequest({ interest, offering });
 
   return (
     <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-12 px-4 py-10 sm:px-6 lg:gap-16 lg:py-16">
-      <title>{programmeName}</title>
+      <title>{t('name')}</title>
       <section aria-labelledby="programa-titulo" className="glass rounded-2xl px-5 py-10 text-center sm:px-10 sm:py-14">
         <p className="mb-3 inline-flex items-center gap-2 text-sm font-medium tracking-wide text-primary uppercase">
           <SparklesIcon aria-hidden="true" className="size-4" />
-          Programa de talento
+          {t('page.eyebrow')}
         </p>
         <h1 id="programa-titulo" className="text-4xl font-bold tracking-tight sm:text-5xl">
-          {programmeName}
+          {t('name')}
         </h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-foreground sm:text-xl">{programmeTagline}</p>
-        <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">{programmeIntro}</p>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-foreground sm:text-xl">{t('tagline')}</p>
+        <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">{t('intro')}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button size="lg" onClick={() => open('inscricao')}>
-            {programmeCta.enrol}
+            {t('cta.enrol')}
           </Button>
           <Button size="lg" variant="outline" onClick={() => open('saber-mais')}>
-            {programmeCta.learnMore}
+            {t('cta.learnMore')}
           </Button>
         </div>
       </section>
 
       <section aria-labelledby="programa-numeros">
         <h2 id="programa-numeros" className="sr-only">
-          O programa em números
+          {t('page.statsHeading')}
         </h2>
         <ProgrammeStats />
       </section>
@@ -54,15 +49,13 @@ export function ProgrammePage() {
       <section aria-labelledby="programa-ofertas" className="flex flex-col gap-6">
         <div className="flex flex-col gap-2">
           <h2 id="programa-ofertas" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            O que oferecemos
+            {t('page.offeringsHeading')}
           </h2>
-          <p className="text-muted-foreground">
-            Seis caminhos para aprender, mostrar o seu talento e chegar ao emprego.
-          </p>
+          <p className="text-muted-foreground">{t('page.offeringsIntro')}</p>
         </div>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {programmeOfferingsContent.map((offering) => (
-            <li key={offering.id}>
+          {offeringIds.map((offering) => (
+            <li key={offering}>
               <OfferingCard offering={offering} onInterest={(id) => open('saber-mais', id)} />
             </li>
           ))}
@@ -74,20 +67,18 @@ export function ProgrammePage() {
         className="glass flex flex-col items-center gap-4 rounded-2xl px-5 py-10 text-center sm:px-10"
       >
         <h2 id="programa-proximo-passo" className="text-2xl font-bold tracking-tight">
-          Pronto para dar o próximo passo?
+          {t('page.nextStepHeading')}
         </h2>
-        <p className="max-w-xl text-muted-foreground">
-          Fale com um consultor para encontrar o percurso certo, ou descarregue o programa completo.
-        </p>
+        <p className="max-w-xl text-muted-foreground">{t('page.nextStepText')}</p>
         <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
           <Button size="lg" onClick={() => open('consultor')}>
             <HeadsetIcon aria-hidden="true" />
-            {programmeCta.consultant}
+            {t('cta.consultant')}
           </Button>
           <Button size="lg" variant="outline" asChild>
             <Link to={paths.ingeniousgenProgramme.getHref()}>
               <DownloadIcon aria-hidden="true" />
-              {programmeCta.download}
+              {t('cta.download')}
             </Link>
           </Button>
         </div>

@@ -4,7 +4,11 @@ import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/ecosystem/apps: the integrated applications and their current status. */
 export function getEcosystemApps(signal?: AbortSignal): Promise<EcosystemAppsResponse> {
-  return apiRequest('/api/ecosystem/apps', ecosystemAppsResponseSchema, { signal, withToken: false });
+  return apiRequest('/api/ecosystem/apps', ecosystemAppsResponseSchema, {
+    signal,
+    withToken: false,
+    sessionBound: false,
+  });
 }
 
 export function getEcosystemAppsQueryOptions() {

@@ -1,13 +1,6 @@
 import { LockIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-
-export const authRequiredTexts = {
-  title: 'Autenticação Necessária',
-  text: 'Esta área requer autenticação. Faça login para continuar.',
-  email: 'Entrar com e-mail',
-  google: 'Entrar com Google',
-  github: 'Entrar com GitHub',
-} as const;
 
 /** The ways to sign in that a gated slot offers: e-mail always, social providers when configured. */
 export interface SignInChoices {
@@ -19,21 +12,22 @@ export interface SignInChoices {
 
 /** What a signed-out visitor sees in every slot but home (spec 2, "Desktop shell"). */
 export function AuthRequired({ signIn }: { signIn: SignInChoices }) {
+  const { t } = useTranslation('shell');
   return (
     <section className="flex flex-1 items-center justify-center p-4">
       <div className="glass flex w-full max-w-md flex-col items-center gap-4 rounded-2xl p-8 text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-glass-strong">
           <LockIcon aria-hidden="true" className="size-6 text-primary" />
         </span>
-        <h1 className="text-2xl font-bold">{authRequiredTexts.title}</h1>
-        <p className="text-muted-foreground">{authRequiredTexts.text}</p>
+        <h1 className="text-2xl font-bold">{t('authRequired.title')}</h1>
+        <p className="text-muted-foreground">{t('authRequired.text')}</p>
         <div className="flex w-full flex-col gap-2">
           <Button size="lg" asChild>
-            <a href={signIn.emailHref}>{authRequiredTexts.email}</a>
+            <a href={signIn.emailHref}>{t('authRequired.email')}</a>
           </Button>
           {signIn.social.map(({ provider, onSelect }) => (
             <Button key={provider} size="lg" variant="secondary" onClick={onSelect}>
-              {authRequiredTexts[provider]}
+              {t(`authRequired.${provider}`)}
             </Button>
           ))}
         </div>

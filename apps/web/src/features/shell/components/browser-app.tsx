@@ -1,5 +1,6 @@
 import { BookmarkIcon, ExternalLinkIcon, GlobeIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -25,6 +26,7 @@ function openPage(url: string) {
 
 /** Slot 4, the browser: address bar, tabs and bookmarks; pages open in new browser tabs. */
 export function BrowserApp() {
+  const { t } = useTranslation('shell');
   const [tabs, setTabs] = useState<BrowserTab[]>([{ id: 1, url: null }]);
   const [activeId, setActiveId] = useState(1);
   const [nextId, setNextId] = useState(2);
@@ -72,11 +74,11 @@ export function BrowserApp() {
 
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-4 px-4 py-8 sm:px-6">
-      <SlotHeader title="Safari" tagline="Browse the web" />
+      <SlotHeader title={t('apps.browser')} tagline={t('browser.tagline')} />
       <div className="flex flex-wrap gap-2">
         <Button onClick={newTab}>
           <PlusIcon aria-hidden="true" />
-          New Tab
+          {t('browser.newTab')}
         </Button>
         <Button
           variant="outline"
@@ -85,15 +87,15 @@ export function BrowserApp() {
           onClick={() => setShowBookmarks((open) => !open)}
         >
           <BookmarkIcon aria-hidden="true" />
-          Bookmarks
+          {t('browser.bookmarks')}
         </Button>
       </div>
       <div id={bookmarksId}>{showBookmarks && <Bookmarks onOpen={go} />}</div>
 
       <div className="glass flex flex-1 flex-col overflow-hidden rounded-2xl">
-        <ul aria-label="Tabs" className="flex gap-1 overflow-x-auto border-b border-glass-border p-2">
+        <ul aria-label={t('browser.tabs')} className="flex gap-1 overflow-x-auto border-b border-glass-border p-2">
           {tabs.map((tab) => {
-            const label = browserTabLabel(tab.url);
+            const label = browserTabLabel(tab.url) ?? (tab.url ? t('browser.searchTab') : t('browser.newTab'));
             const current = tab.id === active?.id;
             return (
               <li
@@ -110,7 +112,7 @@ export function BrowserApp() {
                 </button>
                 <button
                   type="button"
-                  aria-label={`Close tab ${label}`}
+                  aria-label={t('browser.closeTab', { label })}
                   onClick={() => closeTab(tab.id)}
                   className="mr-1 cursor-pointer rounded p-1 text-muted-foreground hover:bg-glass-strong hover:text-foreground"
                 >
@@ -129,18 +131,18 @@ export function BrowserApp() {
           }}
         >
           <label htmlFor={addressId} className="sr-only">
-            Address
+            {t('browser.address')}
           </label>
           <Input
             id={addressId}
             value={address}
             onChange={(event) => setAddress(event.target.value)}
-            placeholder="Search or enter an address"
+            placeholder={t('browser.addressPlaceholder')}
             aria-describedby={noteId}
             autoComplete="off"
             inputMode="url"
           />
-          <Button type="submit">Go</Button>
+          <Button type="submit">{t('browser.go')}</Button>
         </form>
         <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
           <GlobeIcon aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -149,14 +151,14 @@ export function BrowserApp() {
               <p className="max-w-full truncate font-medium">{active.url}</p>
               <Button variant="outline" onClick={() => active.url && openPage(active.url)}>
                 <ExternalLinkIcon aria-hidden="true" />
-                Open again
+                {t('browser.openAgain')}
               </Button>
             </>
           ) : (
-            <p className="font-medium">Type an address or some words to search.</p>
+            <p className="font-medium">{t('browser.empty')}</p>
           )}
           <p id={noteId} className="max-w-md text-sm text-muted-foreground">
-            Pages open in a new browser tab: most sites refuse to be shown inside another page.
+            {t('browser.note')}
           </p>
         </div>
       </div>
@@ -165,11 +167,12 @@ export function BrowserApp() {
 }
 
 function Bookmarks({ onOpen }: { onOpen: (url: string) => void }) {
+  const { t } = useTranslation('shell');
   const apps = useEcosystemApps();
   const ecosystem = (apps.data?.apps ?? []).filter((app) => app.status === 'active');
   const bookmarks = [...ecosystem.map((app) => ({ name: app.name, url: app.url })), ...fixedBookmarks];
   return (
-    <ul aria-label="Bookmarks" className="glass grid gap-1 rounded-2xl p-2 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={t('browser.bookmarks')} className="glass grid gap-1 rounded-2xl p-2 sm:grid-cols-2 lg:grid-cols-3">
       {bookmarks.map((bookmark) => (
         <li key={bookmark.url}>
           <button

@@ -1,6 +1,7 @@
 import type { AuthUser } from '@nuvem/contracts/auth';
 import { MaximizeIcon, MinimizeIcon } from 'lucide-react';
 import { Suspense, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/layouts/spinner';
 import { Button } from '@/components/ui/button';
 import { isFullscreen, subscribeFullscreen, toggleFullscreen } from '../lib/fullscreen';
@@ -20,7 +21,6 @@ export interface DesktopShellProps {
   onSelectSlot: (index: number) => void;
   user: AuthUser | null;
   authLoading: boolean;
-  /** Starts the Google sign-in (from a gated slot). */
   /** How a gated slot offers to sign in. */
   signIn: SignInChoices;
 }
@@ -30,6 +30,7 @@ const INTERACTIVE = 'a, button, input, textarea, select, label, [role="dialog"],
 
 /** Spec 2, "Desktop shell": the full-viewport desktop under the header (the top bar). */
 export function DesktopShell({ apps, slot, onSelectSlot, user, authLoading, signIn }: DesktopShellProps) {
+  const { t } = useTranslation('shell');
   const fullscreen = useSyncExternalStore(subscribeFullscreen, isFullscreen, () => false);
   const app = apps[slot] ?? apps[0];
 
@@ -39,12 +40,14 @@ export function DesktopShell({ apps, slot, onSelectSlot, user, authLoading, sign
   };
 
   let content: ReactNode;
-  if (authLoading) content = <Spinner className="flex-1" label="Loading your desktop" />;
+  if (authLoading) content = <Spinner className="flex-1" label={t('desktop.loading')} />;
   else if (!app) content = null;
   else if (app.requiresAuth && !user) content = <AuthRequired signIn={signIn} />;
   else
     content = (
-      <Suspense fallback={<Spinner className="flex-1" label={`Loading ${app.name}`} />}>{app.render()}</Suspense>
+      <Suspense fallback={<Spinner className="flex-1" label={t('desktop.loadingApp', { name: app.name })} />}>
+        {app.render()}
+      </Suspense>
     );
 
   return (
@@ -57,7 +60,7 @@ export function DesktopShell({ apps, slot, onSelectSlot, user, authLoading, sign
         variant="outline"
         size="icon"
         className="absolute top-3 right-3 z-20 rounded-full"
-        aria-label={fullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}
+        aria-label={fullscreen ? t('desktop.exitFullscreen') : t('desktop.enterFullscreen')}
         onClick={() => void toggleFullscreen()}
       >
         {fullscreen ? <MinimizeIcon aria-hidden="true" /> : <MaximizeIcon aria-hidden="true" />}

@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, type LucideIcon } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 
 export interface DockItem {
@@ -23,6 +24,7 @@ function prefersReducedMotion(): boolean {
 
 /** The row of app icons at the bottom of the desktop; shown to signed-in users only (app decides). */
 export function Dock({ items, activeIndex, onSelect }: DockProps) {
+  const { t } = useTranslation('shell');
   const [edges, setEdges] = useState({ left: false, right: false });
   const [focusIndex, setFocusIndex] = useState(activeIndex);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -84,15 +86,20 @@ export function Dock({ items, activeIndex, onSelect }: DockProps) {
 
   return (
     <Tooltip.Provider delayDuration={300}>
-      <nav aria-label="Dock" className="pointer-events-none flex justify-center px-2 pb-2 sm:pb-3">
+      <nav aria-label={t('dock.label')} className="pointer-events-none flex justify-center px-2 pb-2 sm:pb-3">
         <div className="glass-strong pointer-events-auto relative flex max-w-full items-center rounded-2xl px-1 shadow-lg">
           {edges.left && (
-            <ArrowButton label="Scroll dock left" side="left" onClick={() => scrollRow(-1)} icon={ChevronLeftIcon} />
+            <ArrowButton
+              label={t('dock.scrollLeft')}
+              side="left"
+              onClick={() => scrollRow(-1)}
+              icon={ChevronLeftIcon}
+            />
           )}
           <div
             ref={rowRef}
             role="toolbar"
-            aria-label="Apps"
+            aria-label={t('dock.apps')}
             aria-orientation="horizontal"
             onKeyDown={onKeyDown}
             className="flex min-w-0 snap-x items-center gap-1 overflow-x-auto scroll-smooth px-1 py-2 [scrollbar-width:none] motion-reduce:scroll-auto sm:gap-2 [&::-webkit-scrollbar]:hidden"
@@ -148,7 +155,12 @@ export function Dock({ items, activeIndex, onSelect }: DockProps) {
             })}
           </div>
           {edges.right && (
-            <ArrowButton label="Scroll dock right" side="right" onClick={() => scrollRow(1)} icon={ChevronRightIcon} />
+            <ArrowButton
+              label={t('dock.scrollRight')}
+              side="right"
+              onClick={() => scrollRow(1)}
+              icon={ChevronRightIcon}
+            />
           )}
         </div>
       </nav>

@@ -1,13 +1,14 @@
-import { ecosystemTexts, type EcosystemApp } from '@nuvem/contracts/ecosystem';
+import { PRODUCT_NAME, type EcosystemApp } from '@nuvem/contracts/ecosystem';
 import { ExternalLinkIcon, RefreshCwIcon } from 'lucide-react';
 import { useId, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useEcosystemApps } from '../api/get-ecosystem-apps';
-import { ecosystemStatusSummary, statusLabels } from '../lib/ecosystem-status';
+import { ecosystemStatusSummary } from '../lib/ecosystem-status';
 import { EcosystemIcon } from './ecosystem-icon';
 
 export interface EcosystemModalProps {
@@ -22,6 +23,8 @@ export interface EcosystemModalProps {
 
 /** Spec 1, "Ecosystem modal": the integrated applications, their status, a way into each. */
 export function EcosystemModal({ open, onOpenChange, returnFocusRef }: EcosystemModalProps) {
+  const { t } = useTranslation('shell');
+  const { t: tCommon } = useTranslation();
   const apps = useEcosystemApps({ enabled: open });
 
   return (
@@ -37,12 +40,12 @@ export function EcosystemModal({ open, onOpenChange, returnFocusRef }: Ecosystem
         }}
       >
         <DialogHeader className="pr-8">
-          <DialogTitle className="text-xl sm:text-2xl">{ecosystemTexts.title}</DialogTitle>
-          <DialogDescription>{ecosystemTexts.subtitle}</DialogDescription>
+          <DialogTitle className="text-xl sm:text-2xl">{t('ecosystem.title', { product: PRODUCT_NAME })}</DialogTitle>
+          <DialogDescription>{t('ecosystem.subtitle')}</DialogDescription>
         </DialogHeader>
 
         {apps.isPending ? (
-          <ul aria-label="Loading applications" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label={t('ecosystem.loading')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 9 }, (_, index) => (
               <li key={index}>
                 <Skeleton className="h-32 w-full rounded-xl" />
@@ -51,18 +54,18 @@ export function EcosystemModal({ open, onOpenChange, returnFocusRef }: Ecosystem
           </ul>
         ) : apps.isError ? (
           <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-            <p className="font-medium">The applications could not be loaded.</p>
+            <p className="font-medium">{t('ecosystem.loadFailed')}</p>
             <p className="text-sm text-muted-foreground">{apps.error.message}</p>
             <Button variant="outline" onClick={() => void apps.refetch()} disabled={apps.isFetching}>
               <RefreshCwIcon
                 aria-hidden="true"
                 className={cn(apps.isFetching && 'animate-spin motion-reduce:animate-none')}
               />
-              Try again
+              {tCommon('actions.retry')}
             </Button>
           </div>
         ) : (
-          <ul aria-label="Applications" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label={t('ecosystem.applications')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {apps.data.apps.map((app) => (
               <li key={app.id}>
                 <EcosystemCard app={app} />
@@ -72,7 +75,7 @@ export function EcosystemModal({ open, onOpenChange, returnFocusRef }: Ecosystem
         )}
 
         <footer className="flex flex-col gap-2 border-t border-glass-border pt-4 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-          <p>{ecosystemTexts.footer}</p>
+          <p>{t('ecosystem.footer')}</p>
           {apps.isSuccess && <StatusIndicator apps={apps.data.apps} />}
         </footer>
       </DialogContent>
@@ -81,6 +84,7 @@ export function EcosystemModal({ open, onOpenChange, returnFocusRef }: Ecosystem
 }
 
 function StatusIndicator({ apps }: { apps: EcosystemApp[] }) {
+  const { t } = useTranslation('shell');
   const summary = ecosystemStatusSummary(apps);
   return (
     <p role="status" className="flex items-center gap-2 font-medium text-foreground">
@@ -88,13 +92,15 @@ function StatusIndicator({ apps }: { apps: EcosystemApp[] }) {
         aria-hidden="true"
         className={cn('size-2.5 shrink-0 rounded-full', summary.ok ? 'bg-success' : 'bg-warning')}
       />
-      {summary.text}
+      {summary.ok ? t('ecosystem.allOperational') : t('ecosystem.problems', { count: summary.problems })}
     </p>
   );
 }
 
 function EcosystemCard({ app }: { app: EcosystemApp }) {
+  const { t } = useTranslation('shell');
   const descriptionId = useId();
+  const statusLabel = t(`ecosystem.status.${app.status}`);
   const active = app.status === 'active';
   const body = (
     <>
@@ -105,9 +111,7 @@ function EcosystemCard({ app }: { app: EcosystemApp }) {
         >
           <EcosystemIcon name={app.icon} color={app.color} className="size-5" />
         </span>
-        <Badge variant={active ? 'success' : app.status === 'degraded' ? 'warning' : 'secondary'}>
-          {statusLabels[app.status]}
-        </Badge>
+        <Badge variant={active ? 'success' : app.status === 'degraded' ? 'warning' : 'secondary'}>{statusLabel}</Badge>
       </div>
       <h3 className="mt-3 flex items-center gap-1.5 font-semibold">
         {app.name}
@@ -116,9 +120,9 @@ function EcosystemCard({ app }: { app: EcosystemApp }) {
       <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
         {app.description}
         {active ? (
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only"> {t('ecosystem.opensInNewTab')}</span>
         ) : (
-          <span className="sr-only"> Not available: {statusLabels[app.status].toLowerCase()}.</span>
+          <span className="sr-only"> {t('ecosystem.notAvailable', { status: statusLabel })}</span>
         )}
       </p>
     </>

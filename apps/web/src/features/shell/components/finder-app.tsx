@@ -1,29 +1,32 @@
-import { displayNameFallback, type AuthUser } from '@nuvem/contracts/auth';
+import type { AuthUser } from '@nuvem/contracts/auth';
 import type { PublicProfile } from '@nuvem/contracts/profiles';
 import { RefreshCwIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { userAvatarUrl, userDisplayName, userInitial } from '@/lib/user-display';
+import { useFormat } from '@/lib/format';
+import { userAvatarUrl, userInitial } from '@/lib/user-display';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
 import { SlotHeader } from './slot-header';
 
 /** Slot 1, Finder: the signed-in user's card and the list of profiles. */
 export function FinderApp({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('shell');
   const [browsing, setBrowsing] = useState(false);
   const listId = useId();
   const avatarUrl = userAvatarUrl(user);
-  const name = userDisplayName(user);
+  const name = user.user_metadata.display_name?.trim() || t('userMenu.fallbackName');
 
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <SlotHeader title="Finder" tagline="User Profiles & Files" />
+      <SlotHeader title={t('apps.finder')} tagline={t('finder.tagline')} />
       <article
-        aria-label="Your profile"
+        aria-label={t('finder.yourProfile')}
         className="glass flex flex-col gap-4 rounded-2xl p-5 sm:flex-row sm:items-center"
       >
         <Avatar className="size-14">
@@ -36,7 +39,7 @@ export function FinderApp({ user }: { user: AuthUser }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild>
-            <Link to={paths.profile.getHref(user.id)}>View Profile</Link>
+            <Link to={paths.profile.getHref(user.id)}>{t('finder.viewProfile')}</Link>
           </Button>
           <Button
             variant="outline"
@@ -45,7 +48,7 @@ export function FinderApp({ user }: { user: AuthUser }) {
             onClick={() => setBrowsing((open) => !open)}
           >
             <UsersIcon aria-hidden="true" />
-            Browse Users
+            {t('finder.browseUsers')}
           </Button>
         </div>
       </article>
@@ -55,6 +58,9 @@ export function FinderApp({ user }: { user: AuthUser }) {
 }
 
 function UserBrowser() {
+  const { t } = useTranslation('shell');
+  const { t: tCommon } = useTranslation();
+  const f = useFormat();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const q = useDeferredValue(search.trim());
@@ -66,7 +72,7 @@ function UserBrowser() {
     <section aria-labelledby={`${searchId}-title`} className="glass flex flex-col gap-4 rounded-2xl p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 id={`${searchId}-title`} className="text-lg font-semibold">
-          Users
+          {t('finder.users')}
         </h2>
         <div className="relative sm:w-72">
           <SearchIcon
@@ -74,12 +80,12 @@ function UserBrowser() {
             className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           />
           <label htmlFor={searchId} className="sr-only">
-            Search users
+            {t('finder.searchLabel')}
           </label>
           <Input
             id={searchId}
             type="search"
-            placeholder="Search by name"
+            placeholder={t('finder.searchPlaceholder')}
             className="pl-9"
             value={search}
             onChange={(event) => {
@@ -91,7 +97,7 @@ function UserBrowser() {
       </div>
 
       {users.isPending ? (
-        <ul aria-label="Loading users" className="flex flex-col gap-2">
+        <ul aria-label={t('finder.loading')} className="flex flex-col gap-2">
           {Array.from({ length: 4 }, (_, index) => (
             <li key={index}>
               <Skeleton className="h-14 w-full" />
@@ -100,17 +106,19 @@ function UserBrowser() {
         </ul>
       ) : users.isError ? (
         <div role="alert" className="flex flex-col items-start gap-2">
-          <p>The users could not be loaded: {users.error.message}</p>
+          <p>{t('finder.loadFailed', { reason: users.error.message })}</p>
           <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
             <RefreshCwIcon aria-hidden="true" />
-            Try again
+            {tCommon('actions.retry')}
           </Button>
         </div>
       ) : users.data.users.length === 0 ? (
-        <p className="py-6 text-center text-muted-foreground">{q ? `No users match “${q}”.` : 'No users yet.'}</p>
+        <p className="py-6 text-center text-muted-foreground">
+          {q ? t('finder.noMatch', { query: q }) : t('finder.empty')}
+        </p>
       ) : (
         <>
-          <ul aria-label="Users" aria-busy={users.isFetching} className="flex flex-col gap-2">
+          <ul aria-label={t('finder.users')} aria-busy={users.isFetching} className="flex flex-col gap-2">
             {users.data.users.map((profile) => (
               <li key={profile.id}>
                 <UserRow profile={profile} />
@@ -119,7 +127,11 @@ function UserBrowser() {
           </ul>
           <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
             <p aria-live="polite">
-              {offset + 1}–{offset + users.data.users.length} of {total}
+              {t('finder.range', {
+                from: f.count(offset + 1),
+                to: f.count(offset + users.data.users.length),
+                total: f.count(total),
+              })}
             </p>
             <div className="flex gap-2">
               <Button
@@ -128,7 +140,7 @@ function UserBrowser() {
                 disabled={offset === 0}
                 onClick={() => setOffset((value) => Math.max(0, value - USERS_PAGE_SIZE))}
               >
-                Previous
+                {t('finder.previous')}
               </Button>
               <Button
                 variant="outline"
@@ -136,7 +148,7 @@ function UserBrowser() {
                 disabled={offset + USERS_PAGE_SIZE >= total}
                 onClick={() => setOffset((value) => value + USERS_PAGE_SIZE)}
               >
-                Next
+                {t('finder.next')}
               </Button>
             </div>
           </div>
@@ -147,7 +159,9 @@ function UserBrowser() {
 }
 
 function UserRow({ profile }: { profile: PublicProfile }) {
-  const name = profile.display_name?.trim() || displayNameFallback;
+  const { t } = useTranslation('shell');
+  const f = useFormat();
+  const name = profile.display_name?.trim() || t('userMenu.fallbackName');
   return (
     <Link
       to={paths.profile.getHref(profile.id)}
@@ -160,7 +174,7 @@ function UserRow({ profile }: { profile: PublicProfile }) {
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium">{name}</span>
         <span className="block text-xs text-muted-foreground">
-          Joined {new Date(profile.created_at).toLocaleDateString()}
+          {t('finder.joined', { date: f.date(profile.created_at) })}
         </span>
       </span>
     </Link>

@@ -1,8 +1,10 @@
 import type { AuthUser } from '@nuvem/contracts/auth';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { chooseLanguage, i18n } from '@/lib/i18n';
+import { languageStorageKey } from '@/lib/i18n/languages';
 import { Header, type HeaderProps } from './header';
 
 const ana: AuthUser = {
@@ -55,7 +57,7 @@ describe('Header', () => {
     expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
   });
 
-  it("shows a signed-in user's initial, and a menu with 'Usuário', the e-mail, 'Perfil' and 'Sair'", async () => {
+  it("shows a signed-in user's initial, and a menu with 'User', the e-mail, 'Profile' and 'Sign out'", async () => {
     const { onLogout, router } = renderHeader({ user: ana });
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     const trigger = screen.getByRole('button', { name: 'User menu' });
@@ -63,15 +65,15 @@ describe('Header', () => {
 
     await userEvent.click(trigger);
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByText('Usuário')).toBeInTheDocument();
+    expect(within(menu).getByText('User')).toBeInTheDocument();
     expect(within(menu).getByText('ana@example.com')).toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/profile/me');
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile/me');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
     expect(onLogout).toHaveBeenCalledOnce();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
 
     await userEvent.click(trigger);
-    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Perfil' }));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Profile' }));
     expect(router.state.location.pathname).toBe('/profile/me');
   });
 
@@ -123,7 +125,7 @@ describe('Header', () => {
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Ana Souza')).toBeInTheDocument();
-    expect(within(menu).queryByText('Usuário')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('User')).not.toBeInTheDocument();
   });
 
   it('toggles the mobile menu with the same three links, and closes it when a link is followed', async () => {
@@ -158,5 +160,52 @@ describe('Header', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+
+  it("is in European Portuguese once chosen: 'Perfil' and 'Sair' in the user menu, 'Utilizador' for a nameless user", async () => {
+    const { onLogout } = renderHeader({ user: ana });
+    await act(() => chooseLanguage('pt-PT'));
+    const main = screen.getByRole('navigation', { name: 'Principal' });
+    expect(
+      within(main)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ingenious Gen', 'Eventos', 'Preços', 'Programador']);
+    expect(screen.getByRole('button', { name: 'Abrir as aplicações do ecossistema' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Menu do utilizador' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Utilizador')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/profile/me');
+    expect(within(menu).getByRole('menuitem', { name: 'Painel de programador' })).toHaveAttribute('href', '/developer');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it("offers 'Iniciar sessão' to a visitor in Portuguese", async () => {
+    renderHeader();
+    await act(() => chooseLanguage('pt-PT'));
+    expect(screen.getByRole('button', { name: 'Iniciar sessão' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('switches the language from the keyboard, sets <html lang> and keeps the choice', async () => {
+    renderHeader({ user: ana });
+    expect(document.documentElement.lang).toBe('en');
+    const trigger = screen.getByRole('button', { name: 'Language: English' });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Português (Portugal)' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() => expect(document.documentElement.lang).toBe('pt-PT'));
+    expect(i18n.language).toBe('pt-PT');
+    expect(window.localStorage.getItem(languageStorageKey)).toBe('pt-PT');
+    // Focus returns to the switch, which now says the language in use in that language.
+    expect(screen.getByRole('button', { name: 'Idioma: Português (Portugal)' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Menu do utilizador' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import type { AuthUser } from '@nuvem/contracts/auth';
+import { PRODUCT_NAME } from '@nuvem/contracts/ecosystem';
 import { CloudIcon, CodeIcon, GripIcon, LogOutIcon, MenuIcon, UserRoundIcon, XIcon } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -14,16 +16,17 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { userAvatarUrl, userDisplayName, userInitial } from '@/lib/user-display';
+import { userAvatarUrl, userInitial } from '@/lib/user-display';
 import { cn } from '@/lib/utils';
+import { LanguageSwitch } from './language-switch';
 
 const navLinks = [
-  { label: 'Ingenious Gen', href: paths.ingeniousgen.getHref() },
-  { label: 'Events', href: paths.events.getHref() },
-  { label: 'Pricing', href: paths.pricing.getHref() },
+  { label: 'header.ingeniousGen', href: paths.ingeniousgen.getHref() },
+  { label: 'header.events', href: paths.events.getHref() },
+  { label: 'header.pricing', href: paths.pricing.getHref() },
 ] as const;
 /** Only for a signed-in user: containers, applications and API keys. */
-const developerLink = { label: 'Developer', href: paths.developer.getHref() } as const;
+const developerLink = { label: 'header.developer', href: paths.developer.getHref() } as const;
 
 export interface HeaderProps {
   user: AuthUser | null;
@@ -45,6 +48,8 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 
 /** The glass bar on top of every page. It gets the session from app/ as props. */
 export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, ecosystemButtonRef }: HeaderProps) {
+  const { t } = useTranslation('shell');
+  const { t: tCommon } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const links = user ? [...navLinks, developerLink] : navLinks;
   const mobileMenuId = useId();
@@ -63,23 +68,24 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
           onClick={() => setMenuOpen(false)}
         >
           <CloudIcon aria-hidden="true" className="size-6 text-primary" />
-          Nuvem
+          {PRODUCT_NAME}
         </Link>
 
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+        <nav aria-label={t('header.mainNav')} className="ml-6 hidden items-center gap-1 md:flex">
           {links.map((link) => (
             <NavLink key={link.href} to={link.href} className={navLinkClass}>
-              {link.label}
+              {t(link.label)}
             </NavLink>
           ))}
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitch />
           <Button
             ref={ecosystemButtonRef}
             variant="ghost"
             size="icon"
-            aria-label="Open ecosystem apps"
+            aria-label={t('header.openEcosystem')}
             aria-haspopup="dialog"
             onClick={onOpenEcosystem}
           >
@@ -91,14 +97,14 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
           ) : loading ? (
             <Skeleton className="h-9 w-20" />
           ) : (
-            <Button onClick={onSignIn}>Sign In</Button>
+            <Button onClick={onSignIn}>{tCommon('actions.signIn')}</Button>
           )}
 
           <Button
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
             aria-expanded={menuOpen}
             aria-controls={mobileMenuId}
             onClick={() => setMenuOpen((open) => !open)}
@@ -109,7 +115,11 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
       </div>
 
       {menuOpen && (
-        <nav id={mobileMenuId} aria-label="Mobile" className="border-t border-glass-border px-4 py-2 md:hidden">
+        <nav
+          id={mobileMenuId}
+          aria-label={t('header.mobileNav')}
+          className="border-t border-glass-border px-4 py-2 md:hidden"
+        >
           <ul className="flex flex-col">
             {links.map((link) => (
               <li key={link.href}>
@@ -118,7 +128,7 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
                   className={(state) => cn(navLinkClass(state), 'block')}
                   onClick={() => setMenuOpen(false)}
                 >
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
@@ -130,11 +140,12 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
 }
 
 function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
+  const { t } = useTranslation('shell');
   const avatarUrl = userAvatarUrl(user);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="User menu">
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label={t('userMenu.label')}>
           <Avatar>
             {avatarUrl && <AvatarImage src={avatarUrl} alt="" />}
             <AvatarFallback>{userInitial(user.email)}</AvatarFallback>
@@ -143,25 +154,25 @@ function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) 
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate">{userDisplayName(user)}</span>
+          <span className="truncate">{user.user_metadata.display_name?.trim() || t('userMenu.fallbackName')}</span>
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to={paths.profile.getHref('me')}>
             <UserRoundIcon aria-hidden="true" />
-            Perfil
+            {t('userMenu.profile')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={paths.developer.getHref()}>
             <CodeIcon aria-hidden="true" />
-            Developer dashboard
+            {t('userMenu.developerDashboard')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={onLogout}>
           <LogOutIcon aria-hidden="true" />
-          Sair
+          {t('userMenu.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

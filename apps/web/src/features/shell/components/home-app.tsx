@@ -1,14 +1,15 @@
 import { ArrowRightIcon, SparklesIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
 export interface HomeAppProps {
   productName: string;
-  /** 'Explorar': the ecosystem modal. */
+  /** 'Explorar' (Explore): the ecosystem modal. */
   onExplore: () => void;
-  /** 'Saber Mais': the programme page. */
+  /** 'Saber Mais' (Learn More): the programme page. */
   learnMoreHref: string;
   /** What 'Create anything...' leads to (the assistant). */
   onCreate: (prompt: string) => void;
@@ -16,6 +17,7 @@ export interface HomeAppProps {
 
 /** Slot 0, open to everyone: the product name, 'Create anything...', 'Explorar' and 'Saber Mais'. */
 export function HomeApp({ productName, onExplore, learnMoreHref, onCreate }: HomeAppProps) {
+  const { t } = useTranslation('shell');
   const [prompt, setPrompt] = useState('');
   const inputId = useId();
   return (
@@ -31,26 +33,26 @@ export function HomeApp({ productName, onExplore, learnMoreHref, onCreate }: Hom
         }}
       >
         <label htmlFor={inputId} className="sr-only">
-          What do you want to create?
+          {t('home.promptLabel')}
         </label>
         <SparklesIcon aria-hidden="true" className="ml-2 size-5 shrink-0 text-primary" />
         <Input
           id={inputId}
           value={prompt}
           onChange={(event) => setPrompt(event.target.value)}
-          placeholder="Create anything..."
+          placeholder={t('home.promptPlaceholder')}
           className="h-11 border-0 bg-transparent text-base shadow-none focus-visible:ring-0"
         />
-        <Button type="submit" size="icon" aria-label="Create with the assistant" className="shrink-0">
+        <Button type="submit" size="icon" aria-label={t('home.create')} className="shrink-0">
           <ArrowRightIcon aria-hidden="true" />
         </Button>
       </form>
       <div className="flex flex-wrap justify-center gap-3">
         <Button size="lg" onClick={onExplore}>
-          Explorar
+          {t('home.explore')}
         </Button>
         <Button size="lg" variant="outline" asChild>
-          <Link to={learnMoreHref}>Saber Mais</Link>
+          <Link to={learnMoreHref}>{t('home.learnMore')}</Link>
         </Button>
       </div>
     </section>

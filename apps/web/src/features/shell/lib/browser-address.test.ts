@@ -25,7 +25,8 @@ describe('toBrowserUrl', () => {
 
 describe('browserTabLabel', () => {
   it('names a tab by host or by search words', () => {
-    expect(browserTabLabel(null)).toBe('New Tab');
+    expect(browserTabLabel(null)).toBeNull();
+    expect(browserTabLabel('https://duckduckgo.com/?q=')).toBeNull();
     expect(browserTabLabel('https://www.example.com/x')).toBe('example.com');
     expect(browserTabLabel('https://duckduckgo.com/?q=cloud%20hosting')).toBe('cloud hosting');
   });

@@ -20,10 +20,13 @@ function searchUrl(text: string): string {
   return `${SEARCH_URL}${encodeURIComponent(text)}`;
 }
 
-/** A short label for a tab: the host name, or the search words. */
-export function browserTabLabel(url: string | null): string {
-  if (!url) return 'New Tab';
+/**
+ * A short label for a tab: the host name, or the search words; null for a new (empty) tab or a
+ * search without words, which the caller names in the language in use.
+ */
+export function browserTabLabel(url: string | null): string | null {
+  if (!url) return null;
   const parsed = new URL(url);
-  if (url.startsWith(SEARCH_URL)) return parsed.searchParams.get('q') ?? 'Search';
+  if (url.startsWith(SEARCH_URL)) return parsed.searchParams.get('q') || null;
   return parsed.hostname.replace(/^www\./, '');
 }

@@ -2,18 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ecosystemStatusSummary } from './ecosystem-status';
 
 describe('ecosystemStatusSummary', () => {
-  it('says all systems are operational only when every app is active', () => {
-    expect(ecosystemStatusSummary([{ status: 'active' }, { status: 'active' }])).toEqual({
-      ok: true,
-      text: 'All systems operational',
-    });
+  it('is operational only when every app is active', () => {
+    expect(ecosystemStatusSummary([{ status: 'active' }, { status: 'active' }])).toEqual({ ok: true, problems: 0 });
   });
 
   it('counts the apps with problems', () => {
-    expect(ecosystemStatusSummary([{ status: 'active' }, { status: 'degraded' }]).text).toBe('1 app with problems');
+    expect(ecosystemStatusSummary([{ status: 'active' }, { status: 'degraded' }])).toEqual({ ok: false, problems: 1 });
     expect(ecosystemStatusSummary([{ status: 'maintenance' }, { status: 'inactive' }, { status: 'active' }])).toEqual({
       ok: false,
-      text: '2 apps with problems',
+      problems: 2,
     });
   });
 });

@@ -1,20 +1,13 @@
-import type { EcosystemApp, EcosystemAppStatus } from '@nuvem/contracts/ecosystem';
-import { ecosystemTexts } from '@nuvem/contracts/ecosystem';
+import type { EcosystemApp } from '@nuvem/contracts/ecosystem';
 
-/** Why a card cannot be opened, in words a visitor understands. */
-export const statusLabels: Record<EcosystemAppStatus, string> = {
-  active: 'Active',
-  maintenance: 'Under maintenance',
-  inactive: 'Inactive',
-  degraded: 'Degraded: not responding',
-};
-
-/** The footer indicator: 'All systems operational' only when it is true, else an honest count. */
+/**
+ * The footer indicator's facts: 'All systems operational' only when it is true, else an honest
+ * count of the apps with problems (worded by the caller in the language in use).
+ */
 export function ecosystemStatusSummary(apps: readonly Pick<EcosystemApp, 'status'>[]): {
   ok: boolean;
-  text: string;
+  problems: number;
 } {
   const problems = apps.filter((app) => app.status !== 'active').length;
-  if (problems === 0) return { ok: true, text: ecosystemTexts.allOperational };
-  return { ok: false, text: problems === 1 ? '1 app with problems' : `${problems} apps with problems` };
+  return { ok: problems === 0, problems };
 }

@@ -1,0 +1,182 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import type { DatabaseConfig } from '../config.js';
+import { lockDataDir } from '../db/data-dir-lock.js';
+import { createProgrammeRepository } from '../modules/programme/programme.repository.js';
+import { parseCsv } from '../modules/programme/parse-csv.testing.js';
+import { createTestDatabase, testConfig, testDriver, testOrigin, type TestDatabase } from '../test/helper.js';
+import { runEnquiriesExport } from './run-enquiries-export.js';
+
+/*
+ * The export run as an operator runs it, against a database the server wrote: on PGlite the
+ * server's data folder (DATA_DIR, relative to where the command runs), on PostgreSQL DATABASE_URL.
+ */
+describe(`enquiries export on ${testDriver}`, () => {
+  let cwd: string;
+  let env: Record<string, string>;
+  let database: DatabaseConfig;
+  let testDatabase: TestDatabase | undefined;
+  let apiEnquiryId: string;
+
+  beforeAll(async () => {
+    cwd = await mkdtemp(join(tmpdir(), 'nuvem-export-'));
+    if (testDriver === 'pglite') {
+      database = { driver: 'pglite', dataDir: join(cwd, '.data', 'pglite') };
+      env = {}; // DATA_DIR left at its default, .data, under the directory the command runs in
+    } else {
+      testDatabase = await createTestDatabase();
+      database = testDatabase.config;
+      env = { DATABASE_URL: database.driver === 'postgres' ? database.url : '' };
+    }
+    const app = await buildApp(testConfig(database));
+    try {
+      await app.ready();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/programme/enquiries',
+        remoteAddress: '198.51.100.60',
+        headers: { origin: testOrigin },
+        payload: {
+          name: '=HYPERLINK("http://evil.example","Ver")',
+          email: 'joana@example.pt',
+          phone: '+351 912 345 678',
+          interest: 'consultor',
+          offering: 'bootcamps',
+          message: 'Olá! Quando começa o próximo bootcamp?\nObrigada.',
+          consent: true,
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      apiEnquiryId = res.json<{ enquiry: { id: string } }>().enquiry.id;
+      const repository = createProgrammeRepository(app.db);
+      await repository.insertEnquiry({
+        id: 'enq_old',
+        name: 'Rui Old',
+        email: 'rui@example.pt',
+        interest: 'inscricao',
+        createdAt: new Date('2024-12-31T23:59:59.999Z'),
+      });
+      await repository.insertEnquiry({
+        id: 'enq_midnight',
+        name: 'Marta Meia-Noite',
+        email: 'marta@example.pt',
+        interest: 'saber-mais',
+        createdAt: new Date('2025-01-01T00:00:00.000Z'),
+      });
+    } finally {
+      await app.close(); // the server stops: the embedded database is free for the export
+    }
+  });
+
+  afterAll(async () => {
+    await testDatabase?.drop();
+    await rm(cwd, { recursive: true, force: true });
+  });
+
+  async function run(argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runEnquiriesExport(argv, {
+      env,
+      cwd,
+      stdout: (text) => out.push(text),
+      stderr: (text) => err.push(text),
+    });
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  }
+
+  it('writes every enquiry as CSV, oldest first, with formulas defused', async () => {
+    const result = await run(['--format', 'csv']);
+    expect(result.stderr).toBe('Exported 3 enquiries.\n');
+    expect(result.code).toBe(0);
+    expect(result.stdout.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parseCsv(result.stdout.slice(1));
+    expect(header).toEqual([
+      'id',
+      'created_at',
+      'name',
+      'email',
+      'phone',
+      'interest',
+      'offering',
+      'message',
+      'user_id',
+    ]);
+    expect(rows.map((row) => row[0])).toEqual(['enq_old', 'enq_midnight', apiEnquiryId]);
+    expect(rows[2]).toEqual([
+      apiEnquiryId,
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      `'=HYPERLINK("http://evil.example","Ver")`,
+      'joana@example.pt',
+      "'+351 912 345 678",
+      'consultor',
+      'bootcamps',
+      'Olá! Quando começa o próximo bootcamp?\nObrigada.',
+      '',
+    ]);
+    expect(rows[0]).toEqual([
+      'enq_old',
+      '2024-12-31T23:59:59.999Z',
+      'Rui Old',
+      'rui@example.pt',
+      '',
+      'inscricao',
+      '',
+      '',
+      '',
+    ]);
+  });
+
+  it('writes JSON from a day on into a file only the operator can read', async () => {
+    const result = await run(['--format', 'json', '--since', '2025-01-01', '--out', 'enquiries.json']);
+    const file = join(cwd, 'enquiries.json');
+    expect(result.stderr).toBe(`Exported 2 enquiries to ${file}.\n`);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    const rows = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>[];
+    expect(rows.map((row) => row.id)).toEqual(['enq_midnight', apiEnquiryId]);
+    expect(rows[0]).toEqual({
+      id: 'enq_midnight',
+      created_at: '2025-01-01T00:00:00.000Z',
+      name: 'Marta Meia-Noite',
+      email: 'marta@example.pt',
+      phone: null,
+      interest: 'saber-mais',
+      offering: null,
+      message: null,
+      user_id: null,
+    });
+    expect(rows[1]).toMatchObject({ name: '=HYPERLINK("http://evil.example","Ver")', phone: '+351 912 345 678' });
+    if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('exports nothing but the header from a day with no enquiries since', async () => {
+    const result = await run(['--since', '2999-01-01']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('\uFEFFid,created_at,name,email,phone,interest,offering,message,user_id\r\n');
+    expect(result.stderr).toBe('Exported 0 enquiries.\n');
+  });
+
+  it.runIf(testDriver === 'pglite')(
+    'refuses to open the embedded database while a server holds it, and says what to do',
+    async () => {
+      const lock = await lockDataDir(join(cwd, '.data', 'pglite')); // as a running server holds it
+      try {
+        const result = await run(['--format', 'csv']);
+        expect(result.code).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toContain(
+          `The embedded database in ${join(cwd, '.data', 'pglite')} is in use by a running Nuvem server (pid ${process.pid}`,
+        );
+        expect(result.stderr).toContain('Stop the server and run the export again');
+        expect(result.stderr).toContain('DATABASE_URL');
+      } finally {
+        await lock.release();
+      }
+      expect((await run(['--format', 'csv'])).code).toBe(0);
+    },
+  );
+});

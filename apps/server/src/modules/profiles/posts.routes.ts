@@ -1,0 +1,171 @@
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import {
+  activityResponseSchema,
+  commentDeletedResponseSchema,
+  commentListQuerySchema,
+  commentListResponseSchema,
+  commentParamsSchema,
+  commentResponseSchema,
+  createCommentBodySchema,
+  createPostBodySchema,
+  likeResponseSchema,
+  ownPostParamsSchema,
+  postListQuerySchema,
+  postListResponseSchema,
+  postOkResponseSchema,
+  postParamsSchema,
+  postResponseSchema,
+} from '@nuvem/contracts/profile-posts';
+import { profileIdParamsSchema } from '@nuvem/contracts/profiles';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createPostsService } from './posts.service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+const tags = ['profiles'];
+
+function callerId(request: FastifyRequest): string {
+  if (!request.auth) throw new Error('requireAuth let an anonymous request through');
+  return request.auth.user.id;
+}
+
+/**
+ * A profile's activity (registered by profilesRoutes, inside its requireAuth scope): posts on
+ * `/api/users/{id}/posts` for every signed-in user to read, like and comment on; the caller's own
+ * posts written under `/api/users/me/posts`. The server's CSRF guard covers every write.
+ */
+export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPostsService({ db: app.db, limiter: app.limiter });
+
+  app.get(
+    '/api/users/:id/posts',
+    {
+      schema: {
+        tags,
+        description:
+          'Newest first. Each post shown to a user other than its author counts one impression, at most once per viewer, post and UTC day.',
+        params: profileIdParamsSchema,
+        querystring: postListQuerySchema,
+        response: { 200: postListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await service.list(request.params.id, callerId(request), request.query.limit, request.query.before)),
+    }),
+  );
+
+  app.get(
+    '/api/users/:id/activity',
+    { schema: { tags, params: profileIdParamsSchema, response: { 200: activityResponseSchema, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      activity: await service.activity(request.params.id, callerId(request)),
+    }),
+  );
+
+  app.post(
+    '/api/users/me/posts',
+    {
+      schema: {
+        tags,
+        body: createPostBodySchema,
+        response: { 201: postResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const post = await service.create(callerId(request), request.body.body);
+      request.log.info({ postId: post.id }, 'post published');
+      return reply.code(201).send({ success: true as const, post });
+    },
+  );
+
+  app.delete(
+    '/api/users/me/posts/:postId',
+    { schema: { tags, params: ownPostParamsSchema, response: { 200: postOkResponseSchema, ...errors } } },
+    async (request) => {
+      await service.remove(callerId(request), request.params.postId);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/users/:id/posts/:postId/like',
+    { schema: { tags, params: postParamsSchema, response: { 200: likeResponseSchema, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      ...(await service.like(request.params.id, request.params.postId, callerId(request))),
+    }),
+  );
+
+  app.delete(
+    '/api/users/:id/posts/:postId/like',
+    { schema: { tags, params: postParamsSchema, response: { 200: likeResponseSchema, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      ...(await service.unlike(request.params.id, request.params.postId, callerId(request))),
+    }),
+  );
+
+  app.get(
+    '/api/users/:id/posts/:postId/comments',
+    {
+      schema: {
+        tags,
+        params: postParamsSchema,
+        querystring: commentListQuerySchema,
+        response: { 200: commentListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await service.comments(
+        request.params.id,
+        request.params.postId,
+        callerId(request),
+        request.query.limit,
+        request.query.after,
+      )),
+    }),
+  );
+
+  app.post(
+    '/api/users/:id/posts/:postId/comments',
+    {
+      schema: {
+        tags,
+        params: postParamsSchema,
+        body: createCommentBodySchema,
+        response: { 201: commentResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.addComment(
+        request.params.id,
+        request.params.postId,
+        callerId(request),
+        request.body.body,
+      );
+      return reply.code(201).send({ success: true as const, ...result });
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/posts/:postId/comments/:commentId',
+    { schema: { tags, params: commentParamsSchema, response: { 200: commentDeletedResponseSchema, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      ...(await service.removeComment(
+        request.params.id,
+        request.params.postId,
+        request.params.commentId,
+        callerId(request),
+      )),
+    }),
+  );
+};

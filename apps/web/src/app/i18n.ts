@@ -1,0 +1,64 @@
+import { charts as chartsEn } from '@/components/charts/i18n/en';
+import { charts as chartsPt } from '@/components/charts/i18n/pt-PT';
+import { applications as applicationsEn } from '@/features/applications/i18n/en';
+import { applications as applicationsPt } from '@/features/applications/i18n/pt-PT';
+import { auth as authEn } from '@/features/auth/i18n/en';
+import { auth as authPt } from '@/features/auth/i18n/pt-PT';
+import { cabin as cabinEn } from '@/features/cabin/i18n/en';
+import { cabin as cabinPt } from '@/features/cabin/i18n/pt-PT';
+import { containers as containersEn } from '@/features/containers/i18n/en';
+import { containers as containersPt } from '@/features/containers/i18n/pt-PT';
+import { maps as mapsEn } from '@/features/maps/i18n/en';
+import { maps as mapsPt } from '@/features/maps/i18n/pt-PT';
+import { profiles as profilesEn } from '@/features/profiles/i18n/en';
+import { profiles as profilesPt } from '@/features/profiles/i18n/pt-PT';
+import { programme as programmeEn } from '@/features/programme/i18n/en';
+import { programme as programmePt } from '@/features/programme/i18n/pt-PT';
+import { shell as shellEn } from '@/features/shell/i18n/en';
+import { shell as shellPt } from '@/features/shell/i18n/pt-PT';
+import { initI18n } from '@/lib/i18n';
+import { common as commonEn } from '@/lib/i18n/common.en';
+import { common as commonPt } from '@/lib/i18n/common.pt-PT';
+
+/**
+ * The message catalogue, assembled in app/ because it lists the features: one namespace per feature (its own `i18n/en.ts` and `i18n/pt-PT.ts`)
+ * plus 'common' and 'charts'. English is the reference: the types of every other language are
+ * derived from it, and `i18n.test.ts` fails on a key one language has and the other lacks.
+ */
+export const resources = {
+  en: {
+    common: commonEn,
+    charts: chartsEn,
+    applications: applicationsEn,
+    auth: authEn,
+    cabin: cabinEn,
+    containers: containersEn,
+    maps: mapsEn,
+    profiles: profilesEn,
+    programme: programmeEn,
+    shell: shellEn,
+  },
+  'pt-PT': {
+    common: commonPt,
+    charts: chartsPt,
+    applications: applicationsPt,
+    auth: authPt,
+    cabin: cabinPt,
+    containers: containersPt,
+    maps: mapsPt,
+    profiles: profilesPt,
+    programme: programmePt,
+    shell: shellPt,
+  },
+} as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['en'];
+  }
+}
+
+// The catalogue lists every feature's messages, so it is assembled here in app/ (shared code does
+// not import features); importing this file makes the one i18next instance ready to render.
+initI18n(resources);

@@ -1,0 +1,53 @@
+/** The maps feature's English messages (namespace 'maps'). Keys are camelCase, grouped by component. */
+export const maps = {
+  title: 'Maps',
+  tagline: 'Navigate anywhere',
+  directions: 'Directions',
+  explore: 'Explore',
+  search: {
+    label: 'Search cities',
+  },
+  selected: {
+    region: 'Selected city',
+    coordinates: 'Coordinates',
+    population: 'Population',
+    populationAbout: 'about {{population}}',
+    empty: 'Search for a city, or press Explore to visit a random one.',
+  },
+  route: {
+    from: 'From',
+    to: 'To',
+    fromPlaceholder: 'Starting city',
+    toPlaceholder: 'Destination city',
+    swap: 'Swap cities',
+    distance: 'Great-circle distance from {{from}} to {{to}}: <strong>{{distance}}</strong>',
+    choose: 'Choose two cities to see the distance between them.',
+  },
+  map: {
+    title: 'World map',
+    noCity: 'No city selected.',
+    noRoute: 'No route chosen.',
+    marker: 'Marker on {{city}}, {{country}}.',
+    route: 'Great-circle route from {{from}}, {{fromCountry}} to {{to}}, {{toCountry}}.',
+    loading: 'Loading map…',
+    failed: 'The map could not be loaded.',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    resetZoom: 'Reset zoom',
+    zoomLevel: 'Zoom {{zoom}}×',
+  },
+  combobox: {
+    results: '{{label}}: results',
+    noMatch: 'No cities match “{{query}}”.',
+    found_one: '{{count}} city found',
+    found_other: '{{count}} cities found',
+  },
+  geo: {
+    north: 'N',
+    south: 'S',
+    east: 'E',
+    west: 'W',
+    coordinates: '{{lat}}° {{latHemisphere}}, {{lon}}° {{lonHemisphere}}',
+    km: '{{distance}} km',
+  },
+} as const;
