@@ -59,19 +59,21 @@ function ActivityCard({ userId }: { userId: string }) {
       ) : activity.isError ? (
         <p className="text-sm text-muted-foreground">{t('panel.activityFailed')}</p>
       ) : (
-        <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-2 text-sm">
-          <Figure label={t('panel.posts')} value={f.count(activity.data.posts)} />
-          <Figure label={t('panel.likesReceived')} value={f.count(activity.data.likesReceived)} />
-          <Figure label={t('panel.commentsReceived')} value={f.count(activity.data.commentsReceived)} />
-          {activity.data.impressions !== null && (
-            <>
+        <div className="grid gap-2">
+          <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-2 text-sm">
+            <Figure label={t('panel.posts')} value={f.count(activity.data.posts)} />
+            <Figure label={t('panel.likesReceived')} value={f.count(activity.data.likesReceived)} />
+            <Figure label={t('panel.commentsReceived')} value={f.count(activity.data.commentsReceived)} />
+            {activity.data.impressions !== null && (
               <Figure label={t('panel.impressions')} value={f.count(activity.data.impressions)} describedBy={hintId} />
-              <p id={hintId} className="col-span-2 text-xs text-muted-foreground">
-                {t('panel.impressionsHint')}
-              </p>
-            </>
+            )}
+          </dl>
+          {activity.data.impressions !== null && (
+            <p id={hintId} className="text-xs text-muted-foreground">
+              {t('panel.impressionsHint')}
+            </p>
           )}
-        </dl>
+        </div>
       )}
     </PanelCard>
   );
