@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +151,32 @@ describe(`enquiries export on ${testDriver}`, () => {
     });
     expect(rows[1]).toMatchObject({ name: '=HYPERLINK("http://evil.example","Ver")', phone: '+351 912 345 678' });
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it.runIf(process.platform !== 'win32')(
+    'replaces an older export readable by others with one only the operator can read',
+    async () => {
+      const file = join(cwd, 'older.csv');
+      await writeFile(file, 'old export', { mode: 0o644 });
+      await chmod(file, 0o644);
+      const result = await run(['--out', 'older.csv']);
+      expect(result.code).toBe(0);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(await readFile(file, 'utf8')).toContain('enq_old');
+      expect((await readdir(cwd)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    },
+  );
+
+  it.runIf(process.platform !== 'win32')('refuses to write through a symbolic link', async () => {
+    const victim = join(cwd, 'victim.txt');
+    await writeFile(victim, 'keep me', { mode: 0o644 });
+    await symlink(victim, join(cwd, 'link.csv'));
+    const result = await run(['--out', 'link.csv']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `The export failed: ${join(cwd, 'link.csv')} is a symbolic link: give the path of a regular file.\n`,
+    );
+    expect(await readFile(victim, 'utf8')).toBe('keep me');
   });
 
   it('exports nothing but the header from a day with no enquiries since', async () => {

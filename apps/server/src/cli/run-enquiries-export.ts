@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { lstat, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type DatabaseConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
@@ -26,6 +27,34 @@ The database is the server's: DATABASE_URL (PostgreSQL) when set, else the embed
 DATA_DIR (default .data). The embedded database can be open in one process at a time: stop the
 server before exporting from it.
 `;
+
+export class ExportTargetError extends Error {}
+
+/**
+ * Names, e-mails and phone numbers: the file is readable by the operator only, also when it
+ * replaces an older export with wider permissions. Writes a new file (never through a symbolic
+ * link, never into someone else's file) beside the target, then renames it into place.
+ */
+export async function writePrivateFile(file: string, text: string): Promise<void> {
+  const existing = await lstat(file).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  });
+  if (existing?.isSymbolicLink()) {
+    throw new ExportTargetError(`${file} is a symbolic link: give the path of a regular file.`);
+  }
+  if (existing && !existing.isFile()) {
+    throw new ExportTargetError(`${file} is not a regular file: give the path of a file to write.`);
+  }
+  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, text, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
 
 export interface ExportIo {
   env: Record<string, string | undefined>;
@@ -153,8 +182,7 @@ export async function runEnquiriesExport(argv: readonly string[], io: ExportIo):
     const { text, count } = await exportEnquiries(handle.db, { format, since });
     if (values.out) {
       const file = resolve(io.cwd, values.out);
-      // Names, e-mails and phone numbers: readable by the operator only.
-      await writeFile(file, text, { encoding: 'utf8', mode: 0o600 });
+      await writePrivateFile(file, text);
       io.stderr(`Exported ${plural(count)} to ${file}.\n`);
     } else {
       io.stdout(text);
