@@ -17,7 +17,7 @@ const ROLLUP_EVERY_MS = 10 * 60 * 1000;
  */
 export const containersPlugin = fp(
   async (app: App) => {
-    const driver = await selectContainerDriver(app.config.containers);
+    const driver = await selectContainerDriver(app.config.containers, app.log);
     app.log.info({ driver: driver.kind }, 'container driver ready');
     const service = createContainersService({ db: app.db, driver, config: app.config, log: app.log });
     app.decorate('containers', service);

@@ -20,6 +20,8 @@ export interface FormFieldProps {
   className?: string;
   /** An id for the control (one is made otherwise). */
   id?: string;
+  /** A control beside the label (a 'Generate' button, a template picker); wraps under it when narrow. */
+  action?: ReactNode;
   children: (control: FieldControlProps) => ReactNode;
 }
 
@@ -27,23 +29,33 @@ export interface FormFieldProps {
  * One form field: label, control, the rule and the error beside it. The control gets the id,
  * `aria-invalid` and `aria-describedby` (hint and error), so a screen reader reads both.
  */
-export function FormField({ label, hint, error, required, className, id: givenId, children }: FormFieldProps) {
+export function FormField({ label, hint, error, required, className, id: givenId, action, children }: FormFieldProps) {
   const madeId = useId();
   const id = givenId ?? madeId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const labelElement = (
+    <Label htmlFor={id}>
+      {label}
+      {required && (
+        <span aria-hidden="true" className="text-destructive">
+          {' '}
+          *
+        </span>
+      )}
+    </Label>
+  );
   return (
     <div className={cn('grid gap-1.5', className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-destructive">
-            {' '}
-            *
-          </span>
-        )}
-      </Label>
+      {action ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+          {labelElement}
+          {action}
+        </div>
+      ) : (
+        labelElement
+      )}
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy, 'aria-required': required })}
       {hint && (
         <p id={hintId} className="text-xs text-muted-foreground">

@@ -41,9 +41,18 @@ describe.runIf(available)('LXD over HTTPS with a client certificate (LXD_URL)', 
       LXD_CLIENT_CERT: files.cert,
       LXD_CLIENT_KEY: files.key,
       LXD_SERVER_CERT: files.ca,
+      LXD_IMAGE_MAP: JSON.stringify({ '*': image }),
     });
     const driver = await selectContainerDriver(config.containers);
     expect(driver.kind).toBe('lxd');
+    // Without the templates' image, `auto` would fail every creation: it keeps to the demo driver.
+    const warnings: string[] = [];
+    const withoutImage = await selectContainerDriver(
+      { ...config.containers, imageMap: { '': 'no-such-image' } },
+      { warn: (message) => warnings.push(message) },
+    );
+    expect(withoutImage.kind).toBe('demo');
+    expect(warnings[0]).toContain("LXD answers but has no image 'no-such-image'");
     const name = `nuvem-h-${randomBytes(4).toString('hex')}`;
     try {
       await driver.create({ name, image, cpu: 1, memoryMb: 128, diskGb: 10, environment: {} });

@@ -120,7 +120,7 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
           {status === 'expired' && <Badge variant="warning">{t('keyStatus.expired')}</Badge>}
           {apiKey.scopes.map((scope) => (
             <Badge key={scope} variant="outline">
-              {scope}
+              {t(`generateKey.scope.${scope}`)}
             </Badge>
           ))}
           <Badge variant="secondary" title={t('keyRow.rateLimit')}>

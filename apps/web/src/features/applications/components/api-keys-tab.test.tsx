@@ -72,8 +72,8 @@ describe('ApiKeysTab', () => {
     renderTab({ [listRoute]: listOf(active) });
     const item = await screen.findByRole('listitem', { name: 'CI pipeline' });
     expect(within(item).getByText('nuv_AbCdEfGh••••••••')).toBeInTheDocument();
-    expect(within(item).getByText('read')).toBeInTheDocument();
-    expect(within(item).getByText('write')).toBeInTheDocument();
+    expect(within(item).getByText('Read')).toBeInTheDocument();
+    expect(within(item).getByText('Write')).toBeInTheDocument();
     expect(within(item).getByText('standard · 60/min')).toBeInTheDocument();
     expect(within(item).getByText('1,234 requests')).toBeInTheDocument();
     expect(within(item).getByText('Never used')).toBeInTheDocument();

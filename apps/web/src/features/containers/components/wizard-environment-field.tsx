@@ -21,15 +21,15 @@ export function WizardEnvironmentField({ form }: { form: WizardForm }) {
   }
 
   return (
-    <div className="relative">
-      <div className="absolute top-0 right-0">
-        <WizardTemplatePicker
-          label={t('wizard.environment.template')}
-          templates={environmentTemplates.map(({ id }) => ({ id, name: t(`wizard.environment.templates.${id}`) }))}
-          onPick={pick}
-        />
-      </div>
+    <div>
       <FormField
+        action={
+          <WizardTemplatePicker
+            label={t('wizard.environment.template')}
+            templates={environmentTemplates.map(({ id }) => ({ id, name: t(`wizard.environment.templates.${id}`) }))}
+            onPick={pick}
+          />
+        }
         label={t('wizard.environment.label')}
         hint={t('wizard.environment.hint', { max: MAX_ENVIRONMENT_VARIABLES })}
         error={form.formState.errors.environment?.message}

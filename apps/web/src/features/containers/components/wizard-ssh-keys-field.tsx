@@ -79,24 +79,24 @@ export function WizardSshKeysField({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <div className="relative">
-        <div className="absolute top-0 right-0">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void handleGenerate()}
-            disabled={generatedKey.generating}
-            aria-busy={generatedKey.generating || undefined}
-          >
-            {generatedKey.generating ? (
-              <Loader2Icon aria-hidden="true" className="animate-spin" />
-            ) : (
-              <KeyRoundIcon aria-hidden="true" />
-            )}
-            {t('wizard.sshKeys.generate')}
-          </Button>
-        </div>
+      <div>
         <FormField
+          action={
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void handleGenerate()}
+              disabled={generatedKey.generating}
+              aria-busy={generatedKey.generating || undefined}
+            >
+              {generatedKey.generating ? (
+                <Loader2Icon aria-hidden="true" className="animate-spin" />
+              ) : (
+                <KeyRoundIcon aria-hidden="true" />
+              )}
+              {t('wizard.sshKeys.generate')}
+            </Button>
+          }
           label={t('wizard.sshKeys.label')}
           hint={t('wizard.sshKeys.hint', { max: MAX_SSH_KEYS })}
           error={form.formState.errors.ssh_keys?.message}

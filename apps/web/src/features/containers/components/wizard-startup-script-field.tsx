@@ -15,18 +15,19 @@ export function WizardStartupScriptField({ form }: { form: WizardForm }) {
   const limit = MAX_STARTUP_SCRIPT_BYTES / 1024;
 
   return (
-    <div className="relative">
-      <div className="absolute top-0 right-0">
-        <WizardTemplatePicker
-          label={t('wizard.startupScript.template')}
-          templates={startupTemplates.map(({ id }) => ({ id, name: t(`wizard.startupScript.templates.${id}`) }))}
-          onPick={(templateId) => {
-            const template = findStartupTemplate(templateId);
-            if (template) form.setValue('startup_script', template.script, { shouldValidate: true, shouldDirty: true });
-          }}
-        />
-      </div>
+    <div>
       <FormField
+        action={
+          <WizardTemplatePicker
+            label={t('wizard.startupScript.template')}
+            templates={startupTemplates.map(({ id }) => ({ id, name: t(`wizard.startupScript.templates.${id}`) }))}
+            onPick={(templateId) => {
+              const template = findStartupTemplate(templateId);
+              if (template)
+                form.setValue('startup_script', template.script, { shouldValidate: true, shouldDirty: true });
+            }}
+          />
+        }
         label={t('wizard.startupScript.label')}
         hint={
           <span className="flex flex-wrap justify-between gap-x-2">
