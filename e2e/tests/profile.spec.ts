@@ -158,6 +158,8 @@ test('a user posts; another user likes and comments; the author sees the real co
   browser,
   baseURL,
 }) => {
+  // Two users, two browsers, a dozen round trips: more than one page's share of the time.
+  test.slow();
   const author = await login({ displayName: 'Clara Mendes' });
   await page.goto('/profile/me');
   await expect(page.getByRole('heading', { name: 'Share your first update' })).toBeVisible();
