@@ -63,17 +63,28 @@ interface CreatedContainer {
   status_reason: string | null;
 }
 
-/** POST /containers; resolves with the container once the reply (201, status running) is in. */
+/**
+ * POST /containers answers 202 with the row `starting`; the job provisions it. Resolves with the
+ * container once it is `running` or `error` (polled every 20 ms: what the realtime stream would tell
+ * a page, give or take the poll).
+ */
 async function createContainer(session: Session, name: string): Promise<CreatedContainer> {
   const response = await api(session, 'POST', '/containers', { name, tier: 'small', template_id: '' });
   const text = await response.text();
-  if (response.status !== 201) throw new Error(`POST /containers ${name}: ${response.status} ${text}`);
-  return (JSON.parse(text) as { container: CreatedContainer }).container;
+  if (response.status !== 202) throw new Error(`POST /containers ${name}: ${response.status} ${text}`);
+  let container = (JSON.parse(text) as { container: CreatedContainer }).container;
+  while (container.status === 'starting') {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const got = await api(session, 'GET', `/containers/${encodeURIComponent(container.id)}`);
+    container = ((await got.json()) as { container: CreatedContainer }).container;
+  }
+  return container;
 }
 
 async function deleteContainer(session: Session, id: string): Promise<void> {
   const response = await api(session, 'DELETE', `/containers/${encodeURIComponent(id)}`);
-  if (response.status !== 200) throw new Error(`DELETE /containers/${id}: ${response.status} ${await response.text()}`);
+  if (response.status !== 200 && response.status !== 202)
+    throw new Error(`DELETE /containers/${id}: ${response.status} ${await response.text()}`);
 }
 
 /** Nearest-rank percentile of a sample (with 5 samples, p95 is the largest). */

@@ -11,10 +11,20 @@ interface CreatedContainer {
   ip_address: string | null;
 }
 
+/** Creates a container through the API (202: the job provisions it) and waits until it runs. */
 async function createContainer(request: APIRequestContext, baseURL: string, name: string, tier = 'small') {
   const res = await request.post('/api/v1/containers', { data: { name, tier }, headers: { origin: baseURL } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { container: CreatedContainer }).container;
+  expect(res.status(), await res.text()).toBe(202);
+  const { id } = ((await res.json()) as { container: CreatedContainer & { status: string } }).container;
+  let current: CreatedContainer & { status: string } = { id, name, ssh_command: '', ip_address: null, status: '' };
+  await expect
+    .poll(async () => {
+      const got = await request.get(`/api/v1/containers/${id}`);
+      current = ((await got.json()) as { container: typeof current }).container;
+      return current.status;
+    })
+    .toBe('running');
+  return current;
 }
 
 async function openDashboard(page: Page, tab?: 'Containers' | 'Metrics' | 'Settings') {
@@ -105,12 +115,60 @@ test('the wizard creates a container with a generated key, templates and a passw
   expect(body.environment).toMatchObject({ NODE_ENV: expect.any(String) });
   expect(body.root_password).toMatch(/^.{16}$/);
 
+  // Provisioning runs in the background; the page hears from the stream when it is done.
+  await toastSays(page, 'Creating webapp1. You can carry on: it shows as running in the list as soon as it is ready.');
   await toastSays(page, /Container webapp1 is ready\. Connect with: ssh /);
   await expect(wizard).toBeHidden();
   await containerTab(page, 'Containers').click();
   const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'webapp1' });
   await expect(row).toContainText('running');
   await expect(row).toContainText(/medium/i);
+});
+
+test('a container created in one tab appears and turns running in another at once, without polling', async ({
+  page,
+  context,
+  login,
+}) => {
+  await login();
+  await openDashboard(page);
+  await expect(page.getByRole('heading', { name: 'No Containers Yet' })).toBeVisible();
+  // The list polls every 30 s; the stream is what brings the change within seconds.
+  const other = await context.newPage();
+  await other.goto('/developer?tab=containers');
+  await expect(other.getByRole('heading', { name: 'No Containers Yet' })).toBeVisible();
+  await other.getByRole('button', { name: 'New Container' }).click();
+  const wizard = other.getByRole('dialog', { name: 'Create New Container' });
+  await wizard.getByRole('textbox', { name: 'Container Name' }).fill('live-one');
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('button', { name: 'Create Container' }).click();
+
+  // The first tab's figures change by themselves, well within the 30 s poll.
+  const running = page.locator('div', { has: page.getByText('Running', { exact: true }) }).last();
+  await expect(running).toContainText('1', { timeout: 8_000 });
+  await containerTab(page, 'Containers').click();
+  const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'live-one' });
+  await expect(row).toContainText('running');
+  await expect(page.getByTitle('Live updates paused: reconnecting…')).toHaveCount(0);
+  await other.close();
+});
+
+test('the header shows a dot while live updates are down, and it goes once they are back', async ({
+  page,
+  login,
+  allowConsoleError,
+}) => {
+  await login();
+  await page.route('**/api/realtime/events**', (route) => route.abort());
+  await page.goto('/developer?tab=containers');
+  const dot = page.getByTitle('Live updates paused: reconnecting…');
+  await expect(dot).toBeVisible();
+  await page.unroute('**/api/realtime/events**');
+  // The client tries again after 5 s (the spec's delay).
+  await expect(dot).toBeHidden({ timeout: 12_000 });
+  // The refused stream is a network error the browser logs.
+  allowConsoleError(/ERR_FAILED|realtime\/events/);
 });
 
 test('the demo banner says the containers are not real; the operator setting is in a tooltip', async ({

@@ -16,14 +16,17 @@ import { ecosystemRoutes } from './modules/ecosystem/ecosystem.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { programmeRoutes } from './modules/programme/programme.routes.js';
+import { realtimePlugin } from './modules/realtime/realtime.plugin.js';
 import { apiKeysPlugin } from './plugins/app/api-keys.js';
 import { authPlugin } from './plugins/app/auth.js';
 import { cacheControlPlugin } from './plugins/app/cache-control.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { dbPlugin } from './plugins/app/db.js';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/app/error-handler.js';
+import { eventsPlugin } from './plugins/app/events.js';
 import { jsonBodyPlugin } from './plugins/app/json-body.js';
 import { locationHeaderPlugin } from './plugins/app/location-header.js';
+import { queuePlugin } from './plugins/app/queue.js';
 import { rateLimiterPlugin } from './plugins/app/rate-limiter.js';
 import { redisPlugin } from './plugins/app/redis.js';
 import { textGuardPlugin } from './plugins/app/text-guard.js';
@@ -33,6 +36,17 @@ import { helmetPlugin } from './plugins/external/helmet.js';
 import { rateLimitPlugin } from './plugins/external/rate-limit.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
 import type { App } from './types.js';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RegisteredRoute[];
+  }
+}
 
 const incomingRequestId = /^[\w.:-]{1,128}$/;
 
@@ -77,8 +91,16 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.addHook('onRequest', async (request, reply) => {
+  // Every route, as registered (the route security suite walks them all).
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  // Hooks that run on every request are callback-style: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Once closing, answers to requests in flight end their keep-alive connection, so close()
   // does not wait for idle sockets to time out.
@@ -86,8 +108,9 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // External plugins
@@ -104,6 +127,8 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(cacheControlPlugin);
   await app.register(dbPlugin);
   await app.register(redisPlugin);
+  await app.register(queuePlugin);
+  await app.register(eventsPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(csrfPlugin);
   await app.register(apiKeysPlugin);
@@ -119,6 +144,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(programmeRoutes);
   await app.register(profilesRoutes);
   await app.register(containersPlugin);
+  await app.register(realtimePlugin);
   // The platform API: CORS for the applications' allowed origins, then its routes.
   await app.register(
     async (api) => {

@@ -36,6 +36,17 @@ const envSchema = z.object({
   LXD_IMAGE_MAP: optional(z.string()),
   SSH_GATEWAY: optional(z.string().min(1).max(255)),
   METRICS_SAMPLE_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(15_000)),
+  CONTAINER_JOB_TIMEOUT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(5).max(86_400).default(300),
+  ),
+  QUEUE_MAINTENANCE_INTERVAL_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(3_600).default(30),
+  ),
+  QUEUE_POLLING_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0.5).max(60).default(2)),
+  REALTIME_MAX_STREAMS_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000).default(10)),
+  REALTIME_HEARTBEAT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(15_000)),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
   // setInterval takes at most 2^31-1 ms (about 24 days).
@@ -135,6 +146,23 @@ export interface AppConfig {
     sshGateway: string | null;
     /** How often running containers' metrics are sampled; 0 turns the sampler off. */
     sampleIntervalMs: number;
+    /**
+     * CONTAINER_JOB_TIMEOUT_SECONDS: a create or action job still active after this long counts as
+     * lost (its instance died) and is retried.
+     */
+    jobTimeoutSeconds: number;
+  };
+  queue: {
+    /** How often expired jobs are found and retried, and old ones archived. */
+    maintenanceIntervalSeconds: number;
+    /** How often idle workers look for jobs other instances queued (this instance's own start at once). */
+    pollingIntervalSeconds: number;
+  };
+  realtime: {
+    /** Open event streams one user may hold on one instance. */
+    maxStreamsPerUser: number;
+    /** A comment line this often keeps proxies from closing an idle stream. */
+    heartbeatMs: number;
   };
   seedDemo: boolean;
   authRateLimitPerMinute: number;
@@ -230,6 +258,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       imageMap: parseImageMap(e.LXD_IMAGE_MAP, []),
       sshGateway: e.SSH_GATEWAY ?? null,
       sampleIntervalMs: e.METRICS_SAMPLE_INTERVAL_MS,
+      jobTimeoutSeconds: e.CONTAINER_JOB_TIMEOUT_SECONDS,
+    },
+    queue: {
+      maintenanceIntervalSeconds: e.QUEUE_MAINTENANCE_INTERVAL_SECONDS,
+      pollingIntervalSeconds: e.QUEUE_POLLING_INTERVAL_SECONDS,
+    },
+    realtime: {
+      maxStreamsPerUser: e.REALTIME_MAX_STREAMS_PER_USER,
+      heartbeatMs: e.REALTIME_HEARTBEAT_MS,
     },
     seedDemo: e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

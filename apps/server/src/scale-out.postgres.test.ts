@@ -9,6 +9,7 @@ import {
   testOrigin,
   type TestDatabase,
 } from './test/helper.js';
+import { openStream } from './modules/realtime/sse-client.testing.js';
 import type { App } from './types.js';
 
 // Two instances on one PostgreSQL and one Redis, as behind a load balancer, behave as one.
@@ -60,6 +61,47 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
         headers: { authorization: `Bearer ${user.accessToken}` },
       });
       expect(bearerOnB.statusCode).toBe(401);
+    });
+
+    it('delivers an event raised on one instance to a stream held on the other, and resumes there', async () => {
+      const user = await registerUser(a);
+      await b.listen({ port: 0, host: '127.0.0.1' });
+      const address = b.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      const url = `http://127.0.0.1:${address.port}/api/realtime/events`;
+      const stream = await openStream(url, { cookie: `nuvem_session=${user.cookie}` });
+      try {
+        expect(stream.status).toBe(200);
+        await stream.until((frame) => frame.retry === 5000);
+        // A container created through A: its events (and the job's, wherever it ran) reach B.
+        const created = await a.inject({
+          method: 'POST',
+          url: '/api/v1/containers',
+          headers: { origin: testOrigin, cookie: `nuvem_session=${user.cookie}` },
+          payload: { name: 'across' },
+        });
+        expect(created.statusCode).toBe(202);
+        const id = created.json<{ container: { id: string } }>().container.id;
+        const first = await stream.until(
+          (frame) =>
+            frame.event === 'container.updated' && (JSON.parse(frame.data ?? '{}') as { id?: string }).id === id,
+        );
+        await a.events.publish(user.id, 'container.updated', { id, status: 'running', probe: 1 });
+        await stream.until((frame) => (JSON.parse(frame.data ?? '{}') as { probe?: number }).probe === 1);
+
+        // A reconnect to B with the first event's id gets what came after it.
+        const resumed = await openStream(`${url}?lastEventId=${encodeURIComponent(first.id ?? '')}`, {
+          cookie: `nuvem_session=${user.cookie}`,
+        });
+        try {
+          await resumed.until((frame) => (JSON.parse(frame.data ?? '{}') as { probe?: number }).probe === 1);
+          expect(resumed.frames.some((frame) => frame.id === first.id)).toBe(false);
+        } finally {
+          resumed.close();
+        }
+      } finally {
+        stream.close();
+      }
     });
 
     it('refuses a second registration of one e-mail made on the other instance', async () => {

@@ -23,6 +23,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** A round trip to the database; throws when it does not answer. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL for the job queue (pg-boss): with values, one parameterised statement; without, the
+   * text may hold several statements (pg-boss's own migrations and locked blocks).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Whether the latest committed migration has been applied (false: no schema, or an older one). */
   isMigrated(): Promise<boolean>;
   close(): Promise<void>;
@@ -78,6 +83,14 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       await client.query('select 1');
     },
     isMigrated: () => isMigrated((text) => client.query(text)),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -115,6 +128,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await db.execute(sql`select 1`);
     },
     isMigrated: () => isMigrated((text) => pool.query(text)),
+    // node-postgres uses the simple protocol (several statements allowed) when there are no values.
+    executeSql: async (text, values) => {
+      const result = await pool.query<Record<string, unknown>>(text, values && values.length > 0 ? values : undefined);
+      // Several statements answer with one result each: the last one's rows.
+      const results: pg.QueryResult<Record<string, unknown>>[] = Array.isArray(result) ? result : [result];
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: async () => {
       if (closed) return;
       closed = true;

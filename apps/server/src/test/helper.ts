@@ -1,3 +1,4 @@
+import { containerJobs } from '../modules/containers/containers.service.js';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -59,7 +60,14 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     PUBLIC_URL: 'http://localhost:3000',
   });
   // The API suites run on the demo driver; the LXD driver has its own tests against the daemon.
-  return { ...base, database, containers: { ...base.containers, driver: 'demo', sampleIntervalMs: 0 }, ...overrides };
+  return {
+    ...base,
+    database,
+    containers: { ...base.containers, driver: 'demo', sampleIntervalMs: 0 },
+    // Jobs another instance queued are found within half a second (the queue's own floor).
+    queue: { ...base.queue, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 },
+    ...overrides,
+  };
 }
 
 export interface UseTestAppOptions {
@@ -91,6 +99,11 @@ export function useTestApp(options: UseTestAppOptions = {}): { readonly app: App
       return app;
     },
   };
+}
+
+/** Waits until the container jobs (create, actions, delete) queued so far have finished. */
+export async function settleJobs(app: App): Promise<void> {
+  await app.queue.drain(Object.values(containerJobs));
 }
 
 /** The origin the test app believes it is served at (PUBLIC_URL). */

@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Toaster } from '@/components/ui/sonner';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { createQueryClient } from '@/lib/query-client';
+import { RealtimeProvider } from './realtime-provider';
 
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider>
+        <RealtimeProvider>{children}</RealtimeProvider>
+      </AuthProvider>
       <LocalizedToaster />
     </QueryClientProvider>
   );

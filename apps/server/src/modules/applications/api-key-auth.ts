@@ -6,7 +6,6 @@ import {
 } from '@nuvem/contracts/applications';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { apiKeys } from '../../db/schema/api-keys.js';
@@ -16,6 +15,7 @@ import { AppError } from '../../lib/errors.js';
 import type { RateLimiter, RateLimitResult } from '../../lib/rate-limiter.js';
 import { sha256 } from '../../lib/tokens.js';
 import { MemoryTtlCache } from '../../lib/ttl-cache.js';
+import type { EventBus } from '../../plugins/app/events.js';
 import { UsageBatcher, type UsageOutcome } from './usage-batcher.js';
 
 /** A key as the platform API needs it: whose it is, what it may do, and whether it still works. */
@@ -38,7 +38,7 @@ export interface ApiKeyAuth {
 
 /**
  * How long a verified key is reused without asking the database. Revoking, rotating or deleting
- * drops the entry at once on this instance and, through Redis pub/sub, on the others.
+ * drops the entry at once on this instance and, through the event bus, on the others.
  */
 export const KEY_CACHE_TTL_MS = 30_000;
 /** The applications' allowed origins (the union, and each one's) are re-read at least this often. */
@@ -86,15 +86,22 @@ export const hashApiKey = (key: string) => sha256(key);
  */
 export async function createApiKeyAuth(deps: {
   db: Database;
-  redis: Redis | null;
+  events: EventBus;
   limiter: RateLimiter;
   config: AppConfig;
   log: FastifyBaseLogger;
 }) {
-  const { db, redis, limiter, config, log } = deps;
+  const { db, events, limiter, config, log } = deps;
   const cache = new MemoryTtlCache<VerifiedKey>(10_000);
   const originsByApplication = new MemoryTtlCache<Set<string>>(10_000);
-  const usage = new UsageBatcher(db, log);
+  // Each flush tells the keys' owners their new counts (the developer dashboard updates live).
+  const usage = new UsageBatcher(db, log, (used) => {
+    for (const key of used) {
+      void events
+        .publish(key.userId, 'api_key.used', { id: key.id, usage_count: key.usageCount })
+        .catch((error: unknown) => log.warn({ err: error }, 'could not publish api_key.used'));
+    }
+  });
   // The application of the key each platform API request was made with (for its CORS answer).
   const keyApplication = new WeakMap<FastifyRequest, string>();
   // Bumped by every invalidation: a look-up that started before one is not cached.
@@ -110,39 +117,22 @@ export async function createApiKeyAuth(deps: {
     }
   };
 
-  // Invalidations reach the other instances through Redis pub/sub (a subscriber needs its own
-  // connection). After a reconnect messages may have been missed: forget everything cached.
-  let subscriber: Redis | null = null;
-  if (redis) {
-    subscriber = redis.duplicate();
-    subscriber.on('error', (error) => log.warn({ err: error }, 'api key invalidation subscriber error'));
-    let connectedOnce = false;
-    subscriber.on('ready', () => {
-      if (connectedOnce) {
-        generation += 1;
-        cache.clear();
-        origins = null;
-        originsByApplication.clear();
-      }
-      connectedOnce = true;
-    });
-    subscriber.on('message', (_channel: string, raw: string) => {
-      try {
-        apply(JSON.parse(raw) as Invalidation);
-      } catch {
-        log.warn('malformed api key invalidation message');
-      }
-    });
-    await subscriber.subscribe(CHANNEL);
-  }
+  // Invalidations reach the other instances over the event bus (Redis pub/sub when configured).
+  // After its subscription comes back messages may have been missed: forget everything cached.
+  const stopListening = events.onBroadcast(CHANNEL, (message) => apply(message as Invalidation));
+  const stopResubscribed = events.onResubscribed(() => {
+    generation += 1;
+    cache.clear();
+    origins = null;
+    originsByApplication.clear();
+  });
 
   async function broadcast(message: Invalidation): Promise<void> {
+    // This instance forgets at once; the others when the message reaches them.
     apply(message);
-    if (redis) {
-      await redis.publish(CHANNEL, JSON.stringify(message)).catch((error: unknown) => {
-        log.error({ err: error }, 'could not publish an api key invalidation');
-      });
-    }
+    await events.broadcast(CHANNEL, message).catch((error: unknown) => {
+      log.error({ err: error }, 'could not publish an api key invalidation');
+    });
   }
 
   async function lookUp(hash: string): Promise<VerifiedKey | undefined> {
@@ -305,8 +295,8 @@ export async function createApiKeyAuth(deps: {
     async close(): Promise<void> {
       clearInterval(timer);
       await usage.flush();
-      const sub = subscriber;
-      if (sub) await sub.quit().catch(() => sub.disconnect());
+      stopListening();
+      stopResubscribed();
     },
   };
 }

@@ -84,7 +84,7 @@ describe(`API keys on ${testDriver}`, () => {
     const { apiKey, user } = await userWithKey(t.app);
     const key = withKey(t.app, apiKey.key);
     const created = await key.post('/containers', { name: 'from-a-key' });
-    expect(created.statusCode).toBe(201);
+    expect(created.statusCode).toBe(202);
     const { container } = containerResponseSchema.parse(created.json());
     const list = await key.get('/containers');
     expect(list.statusCode).toBe(200);
@@ -111,7 +111,7 @@ describe(`API keys on ${testDriver}`, () => {
     expect(write.json()).toMatchObject({ error: 'This API key lacks the write scope', code: 'INSUFFICIENT_SCOPE' });
     const { apiKey: writeOnly } = await userWithKey(t.app, { name: 'wo', scopes: ['write'] });
     expect((await withKey(t.app, writeOnly.key).get('/containers')).statusCode).toBe(403);
-    expect((await withKey(t.app, writeOnly.key).post('/containers', { name: 'yes' })).statusCode).toBe(201);
+    expect((await withKey(t.app, writeOnly.key).post('/containers', { name: 'yes' })).statusCode).toBe(202);
   });
 
   it('revokes a key: 401 at once, hidden from the list unless include_revoked, and 409 the second time', async () => {

@@ -140,7 +140,7 @@ describe(`applications security on ${testDriver}`, () => {
       headers: { origin: 'https://someone.example', authorization: `Bearer ${apiKey.key}` },
       payload: { name: 'from-a-browser' },
     });
-    expect(bearerOnly.statusCode).toBe(201);
+    expect(bearerOnly.statusCode).toBe(202);
   });
 
   it("answers CORS for the applications' allowed origins only, without credentials", async () => {

@@ -6,6 +6,12 @@ import { apiKeys } from '../../db/schema/api-keys.js';
 
 export type UsageOutcome = 'allowed' | 'rate_limited' | 'rejected';
 
+export interface UsedKey {
+  id: string;
+  userId: string;
+  usageCount: number;
+}
+
 interface DayCounts {
   allowed: number;
   rateLimited: number;
@@ -33,6 +39,8 @@ export class UsageBatcher {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
+    /** After a flush commits: the keys whose count went up, with their new totals. */
+    private readonly onWritten?: (used: UsedKey[]) => void,
   ) {}
 
   record(keyId: string, outcome: UsageOutcome, at: Date = new Date()): void {
@@ -72,6 +80,7 @@ export class UsageBatcher {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
+    const used: UsedKey[] = [];
     try {
       await this.db.transaction(async (tx) => {
         // Sorted, so two instances flushing the same keys lock rows in the same order.
@@ -89,13 +98,15 @@ export class UsageBatcher {
           const counts = batch.get(id);
           if (!counts || !liveIds.has(id)) continue;
           if (counts.allowed > 0 && counts.lastUsedAt) {
-            await tx
+            const updated = await tx
               .update(apiKeys)
               .set({
                 usageCount: sql`${apiKeys.usageCount} + ${counts.allowed}`,
                 lastUsedAt: sql`greatest(${apiKeys.lastUsedAt}, ${counts.lastUsedAt.toISOString()}::timestamptz)`,
               })
-              .where(sql`${apiKeys.id} = ${id}`);
+              .where(sql`${apiKeys.id} = ${id}`)
+              .returning({ id: apiKeys.id, userId: apiKeys.userId, usageCount: apiKeys.usageCount });
+            used.push(...updated);
           }
           for (const [day, c] of [...counts.days].sort(([a], [b]) => a.localeCompare(b))) {
             daily.push({ keyId: id, day, allowed: c.allowed, rateLimited: c.rateLimited, rejected: c.rejected });
@@ -118,7 +129,9 @@ export class UsageBatcher {
     } catch (error) {
       this.log.warn({ err: error, keys: batch.size }, 'writing API key usage failed; kept for the next flush');
       this.mergeBack(batch);
+      return;
     }
+    if (used.length > 0) this.onWritten?.(used);
   }
 
   private mergeBack(batch: Map<string, KeyCounts>): void {

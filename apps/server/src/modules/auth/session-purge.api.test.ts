@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { oauthStates } from '../../db/schema/oauth-states.js';
 import { sessions } from '../../db/schema/sessions.js';
 import { newId } from '../../lib/ids.js';
@@ -24,7 +24,7 @@ describe(`purging expired sessions on ${testDriver}`, () => {
       { ...state, stateHash: 'new', expiresAt: new Date(Date.now() + 60_000) },
     ]);
 
-    const purge = createSessionPurge({ repo: createAuthRepository(t.app.db), intervalMs: 0, log: t.app.log });
+    const purge = createSessionPurge({ repo: createAuthRepository(t.app.db), log: t.app.log });
     await purge.run();
 
     expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, expired.id))).toHaveLength(0);
@@ -45,7 +45,7 @@ describe(`the purge schedule on ${testDriver}`, () => {
   };
   let leftOver = '';
   const t = useTestApp({
-    config: { sessionPurgeIntervalMs: 3_600_000 },
+    config: { sessionPurgeIntervalMs: 1_000 },
     // Before the server is ready: a session that expired while it was down.
     setup: async (app) => {
       const user = await createAuthRepository(app.db).insertUser({ id: newId('user'), email: 'old@example.com' });
@@ -59,28 +59,20 @@ describe(`the purge schedule on ${testDriver}`, () => {
       });
     },
   });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('purges once when the server starts', async () => {
     expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, leftOver))).toHaveLength(0);
   });
 
-  it('then purges every interval until it is closed', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const purge = createSessionPurge({ repo: createAuthRepository(t.app.db), intervalMs: 60_000, log: t.app.log });
-    await purge.start();
+  it('then purges every interval, as a job of the queue', async () => {
     const user = await registerUser(t.app);
     await expire(t.app, user.id);
-    await vi.advanceTimersByTimeAsync(60_000);
-    await purge.close(); // waits for the run in flight
-    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
-
-    const later = await registerUser(t.app);
-    await expire(t.app, later.id);
-    await vi.advanceTimersByTimeAsync(120_000);
-    await purge.close();
-    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, later.id))).toHaveLength(1);
+    await vi.waitFor(
+      async () => expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0),
+      { timeout: 15_000, interval: 200 },
+    );
+    const runs = await t.app.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = 'auth.session-purge' and state = 'completed'`,
+    );
+    expect(Number(runs.rows[0]?.n)).toBeGreaterThan(0);
   });
 });

@@ -3,13 +3,12 @@ import type { AuthRepository } from './auth.repository.js';
 
 /**
  * Deletes expired sessions (their rows keep an address and a user agent) and expired social
- * sign-in states: once at start-up, then every `intervalMs` (SESSION_PURGE_INTERVAL_MS; 0 turns
- * the schedule off). Runs never overlap; every instance may run it, the deletes are idempotent.
- * Until the project has a job queue this is a plain unref'd timer, cleared on close.
+ * sign-in states. The auth plugin runs it once at start-up, then as the repeatable job
+ * `auth.session-purge` every SESSION_PURGE_INTERVAL_MS (0 turns the schedule off), on one
+ * instance at a time. Runs never overlap within an instance; the deletes are idempotent.
  */
-export function createSessionPurge(deps: { repo: AuthRepository; intervalMs: number; log: FastifyBaseLogger }) {
-  const { repo, intervalMs, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
+export function createSessionPurge(deps: { repo: AuthRepository; log: FastifyBaseLogger }) {
+  const { repo, log } = deps;
   let running: Promise<void> | undefined;
 
   /** One purge now (or the one already running). A failure is logged, not thrown: the next run retries. */
@@ -32,17 +31,8 @@ export function createSessionPurge(deps: { repo: AuthRepository; intervalMs: num
 
   return {
     run,
-    /** Purges once, then on the schedule. */
-    async start(): Promise<void> {
-      if (intervalMs <= 0 || timer) return;
-      timer = setInterval(() => void run(), intervalMs);
-      timer.unref();
-      await run();
-    },
-    /** Stops the schedule and waits for a purge in flight. */
+    /** Waits for a purge in flight. */
     async close(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
       await running;
     },
   };

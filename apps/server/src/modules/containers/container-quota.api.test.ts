@@ -3,14 +3,23 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config.js';
 import { containers } from '../../db/schema/containers.js';
-import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import { registerUser, settleJobs, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
 import type { App } from '../../types.js';
 
 function as(app: App, user: TestUser) {
   const headers = { origin: testOrigin, authorization: `Bearer ${user.accessToken}` };
   return {
-    create: (name: string, tier: ContainerTier = 'small') =>
-      app.inject({ method: 'POST', url: '/api/v1/containers', headers, payload: { name, tier, template_id: '' } }),
+    /** Answers 202 at once; resolves once the provisioning job has run. */
+    create: async (name: string, tier: ContainerTier = 'small') => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/containers',
+        headers,
+        payload: { name, tier, template_id: '' },
+      });
+      await settleJobs(app);
+      return res;
+    },
     scale: (id: string, tier: ContainerTier) =>
       app.inject({
         method: 'POST',
@@ -49,7 +58,7 @@ describe(`container count cap, ${testDriver}`, () => {
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
       const res = await api.create(`box-${i}`);
-      expect(res.statusCode).toBe(201);
+      expect(res.statusCode).toBe(202);
       ids.push(idOf(res));
     }
     const refused = await api.create('box-10', 'large');
@@ -65,19 +74,19 @@ describe(`container count cap, ${testDriver}`, () => {
     expect(await countFor(t.app, user.id)).toBe(10);
 
     const other = await registerUser(t.app);
-    expect((await as(t.app, other).create('box-0')).statusCode).toBe(201);
+    expect((await as(t.app, other).create('box-0')).statusCode).toBe(202);
 
     // Deleting one makes room again.
     expect((await api.del(ids[0] ?? '')).statusCode).toBe(200);
-    expect((await api.create('box-11')).statusCode).toBe(201);
+    expect((await api.create('box-11')).statusCode).toBe(202);
   });
 
   it('holds the cap when 30 creates arrive at once', async () => {
     const user = await registerUser(t.app);
     const api = as(t.app, user);
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => api.create(`burst-${i}`, 'large')));
-    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
-    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(results.filter((r) => r.statusCode === 202)).toHaveLength(10);
+    const refused = results.filter((r) => r.statusCode !== 202);
     expect(refused).toHaveLength(20);
     for (const res of refused) expect(res.json()).toMatchObject({ code: 'LIMIT_REACHED' });
     expect(await countFor(t.app, user.id)).toBe(10);
@@ -90,8 +99,8 @@ describe(`container vCPU quota, ${testDriver}`, () => {
   it('refuses a container whose vCPUs would pass the quota', async () => {
     const user = await registerUser(t.app);
     const api = as(t.app, user);
-    expect((await api.create('big-1', 'large')).statusCode).toBe(201);
-    expect((await api.create('big-2', 'large')).statusCode).toBe(201);
+    expect((await api.create('big-1', 'large')).statusCode).toBe(202);
+    expect((await api.create('big-2', 'large')).statusCode).toBe(202);
     const refused = await api.create('small-1', 'small');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
@@ -104,7 +113,7 @@ describe(`container vCPU quota, ${testDriver}`, () => {
 
   it('refuses scaling up past the quota and keeps the tier; scaling within it works', async () => {
     const api = as(t.app, await registerUser(t.app));
-    expect((await api.create('l', 'large')).statusCode).toBe(201);
+    expect((await api.create('l', 'large')).statusCode).toBe(202);
     const medium = idOf(await api.create('m', 'medium'));
     const small = idOf(await api.create('s', 'small'));
     const refused = await api.scale(small, 'large');
@@ -139,7 +148,7 @@ describe(`container memory quota, ${testDriver}`, () => {
   it('refuses a container whose memory would pass the quota', async () => {
     const user = await registerUser(t.app);
     const api = as(t.app, user);
-    expect((await api.create('big', 'large')).statusCode).toBe(201);
+    expect((await api.create('big', 'large')).statusCode).toBe(202);
     const refused = await api.create('medium', 'medium');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
@@ -147,7 +156,7 @@ describe(`container memory quota, ${testDriver}`, () => {
       error: containerLimitMessages.memory(5, 4),
       code: 'LIMIT_REACHED',
     });
-    expect((await api.create('small', 'small')).statusCode).toBe(201);
+    expect((await api.create('small', 'small')).statusCode).toBe(202);
     expect(await countFor(t.app, user.id)).toBe(2);
   });
 });

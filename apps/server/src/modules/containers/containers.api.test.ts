@@ -12,7 +12,7 @@ import { errorResponseSchema } from '@nuvem/contracts/common';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { containers } from '../../db/schema/containers.js';
-import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import { registerUser, settleJobs, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
 import type { App } from '../../types.js';
 
 const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPL6s+BD6u8ZTYi/nahcz9wIVsXPQkKR/Md88uIjahos dev@laptop';
@@ -48,8 +48,12 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
       startup_script: 'echo ready',
       root_password: 'a-strong-password',
     });
-    expect(res.statusCode).toBe(201);
-    const { container } = containerResponseSchema.parse(res.json());
+    // Accepted at once: the row is starting and a job brings the instance up.
+    expect(res.statusCode).toBe(202);
+    const accepted = containerResponseSchema.parse(res.json()).container;
+    expect(accepted).toMatchObject({ name: 'web-1', status: 'starting' });
+    await settleJobs(t.app);
+    const { container } = containerResponseSchema.parse((await ana.get(`/containers/${accepted.id}`)).json());
     expect(container).toMatchObject({
       name: 'web-1',
       status: 'running',
@@ -67,7 +71,7 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
 
   it('pages and filters by status', async () => {
     const bia = as(t.app, await registerUser(t.app));
-    for (let i = 0; i < 3; i++) expect((await bia.post('/containers', { name: `app-${i}` })).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await bia.post('/containers', { name: `app-${i}` })).statusCode).toBe(202);
     const page = containerListResponseSchema.parse((await bia.get('/containers?page=2&per_page=2')).json());
     expect(page).toMatchObject({ total: 3, page: 2, per_page: 2, pages: 2 });
     expect(page.containers).toHaveLength(1);
@@ -97,11 +101,11 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
   it('refuses a second container with the same name for one user, not for another', async () => {
     const a = as(t.app, await registerUser(t.app));
     const b = as(t.app, await registerUser(t.app));
-    expect((await a.post('/containers', { name: 'db' })).statusCode).toBe(201);
+    expect((await a.post('/containers', { name: 'db' })).statusCode).toBe(202);
     const again = await a.post('/containers', { name: 'db' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'You already have a container named db', code: 'NAME_TAKEN' });
-    expect((await b.post('/containers', { name: 'db' })).statusCode).toBe(201);
+    expect((await b.post('/containers', { name: 'db' })).statusCode).toBe(202);
   });
 
   it('runs the actions the status allows and refuses the others with 409', async () => {

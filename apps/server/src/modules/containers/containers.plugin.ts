@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
-import { createContainersService, type ContainersService } from './containers.service.js';
+import { containerJobs, createContainersService, type ContainersService } from './containers.service.js';
 import { selectContainerDriver } from './select-driver.js';
 
 declare module 'fastify' {
@@ -12,46 +12,58 @@ declare module 'fastify' {
 const ROLLUP_EVERY_MS = 10 * 60 * 1000;
 
 /**
- * The containers service on the configured driver (`app.containers`), and the sampler that stores
- * metrics every METRICS_SAMPLE_INTERVAL_MS, reconciles statuses and rolls old points up.
+ * The containers service on the configured driver (`app.containers`), its jobs (create, actions,
+ * delete), and the repeatable sampler that stores metrics every METRICS_SAMPLE_INTERVAL_MS,
+ * reconciles statuses and rolls old points up.
  */
 export const containersPlugin = fp(
   async (app: App) => {
     const driver = await selectContainerDriver(app.config.containers, app.log);
     app.log.info({ driver: driver.kind }, 'container driver ready');
-    const service = createContainersService({ db: app.db, driver, config: app.config, log: app.log });
+    const service = createContainersService({
+      db: app.db,
+      driver,
+      config: app.config,
+      log: app.log,
+      queue: app.queue,
+      events: app.events,
+    });
     app.decorate('containers', service);
 
+    // Create, actions and delete run as durable jobs: a crash mid-way is retried (after
+    // CONTAINER_JOB_TIMEOUT_SECONDS) by whichever instance is alive.
+    const expireInSeconds = app.config.containers.jobTimeoutSeconds;
+    app.queue.define(containerJobs.provision, {
+      handler: (data: { id: string; input: Parameters<typeof service.runProvision>[0]['input'] }, job) =>
+        service.runProvision(data, job),
+      retryLimit: 2,
+      expireInSeconds,
+      concurrency: 4,
+    });
+    app.queue.define(containerJobs.action, {
+      handler: (data: Parameters<typeof service.runAction>[0]) => service.runAction(data),
+      retryLimit: 2,
+      expireInSeconds,
+      concurrency: 4,
+    });
+    app.queue.define(containerJobs.delete, {
+      handler: (data: { id: string }) => service.runDelete(data),
+      retryLimit: 2,
+      expireInSeconds,
+      concurrency: 4,
+    });
+
+    // Repeatable jobs, on one instance per interval: the sampler (metrics, statuses, rows whose
+    // job can no longer finish) and the roll-up of old points.
     const interval = app.config.containers.sampleIntervalMs;
-    if (interval > 0) {
-      let sampler: NodeJS.Timeout | undefined;
-      let roller: NodeJS.Timeout | undefined;
-      let busy = false;
-      const sample = async () => {
-        if (busy) return; // a slow pass is never overlapped by the next
-        busy = true;
-        try {
-          await service.sampleOnce();
-        } catch (error) {
-          app.log.warn({ err: error }, 'metrics sampling failed');
-        } finally {
-          busy = false;
-        }
-      };
-      app.addHook('onReady', async () => {
-        sampler = setInterval(() => void sample(), interval);
-        sampler.unref();
-        roller = setInterval(
-          () => void service.rollUp().catch((error: unknown) => app.log.warn({ err: error }, 'metrics roll-up failed')),
-          ROLLUP_EVERY_MS,
-        );
-        roller.unref();
-      });
-      app.addHook('preClose', async () => {
-        clearInterval(sampler);
-        clearInterval(roller);
-      });
-    }
+    app.queue.every('containers.sample', interval, async () => {
+      await service.sampleOnce();
+      // Every attempt (1 + 2 retries) has had its full time and the backoff between.
+      await service.failStale((expireInSeconds * 3 + 60) * 1000);
+    });
+    app.queue.every('containers.rollup', interval > 0 ? ROLLUP_EVERY_MS : 0, async () => {
+      await service.rollUp();
+    });
   },
-  { name: 'containers', dependencies: ['db'] },
+  { name: 'containers', dependencies: ['db', 'queue', 'events'] },
 );

@@ -122,12 +122,13 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['containers'],
         body: createContainerBodySchema,
-        response: { 201: containerResponseSchema, ...errors },
+        response: { 202: containerResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
+      // Accepted: the row is `starting`; a job provisions the instance and the stream reports it.
       const container = await service.create(userId(request), request.body);
-      return reply.code(201).send({ success: true as const, container });
+      return reply.code(202).send({ success: true as const, container });
     },
   );
 
@@ -165,12 +166,18 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string() }),
+          202: z.object({ success: z.literal(true), message: z.string() }),
+          ...errors,
+        },
       },
     },
-    async (request) => {
-      await service.remove(userId(request), request.params.id);
-      return { success: true as const, message: 'Container deleted successfully' };
+    async (request, reply) => {
+      const outcome = await service.remove(userId(request), request.params.id);
+      return outcome === 'deleted'
+        ? { success: true as const, message: 'Container deleted successfully' }
+        : reply.code(202).send({ success: true as const, message: 'Container deletion is still running' });
     },
   );
 
@@ -181,13 +188,13 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['containers'],
         params: containerIdParamsSchema,
         body: containerActionBodySchema,
-        response: { 200: containerActionResponseSchema, ...errors },
+        response: { 200: containerActionResponseSchema, 202: containerActionResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await service.act(userId(request), request.params.id, request.body)),
-    }),
+    async (request, reply) => {
+      const { pending, ...result } = await service.act(userId(request), request.params.id, request.body);
+      return reply.code(pending ? 202 : 200).send({ success: true as const, ...result });
+    },
   );
 
   app.get(

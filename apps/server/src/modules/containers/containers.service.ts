@@ -19,10 +19,22 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { lockUserFor } from '../../lib/user-lock.js';
 import { DriverError, type ContainerDriver, type ContainerState } from './drivers/container-driver.js';
+import type { EventBus } from '../../plugins/app/events.js';
+import type { JobContext, JobQueue } from '../../plugins/app/queue.js';
 import { metricHistory, rollUpMetrics } from './metrics-history.js';
 import { assertWithinQuota, configuredContainerQuota, type ContainerQuotaSource } from './quota.js';
 
-type CreateInput = {
+/** The job kinds of this module. */
+export const containerJobs = {
+  provision: 'containers.provision',
+  action: 'containers.action',
+  delete: 'containers.delete',
+} as const;
+
+/** How long an action's reply waits for its job before answering 202 (the job goes on). */
+const ACTION_REPLY_WAIT_MS = 25_000;
+
+export type CreateInput = {
   name: string;
   tier: ContainerTier;
   template_id: string;
@@ -56,8 +68,12 @@ export function createContainersService(deps: {
   log: FastifyBaseLogger;
   /** Each user's container quota; the configured one for everybody unless billing provides another. */
   quota?: ContainerQuotaSource;
+  /** Where create, actions and delete run: durable jobs, retried after a crash. */
+  queue: JobQueue;
+  /** Where `container.updated` goes (the realtime stream). */
+  events: EventBus;
 }) {
-  const { db, driver, config, log } = deps;
+  const { db, driver, config, log, queue, events } = deps;
   const quota = deps.quota ?? configuredContainerQuota(config);
   // CPU percent needs two readings: the previous cpu-ns counter per instance.
   const lastCpu = new Map<string, { ns: number; at: number }>();
@@ -133,6 +149,22 @@ export function createContainersService(deps: {
     return row;
   }
 
+  /** Tells the owner's open pages (the realtime stream) that the container changed. */
+  function announce(row: ContainerRow, extra: Record<string, unknown> = {}): void {
+    void events
+      .publish(row.userId, 'container.updated', {
+        id: row.id,
+        status: row.status,
+        status_reason: row.statusReason,
+        tier: row.tier,
+        action_in_flight: row.actionInFlight,
+        ip_address: row.ipAddress,
+        ssh_command: sshCommand(row),
+        ...extra,
+      })
+      .catch((error: unknown) => log.warn({ err: error, containerId: row.id }, 'could not publish container.updated'));
+  }
+
   async function setStatus(id: string, values: Partial<typeof containers.$inferInsert>): Promise<ContainerRow> {
     const rows = await db
       .update(containers)
@@ -141,7 +173,41 @@ export function createContainersService(deps: {
       .returning();
     const row = rows[0];
     if (!row) throw AppError.notFound('Container not found', 'CONTAINER_NOT_FOUND');
+    announce(row);
     return row;
+  }
+
+  async function findRow(id: string): Promise<ContainerRow | undefined> {
+    const rows = await db.select().from(containers).where(eq(containers.id, id)).limit(1);
+    return rows[0];
+  }
+
+  /**
+   * Waits for an action's job: its outcome when it ends within ACTION_REPLY_WAIT_MS, else null
+   * (the job goes on; the stream tells the page when it ends).
+   */
+  async function awaitJob(name: string, jobId: string | null): Promise<'completed' | 'failed' | null> {
+    if (!jobId) return null;
+    const deadline = Date.now() + ACTION_REPLY_WAIT_MS;
+    for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 250)) {
+      const job = await queue.get(name, jobId);
+      if (job?.state === 'completed') {
+        const output = job.output as { failed?: boolean } | null;
+        return output?.failed ? 'failed' : 'completed';
+      }
+      if (job?.state === 'failed' || job?.state === 'cancelled') return 'failed';
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return null;
+  }
+
+  /** Removes an instance left by an attempt that died half-way; missing is fine. */
+  async function discardInstance(row: ContainerRow): Promise<void> {
+    try {
+      await driver.delete(row.instanceName);
+    } catch (error) {
+      if (!(error instanceof DriverError && error.notFound)) throw error;
+    }
   }
 
   /** Brings a new instance up: create, start, keys, script, password. Failures leave `error` with the reason. */
@@ -319,7 +385,30 @@ export function createContainersService(deps: {
         throw error;
       }
       if (!row) throw new Error('insert into containers returned nothing');
-      return present(await provision(row, input));
+      try {
+        await queue.send(containerJobs.provision, { id: row.id, input });
+      } catch (error) {
+        // Not queued: the row must not wait for a job that will never come.
+        await db.delete(containers).where(eq(containers.id, row.id));
+        throw error;
+      }
+      announce(row);
+      return view(row, null);
+    },
+
+    /**
+     * The provisioning job. A retry (the instance that ran it died) first removes what the earlier
+     * attempt may have left, so there is never a second instance nor an instance without its row.
+     */
+    async runProvision(data: { id: string; input: CreateInput }, job: JobContext): Promise<void> {
+      const row = await findRow(data.id);
+      // Deleted meanwhile, or already done by an earlier attempt.
+      if (!row || row.actionInFlight !== 'create') return;
+      if (job.retryCount > 0) {
+        log.warn({ containerId: row.id, attempt: job.retryCount + 1 }, 'retrying a container creation');
+        await discardInstance(row);
+      }
+      await provision(row, data.input);
     },
 
     async update(userId: string, id: string, body: { description?: string | null | undefined }): Promise<Container> {
@@ -328,30 +417,50 @@ export function createContainersService(deps: {
       return present(row);
     },
 
-    async remove(userId: string, id: string): Promise<void> {
+    /** Deletes the instance and then the row, as a job; null when the job is still running. */
+    async remove(userId: string, id: string): Promise<'deleted' | 'pending'> {
       const row = await owned(userId, id);
       const claimed = await db
         .update(containers)
-        .set({ actionInFlight: 'delete' })
+        .set({ actionInFlight: 'delete', updatedAt: new Date() })
         .where(and(eq(containers.id, id), isNull(containers.actionInFlight)))
-        .returning({ id: containers.id });
-      if (claimed.length === 0)
-        throw new AppError(409, `Another action is still running on ${row.name}`, 'ACTION_IN_FLIGHT');
+        .returning();
+      if (!claimed[0]) throw new AppError(409, `Another action is still running on ${row.name}`, 'ACTION_IN_FLIGHT');
+      announce(claimed[0]);
+      let jobId: string | null;
       try {
-        await driver.delete(row.instanceName);
+        jobId = await queue.send(containerJobs.delete, { id });
       } catch (error) {
         await setStatus(id, { actionInFlight: null });
         throw error;
       }
-      await db.delete(containers).where(eq(containers.id, id));
+      const outcome = await awaitJob(containerJobs.delete, jobId);
+      if (outcome === 'failed') throw new AppError(502, 'Failed to delete container', 'DRIVER_ERROR');
+      return outcome === 'completed' ? 'deleted' : 'pending';
+    },
+
+    /** The delete job: the instance first (missing is fine), then the row. */
+    async runDelete(data: { id: string }): Promise<{ failed?: boolean }> {
+      const row = await findRow(data.id);
+      if (!row) return {};
+      try {
+        await driver.delete(row.instanceName);
+      } catch (error) {
+        log.error({ err: error, containerId: row.id }, 'container delete failed');
+        await setStatus(row.id, { actionInFlight: null });
+        return { failed: true };
+      }
+      await db.delete(containers).where(eq(containers.id, row.id));
       lastCpu.delete(row.instanceName);
+      announce(row, { status: 'deleted', action_in_flight: null, deleted: true });
+      return {};
     },
 
     async act(
       userId: string,
       id: string,
       body: ContainerActionBody,
-    ): Promise<{ message: string; container: Container }> {
+    ): Promise<{ message: string; container: Container; pending: boolean }> {
       const row = await owned(userId, id);
       const status = row.status as ContainerStatus;
       if (!allowedFrom[body.action].includes(status)) {
@@ -402,7 +511,47 @@ export function createContainersService(deps: {
           : await claim(db);
       if (claimed.length === 0)
         throw new AppError(409, `Another action is still running on ${row.name}`, 'ACTION_IN_FLIGHT');
+      const claimedRow = await findRow(id);
+      if (claimedRow) announce(claimedRow);
 
+      let jobId: string | null;
+      try {
+        jobId = await queue.send(containerJobs.action, {
+          id,
+          action: body,
+          previous: { status: row.status, tier: row.tier },
+        });
+      } catch (error) {
+        await setStatus(id, { actionInFlight: null, status: row.status, tier: row.tier });
+        throw error;
+      }
+      const outcome = await awaitJob(containerJobs.action, jobId);
+      if (outcome === 'failed') throw new AppError(502, `Failed to ${body.action} container`, 'DRIVER_ERROR');
+      const current = await findRow(id);
+      if (!current) throw AppError.notFound('Container not found', 'CONTAINER_NOT_FOUND');
+      return {
+        message:
+          outcome === 'completed'
+            ? `Container ${body.action} completed successfully`
+            : `Container ${body.action} is still running`,
+        container: await present(current),
+        pending: outcome === null,
+      };
+    },
+
+    /**
+     * The action job. Start, stop, restart, scale and snapshot are safe to repeat, so a retry after
+     * a crash simply runs the action again. A driver failure puts the previous state back and
+     * ends the job with `{ failed: true }` (not retried: the daemon answered).
+     */
+    async runAction(data: {
+      id: string;
+      action: ContainerActionBody;
+      previous: { status: string; tier: string };
+    }): Promise<{ failed?: boolean }> {
+      const row = await findRow(data.id);
+      const body = data.action;
+      if (!row || row.actionInFlight !== body.action) return {};
       try {
         let values: Partial<typeof containers.$inferInsert> = {};
         if (body.action === 'start') {
@@ -432,24 +581,44 @@ export function createContainersService(deps: {
           await driver.restart(row.instanceName);
           values = { tier: body.parameters.tier, status: 'running', statusReason: null };
         }
-        // The reply carries the container's current metrics, as the list and GET show them: a
-        // snapshot or scale of a running container is still running.
         const running = (values.status ?? row.status) === 'running';
         const state = running ? await readState(row) : null;
-        const updated = await setStatus(id, {
+        await setStatus(row.id, {
           ...values,
           actionInFlight: null,
           ...(state ? { ipAddress: state.ipAddress } : {}),
         });
-        return {
-          message: `Container ${body.action} completed successfully`,
-          container: await present(updated, state),
-        };
+        return {};
       } catch (error) {
-        await setStatus(id, { actionInFlight: null, status: row.status, tier: row.tier });
-        log.error({ err: error, containerId: id, action: body.action }, 'container action failed');
-        throw new AppError(502, `Failed to ${body.action} container`, 'DRIVER_ERROR');
+        await setStatus(row.id, { actionInFlight: null, status: data.previous.status, tier: data.previous.tier });
+        log.error({ err: error, containerId: row.id, action: body.action }, 'container action failed');
+        return { failed: true };
       }
+    },
+
+    /**
+     * Rows whose job can no longer finish (every attempt died, or the queue lost it) end in
+     * `error` instead of waiting for ever: after `staleAfterMs` without a change.
+     */
+    async failStale(staleAfterMs: number): Promise<number> {
+      const cutoff = new Date(Date.now() - staleAfterMs);
+      const stale = await db
+        .update(containers)
+        .set({
+          status: sql`case when ${containers.actionInFlight} = 'create' or ${containers.status} in ('starting', 'stopping') then 'error' else ${containers.status} end`,
+          statusReason: sql`case when ${containers.actionInFlight} = 'create' then 'The instance could not be created in time' when ${containers.status} in ('starting', 'stopping') then 'The last action did not finish in time' else ${containers.statusReason} end`,
+          actionInFlight: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            sql`${containers.actionInFlight} is not null`,
+            sql`${containers.updatedAt} < ${cutoff.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning();
+      for (const row of stale) announce(row);
+      return stale.length;
     },
 
     async metrics(userId: string, id: string) {
@@ -507,6 +676,7 @@ export function createContainersService(deps: {
         }
         if (state.status !== 'running') return;
         const s = summary(row, state);
+        announce(row, { metrics: s });
         points.push({
           containerId: row.id,
           resolution: 'raw',

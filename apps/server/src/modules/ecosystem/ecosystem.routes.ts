@@ -5,6 +5,7 @@ import { loadEcosystemApps } from './ecosystem.config.js';
 import { createEcosystemService } from './ecosystem.service.js';
 
 const HEALTH_INTERVAL_MS = 30_000;
+const HEALTH_CHANNEL = 'ecosystem:health';
 
 /** GET /api/ecosystem/apps: the integrated applications and their status (public). */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -13,13 +14,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.decorate('ecosystem', service);
 
   if (service.hasHealthChecks) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void service.refreshHealth();
-      timer = setInterval(() => void service.refreshHealth(), HEALTH_INTERVAL_MS);
-      timer.unref();
+    // One instance checks every 30 s (a repeatable job) and tells the others what it found.
+    const stop = app.events.onBroadcast(HEALTH_CHANNEL, (ids) => {
+      if (Array.isArray(ids)) service.applyFailing(ids.filter((id): id is string => typeof id === 'string'));
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.queue.every('ecosystem.health', HEALTH_INTERVAL_MS, async () => {
+      await service.refreshHealth();
+      await app.events.broadcast(HEALTH_CHANNEL, service.failingIds());
+    });
+    app.addHook('onClose', async () => stop());
   }
 
   app.get(
@@ -33,7 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Not encapsulated, so `app.ecosystem` (status, health refresh) is visible to the whole server. */
-export const ecosystemRoutes = fp(routes, { name: 'ecosystem' });
+export const ecosystemRoutes = fp(routes, { name: 'ecosystem', dependencies: ['queue', 'events'] });
 
 declare module 'fastify' {
   interface FastifyInstance {

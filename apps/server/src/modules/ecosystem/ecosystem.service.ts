@@ -41,6 +41,18 @@ export function createEcosystemService(apps: EcosystemAppConfig[], log: FastifyB
       await Promise.all(polled.map(checkOne));
     },
 
+    /** The apps whose last check failed (what the instance that ran the checks tells the others). */
+    failingIds(): string[] {
+      return [...failing].sort();
+    },
+
+    /** Takes another instance's check results as this instance's own. */
+    applyFailing(ids: string[]): void {
+      const known = new Set(apps.map((a) => a.id));
+      failing.clear();
+      for (const id of ids) if (known.has(id)) failing.add(id);
+    },
+
     hasHealthChecks: apps.some((a) => a.health_url),
   };
 }

@@ -14,7 +14,7 @@ export const apiKeysPlugin = fp(
   async (app: App) => {
     const service = await createApiKeyAuth({
       db: app.db,
-      redis: app.redis,
+      events: app.events,
       limiter: app.limiter,
       config: app.config,
       log: app.log,
@@ -24,5 +24,5 @@ export const apiKeysPlugin = fp(
     // onClose hooks run in reverse order of registration: this one before the database closes.
     app.addHook('onClose', async () => service.close());
   },
-  { name: 'api-keys', dependencies: ['db', 'redis', 'rate-limiter'] },
+  { name: 'api-keys', dependencies: ['db', 'events', 'rate-limiter'] },
 );

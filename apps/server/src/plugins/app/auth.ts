@@ -62,9 +62,13 @@ export const authPlugin = fp(
     app.decorate('auth', service);
     app.decorateRequest('auth', null);
 
-    // Expired sessions and sign-in states are deleted at start-up, then every SESSION_PURGE_INTERVAL_MS.
-    const purge = createSessionPurge({ repo, intervalMs: app.config.sessionPurgeIntervalMs, log: app.log });
-    app.addHook('onReady', async () => purge.start());
+    // Expired sessions and sign-in states are deleted at start-up, then every
+    // SESSION_PURGE_INTERVAL_MS by one instance (a repeatable job).
+    const purge = createSessionPurge({ repo, log: app.log });
+    if (app.config.sessionPurgeIntervalMs > 0) {
+      app.queue.every('auth.session-purge', app.config.sessionPurgeIntervalMs, () => purge.run());
+      app.addHook('onReady', async () => purge.run());
+    }
     app.addHook('onClose', async () => purge.close());
 
     app.decorate('resolveAuth', async (request: FastifyRequest) => {
@@ -104,5 +108,5 @@ export const authPlugin = fp(
       if (request.auth) await app.apiKeys.limitUser(request.auth.user.id, reply);
     });
   },
-  { name: 'auth', dependencies: ['db', 'rate-limiter', 'api-keys'] },
+  { name: 'auth', dependencies: ['db', 'queue', 'rate-limiter', 'api-keys'] },
 );

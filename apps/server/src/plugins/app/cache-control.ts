@@ -14,13 +14,15 @@ const privateSurface = /^\/(api|auth|sso|oauth|logout|applications)(\/|$)/;
  */
 export const cacheControlPlugin = fp(
   async (app: App) => {
-    app.addHook('onSend', async (request, reply) => {
-      if (reply.hasHeader('cache-control')) return;
-      const path = request.url.split('?', 1)[0] ?? '/';
-      const identified =
-        request.headers.authorization !== undefined ||
-        (request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false);
-      if (identified || privateSurface.test(path)) reply.header('cache-control', 'no-store');
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!reply.hasHeader('cache-control')) {
+        const path = request.url.split('?', 1)[0] ?? '/';
+        const identified =
+          request.headers.authorization !== undefined ||
+          (request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false);
+        if (identified || privateSurface.test(path)) reply.header('cache-control', 'no-store');
+      }
+      done(null, payload);
     });
   },
   { name: 'cache-control' },

@@ -20,15 +20,23 @@ export const csrfPlugin = fp(
   async (app: App) => {
     const trusted = new Set([app.config.publicUrl.origin, ...app.config.allowedRedirectOrigins]);
 
-    app.addHook('onRequest', async (request) => {
-      if (!stateChanging.has(request.method)) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!stateChanging.has(request.method)) {
+        done();
+        return;
+      }
       const origin = request.headers.origin ?? originOf(request.headers.referer);
       const carriesSession = request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
-      if (!carriesSession && bearer.test(request.headers.authorization ?? '')) return;
+      if (!carriesSession && bearer.test(request.headers.authorization ?? '')) {
+        done();
+        return;
+      }
       if (origin ? !trusted.has(origin) : carriesSession) {
         request.log.warn({ origin: origin ?? null }, 'cross-site request refused');
-        throw new AppError(403, authMessages.crossSite, 'CSRF');
+        done(new AppError(403, authMessages.crossSite, 'CSRF'));
+        return;
       }
+      done();
     });
   },
   { name: 'csrf' },

@@ -12,11 +12,12 @@ const notPrintableAscii = /[^\x21-\x7e]/;
  */
 export const locationHeaderPlugin = fp(
   async (app: App) => {
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       const location = reply.getHeader('location');
       if (typeof location === 'string' && notPrintableAscii.test(location)) {
         reply.header('location', asciiLocation(location));
       }
+      done(null, payload);
     });
   },
   { name: 'location-header' },

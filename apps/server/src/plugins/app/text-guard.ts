@@ -48,12 +48,15 @@ function findUnstorable(root: unknown, context: string): ValidationIssue | null 
  */
 export const textGuardPlugin = fp(
   async (app: App) => {
-    app.addHook('preValidation', async (request, reply) => {
+    app.addHook('preValidation', (request, reply, done) => {
       const issue =
         findUnstorable(request.params, 'params') ??
         findUnstorable(request.query, 'querystring') ??
         findUnstorable(request.body, 'body');
-      if (!issue) return;
+      if (!issue) {
+        done();
+        return;
+      }
       const body: ErrorResponse = {
         success: false,
         // 'Display name: text must not contain NUL characters': the field in words, then why.
@@ -61,7 +64,8 @@ export const textGuardPlugin = fp(
         code: 'VALIDATION_ERROR',
         details: [issue],
       };
-      return reply.code(400).send(body);
+      // Answered here: done() is not called.
+      void reply.code(400).send(body);
     });
   },
   { name: 'text-guard' },

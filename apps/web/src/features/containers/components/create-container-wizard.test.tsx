@@ -12,6 +12,8 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '@/components/ui/sonner';
 import { createQueryClient } from '@/lib/query-client';
+import { RealtimeClient, RealtimeContext } from '@/lib/realtime';
+import { FakeSource } from '@/testing/fake-event-source';
 import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
 import { generateSshKeyPair } from '../lib/ssh-keygen';
 import { CreateContainerWizard } from './create-container-wizard';
@@ -84,13 +86,16 @@ function Harness({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
 function renderWizard(
   create: FetchHandler = reply({ success: true, container: container() }, 201),
   routes: Record<string, FetchHandler> = catalogueRoutes,
+  realtime: RealtimeClient | null = null,
 ) {
   const fetchSpy = mockFetch({ ...routes, [createRoute]: create });
   const onOpenChange = vi.fn<(open: boolean) => void>();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Harness onOpenChange={onOpenChange} />
-      <Toaster />
+      <RealtimeContext.Provider value={realtime}>
+        <Harness onOpenChange={onOpenChange} />
+        <Toaster />
+      </RealtimeContext.Provider>
     </QueryClientProvider>,
   );
   return { fetchSpy, onOpenChange, user: userEvent.setup() };
@@ -324,6 +329,91 @@ describe('CreateContainerWizard', () => {
     dialog = await openWizard(user);
     expect(currentStep(dialog)).toBe('Name & template');
     expect(within(dialog).getByRole('textbox', { name: 'Container Name' })).toHaveValue('');
+  });
+
+  it('says a container is being created in the background, then that it is ready when the stream reports it running', async () => {
+    FakeSource.made = [];
+    const client = new RealtimeClient({
+      onEvent: () => {},
+      createSource: (url) => new FakeSource(url) as unknown as EventSource,
+    });
+    client.connect();
+    const { user } = renderWizard(
+      reply({ success: true, container: container({ status: 'starting', ip_address: null }) }, 202),
+      {
+        ...catalogueRoutes,
+        'GET /api/v1/containers/ctr_1': reply({ success: true, container: container({ status: 'starting' }) }),
+      },
+      client,
+    );
+    const dialog = await openWizard(user);
+    await toAccessStep(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Container' }));
+    expect(
+      await screen.findByText(
+        'Creating web-1. You can carry on: it shows as running in the list as soon as it is ready.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Container web-1 is ready/)).not.toBeInTheDocument();
+    const source = FakeSource.made[0]!;
+    source.emit('container.updated', { id: 'other', status: 'running' }, 'a-1-x');
+    source.emit('container.updated', { id: container().id, status: 'starting' }, 'a-2-x');
+    expect(screen.queryByText(/Container web-1 is ready/)).not.toBeInTheDocument();
+    source.emit('container.updated', { id: container().id, status: 'running' }, 'a-3-x');
+    expect(await screen.findByText('Container web-1 is ready. Connect with: ssh root@10.0.0.5')).toBeInTheDocument();
+    // Once only.
+    source.emit('container.updated', { id: container().id, status: 'running' }, 'a-4-x');
+    await waitFor(() => expect(screen.getAllByText(/Container web-1 is ready/)).toHaveLength(1));
+    client.disconnect();
+  });
+
+  it('says the container is ready when it was already running before the page listened', async () => {
+    FakeSource.made = [];
+    const client = new RealtimeClient({
+      onEvent: () => {},
+      createSource: (url) => new FakeSource(url) as unknown as EventSource,
+    });
+    client.connect();
+    const { user } = renderWizard(
+      reply({ success: true, container: container({ status: 'starting', ip_address: null }) }, 202),
+      { ...catalogueRoutes, 'GET /api/v1/containers/ctr_1': reply({ success: true, container: container() }) },
+      client,
+    );
+    const dialog = await openWizard(user);
+    await toAccessStep(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Container' }));
+    expect(await screen.findByText('Container web-1 is ready. Connect with: ssh root@10.0.0.5')).toBeInTheDocument();
+    FakeSource.made[0]!.emit('container.updated', { id: 'ctr_1', status: 'running' }, 'a-1-x');
+    await waitFor(() => expect(screen.getAllByText(/Container web-1 is ready/)).toHaveLength(1));
+    client.disconnect();
+  });
+
+  it('reports a background creation that ends in error with its reason', async () => {
+    FakeSource.made = [];
+    const client = new RealtimeClient({
+      onEvent: () => {},
+      createSource: (url) => new FakeSource(url) as unknown as EventSource,
+    });
+    client.connect();
+    const { user } = renderWizard(
+      reply({ success: true, container: container({ status: 'starting', ip_address: null }) }, 202),
+      {
+        ...catalogueRoutes,
+        'GET /api/v1/containers/ctr_1': reply({ success: true, container: container({ status: 'starting' }) }),
+      },
+      client,
+    );
+    const dialog = await openWizard(user);
+    await toAccessStep(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Container' }));
+    await screen.findByText(/Creating web-1/);
+    FakeSource.made[0]!.emit(
+      'container.updated',
+      { id: container().id, status: 'error', status_reason: 'image not found' },
+      'a-1-x',
+    );
+    expect(await screen.findByText('Container web-1 could not start: image not found')).toBeInTheDocument();
+    client.disconnect();
   });
 
   it('omits empty keys, environment, script and password', async () => {

@@ -22,8 +22,10 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { errorMessage, notify } from '@/lib/notify';
+import { useRealtimeClient, type RealtimeClient } from '@/lib/realtime';
 import { useContainerDefaults } from '../api/container-defaults';
 import { useCreateContainer } from '../api/create-container';
+import { getContainer } from '../api/get-container';
 import { useTemplateOptions, useTierOptions } from '../api/get-container-catalogue';
 import { emptyWizardValues, wizardFieldMessages, wizardFormSchema } from '../lib/wizard-form';
 import { buildCreatePayload, type WizardValues } from '../lib/wizard-payload';
@@ -38,6 +40,47 @@ import { WizardTierStep } from './wizard-tier-step';
 
 /** Spec §9: the SSH-ready toast lasts 10 s. */
 export const READY_TOAST_MS = 10_000;
+/** A creation still not settled after this long is left to the list (its row shows the outcome). */
+const WATCH_CREATE_MS = 10 * 60_000;
+
+/**
+ * Calls `settled` once the new container is `running` or `error`: from the stream, or from one
+ * read right after listening (the job may have finished before the reply reached the page).
+ */
+function watchUntilSettled(
+  client: RealtimeClient,
+  container: Container,
+  settled: (current: Pick<Container, 'status' | 'status_reason' | 'ssh_command'>) => void,
+): void {
+  let done = false;
+  const finish = (current: Pick<Container, 'status' | 'status_reason' | 'ssh_command'>) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    stop();
+    settled(current);
+  };
+  const stop = client.listen((event) => {
+    if (event.type !== 'container.updated' || event.data.id !== container.id) return;
+    const status = event.data.status;
+    if (status !== 'running' && status !== 'error') return;
+    finish({
+      status,
+      status_reason: typeof event.data.status_reason === 'string' ? event.data.status_reason : null,
+      ssh_command: typeof event.data.ssh_command === 'string' ? event.data.ssh_command : container.ssh_command,
+    });
+  });
+  const timer = setTimeout(() => {
+    done = true;
+    stop();
+  }, WATCH_CREATE_MS);
+  getContainer(container.id).then(
+    (current) => {
+      if (current.status === 'running' || current.status === 'error') finish(current);
+    },
+    () => {},
+  );
+}
 
 /** Which step shows each field, to go back to a field a check or the server refused. */
 const stepOf: Record<keyof WizardValues, WizardStep> = {
@@ -95,6 +138,7 @@ function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: 
   const tiers = useTierOptions();
   const templates = useTemplateOptions();
   const createContainer = useCreateContainer();
+  const realtime = useRealtimeClient();
   const generatedKey = useGeneratedKey();
   const fieldMessages = useMemo(() => wizardFieldMessages(t), [t]);
   // Checked as typed, with the create call's own rules (the contract's schemas and limits).
@@ -151,18 +195,27 @@ function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: 
       return;
     }
     onClose();
-    if (container.status === 'error') {
-      notify.error(
-        t('wizard.couldNotStart', {
-          name: payload.name,
-          reason: container.status_reason ?? t('wizard.unknownError'),
-        }),
-      );
-    } else {
-      notify.success(t('wizard.created', { name: payload.name, command: container.ssh_command }), {
-        duration: READY_TOAST_MS,
-      });
+    const ready = (current: Pick<Container, 'status' | 'status_reason' | 'ssh_command'>) => {
+      if (current.status === 'error') {
+        notify.error(
+          t('wizard.couldNotStart', {
+            name: payload.name,
+            reason: current.status_reason ?? t('wizard.unknownError'),
+          }),
+        );
+      } else {
+        notify.success(t('wizard.created', { name: payload.name, command: current.ssh_command }), {
+          duration: READY_TOAST_MS,
+        });
+      }
+    };
+    if (container.status !== 'starting') {
+      ready(container);
+      return;
     }
+    // The server provisions it in the background (202): say so now, and say when it is ready.
+    notify.success(t('wizard.creatingInBackground', { name: payload.name }));
+    if (realtime) watchUntilSettled(realtime, container, ready);
   }
 
   async function next() {

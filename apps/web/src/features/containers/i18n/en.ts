@@ -215,6 +215,8 @@ export const containers = {
     create: 'Create Container',
     creating: 'Creating…',
     created: 'Container {{name}} is ready. Connect with: {{command}}',
+    creatingInBackground:
+      'Creating {{name}}. You can carry on: it shows as running in the list as soon as it is ready.',
     couldNotStart: 'Container {{name}} could not start: {{reason}}',
     unknownError: 'unknown error',
     createFailed: 'Failed to create container',

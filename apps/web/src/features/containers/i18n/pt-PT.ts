@@ -220,6 +220,7 @@ export const containers: Messages<typeof en> = {
     create: 'Criar contentor',
     creating: 'A criar…',
     created: 'O contentor {{name}} está pronto. Ligue-se com: {{command}}',
+    creatingInBackground: 'A criar {{name}}. Pode continuar: aparece em execução na lista assim que estiver pronto.',
     couldNotStart: 'Não foi possível iniciar o contentor {{name}}: {{reason}}',
     unknownError: 'erro desconhecido',
     createFailed: 'Não foi possível criar o contentor',

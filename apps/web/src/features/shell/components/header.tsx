@@ -19,6 +19,7 @@ import { paths } from '@/config/paths';
 import { userAvatarUrl, userInitial } from '@/lib/user-display';
 import { cn } from '@/lib/utils';
 import { LanguageSwitch } from './language-switch';
+import { RealtimeDot } from './realtime-dot';
 
 const navLinks = [
   { label: 'header.ingeniousGen', href: paths.ingeniousgen.getHref() },
@@ -80,6 +81,7 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <RealtimeDot />
           <LanguageSwitch />
           <Button
             ref={ecosystemButtonRef}

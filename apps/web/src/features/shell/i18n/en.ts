@@ -23,6 +23,9 @@ export const shell = {
     trigger: 'Language: {{language}}',
     short: { en: 'EN', 'pt-PT': 'PT' },
   },
+  realtime: {
+    down: 'Live updates paused: reconnecting…',
+  },
   toaster: {
     label: 'Notifications',
     close: 'Close notification',

@@ -25,6 +25,9 @@ export const shell: Messages<typeof en> = {
     trigger: 'Idioma: {{language}}',
     short: { en: 'EN', 'pt-PT': 'PT' },
   },
+  realtime: {
+    down: 'Atualizações em direto em pausa: a restabelecer a ligação…',
+  },
   toaster: {
     label: 'Notificações',
     close: 'Fechar notificação',

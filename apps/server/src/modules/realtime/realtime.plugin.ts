@@ -1,0 +1,123 @@
+import type { ServerResponse } from 'node:http';
+import { authMessages } from '@nuvem/contracts/auth';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import type { PortalEvent } from '../../plugins/app/events.js';
+import type { App } from '../../types.js';
+
+/** The spec's reconnect delay, sent to the browser as the stream's `retry`. */
+export const RECONNECT_DELAY_MS = 5_000;
+/** A client that stops reading is dropped once this much is waiting for it. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** One Server-Sent Events frame. */
+export function sseFrame(event: Pick<PortalEvent, 'id' | 'type' | 'data'>): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * GET /api/realtime/events: the signed-in user's events as Server-Sent Events (session cookie or
+ * `nat_` bearer token). Each user gets only their own; `retry: 5000`; a comment line every
+ * REALTIME_HEARTBEAT_MS; `Last-Event-ID` resumes with what this instance kept (the last five
+ * minutes); at most REALTIME_MAX_STREAMS_PER_USER streams per user and instance (429 beyond).
+ */
+export const realtimePlugin = fp(
+  async (app: App) => {
+    const { maxStreamsPerUser, heartbeatMs } = app.config.realtime;
+    const open = new Map<string, Set<ServerResponse>>();
+    const everyStream = new Set<{ end: () => void }>();
+
+    const unsubscribe = app.events.subscribe((event) => {
+      const streams = open.get(event.userId);
+      if (!streams) return;
+      const frame = sseFrame(event);
+      for (const raw of streams) write(raw, frame);
+    });
+    app.addHook('preClose', async () => {
+      unsubscribe();
+      for (const stream of everyStream) stream.end();
+    });
+
+    function write(raw: ServerResponse, frame: string): void {
+      if (raw.writableEnded || raw.destroyed) return;
+      if (raw.writableLength > MAX_BUFFERED_BYTES) {
+        raw.destroy();
+        return;
+      }
+      raw.write(frame);
+    }
+
+    app.get(
+      '/api/realtime/events',
+      {
+        schema: {
+          tags: ['realtime'],
+          // A new EventSource cannot set Last-Event-ID itself: the web client passes it here.
+          querystring: z.object({ lastEventId: z.string().max(64).optional() }),
+        },
+        preHandler: app.requireAuth,
+      },
+      async (request, reply) => {
+        const auth = request.auth;
+        if (!auth || !('session' in auth)) throw new AppError(401, authMessages.unauthorized, 'UNAUTHORIZED');
+        const userId = auth.user.id;
+        let mine = open.get(userId);
+        if ((mine?.size ?? 0) >= maxStreamsPerUser) {
+          throw new AppError(
+            429,
+            `Too many open event streams: at most ${maxStreamsPerUser} at once. Close another tab and try again.`,
+            'TOO_MANY_STREAMS',
+          );
+        }
+        if (!mine) open.set(userId, (mine = new Set()));
+        const streams = mine;
+        const raw = reply.raw;
+        reply.hijack();
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+          // Proxies such as nginx must pass each frame on at once.
+          'x-accel-buffering': 'no',
+          'x-request-id': request.id,
+        });
+        raw.socket?.setNoDelay(true);
+        raw.write(`retry: ${RECONNECT_DELAY_MS}\n: connected\n\n`);
+
+        const header = request.headers['last-event-id'];
+        const lastEventId = typeof header === 'string' && header.length > 0 ? header : request.query.lastEventId;
+        if (typeof lastEventId === 'string' && lastEventId.length > 0 && lastEventId.length <= 64) {
+          for (const event of app.events.replay(userId, lastEventId)) write(raw, sseFrame(event));
+        }
+        streams.add(raw);
+
+        const heartbeat = setInterval(() => write(raw, `: heartbeat ${Date.now()}\n\n`), heartbeatMs);
+        heartbeat.unref();
+        const handle = { end: () => raw.end() };
+        everyStream.add(handle);
+        const cleanUp = () => {
+          clearInterval(heartbeat);
+          everyStream.delete(handle);
+          streams.delete(raw);
+          if (streams.size === 0 && open.get(userId) === streams) open.delete(userId);
+        };
+        raw.on('close', cleanUp);
+        raw.on('error', cleanUp);
+        request.log.info({ userId, resumed: Boolean(lastEventId) }, 'event stream opened');
+      },
+    );
+
+    app.decorate('realtime', {
+      /** Streams open on this instance (benchmarks, health). */
+      openStreams: () => everyStream.size,
+    });
+  },
+  { name: 'realtime', dependencies: ['auth', 'events'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: { openStreams: () => number };
+  }
+}

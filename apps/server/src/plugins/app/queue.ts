@@ -1,0 +1,240 @@
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { App } from '../../types.js';
+
+/** What a job handler receives besides its data. */
+export interface JobContext {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** Aborted when the server shuts down: long jobs should stop early (they are retried elsewhere). */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<T> {
+  /** What it returns (an object) is kept as the job's output. */
+  handler: (data: T, job: JobContext) => Promise<unknown>;
+  /** Attempts after the first (default 3). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled each time with backoff (default 2). */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** An active job not finished after this long counts as failed (its instance died) and is retried. */
+  expireInSeconds?: number;
+  /** Jobs of this kind one instance runs at once (default 2). */
+  concurrency?: number;
+}
+
+export interface SendOptions {
+  /** Not before then. */
+  startAfter?: Date | number;
+}
+
+export interface JobState {
+  id: string;
+  name: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  retryCount: number;
+  /** The last error of a failed (dead) job. */
+  output: unknown;
+}
+
+/**
+ * The durable job queue (`app.queue`): pg-boss on the portal's own database, PGlite or
+ * PostgreSQL, so it needs no Redis. Jobs survive a crash (an active job whose instance died
+ * expires and is retried), several instances on one database share the work and each job runs
+ * once, failures are retried with backoff and end `failed` with the last error (the dead state),
+ * and `every` runs a repeatable job on one instance per interval, whatever the number of
+ * instances. See docs/decisions/015-job-queue.md.
+ */
+export interface JobQueue {
+  define<T extends object>(name: string, definition: JobDefinition<T>): void;
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Runs `handler` every `intervalMs` on one of the instances sharing the database (0: never). */
+  every(name: string, intervalMs: number, handler: (job: JobContext) => Promise<void>): void;
+  cancel(name: string, id: string): Promise<void>;
+  get(name: string, id: string): Promise<JobState | null>;
+  /** Waits until no job of these kinds is queued or active (tests, and graceful shutdown checks). */
+  drain(names: string[], timeoutMs?: number): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    queue: JobQueue;
+  }
+}
+
+const SCHEMA = 'pgboss';
+
+/** Runs `step` again (up to 5 times, after a short random pause) when it fails. */
+async function withRetries(step: () => Promise<unknown>, what: string, app: App): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step();
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      app.log.debug({ err: error, attempt }, `${what} failed; trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 250 * attempt));
+    }
+  }
+}
+
+export const queuePlugin = fp(
+  async (app: App) => {
+    const { queue: config } = app.config;
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => app.database.executeSql(text, values) },
+      schema: SCHEMA,
+      // pg-boss's cron scheduler has a one-minute grain; `every` throttles per slot instead.
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
+      monitorStateIntervalSeconds: config.maintenanceIntervalSeconds,
+    });
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    // Instances starting together on a fresh database race to create pg-boss's schema and
+    // queues; the loser's statement fails (a duplicate or a deadlock) and simply tries again.
+    await withRetries(() => boss.start(), 'starting the job queue', app);
+
+    const definitions = new Map<string, JobDefinition<object>>();
+    const repeatables: { name: string; intervalMs: number }[] = [];
+    const workerIds = new Map<string, string>();
+    const timers: NodeJS.Timeout[] = [];
+    const aborter = new AbortController();
+    let started = false;
+
+    const startWorker = async (name: string, definition: JobDefinition<object>) => {
+      const options = {
+        name,
+        retryLimit: definition.retryLimit ?? 3,
+        retryDelay: definition.retryDelay ?? 2,
+        retryBackoff: definition.retryBackoff ?? true,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      };
+      await withRetries(
+        async () => {
+          if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+          else await boss.createQueue(name, options);
+        },
+        `creating the queue ${name}`,
+        app,
+      );
+      const workerId = await boss.work<object>(
+        name,
+        {
+          pollingIntervalSeconds: config.pollingIntervalSeconds,
+          batchSize: definition.concurrency ?? 2,
+          // retryCount is metadata: without it every attempt would look like the first.
+          includeMetadata: true,
+        },
+        async (jobs) => {
+          // A batch is handled together; pg-boss fails the whole batch on a throw, so each job is
+          // settled on its own.
+          await Promise.all(
+            jobs.map(async (job) => {
+              const started = performance.now();
+              try {
+                const output = await definition.handler(job.data, {
+                  id: job.id,
+                  retryCount: job.retryCount,
+                  signal: aborter.signal,
+                });
+                app.log.debug({ job: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+                await boss.complete(name, job.id, output !== null && typeof output === 'object' ? output : undefined);
+              } catch (error) {
+                app.log.warn({ job: name, jobId: job.id, err: error }, 'job failed');
+                await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+              }
+            }),
+          );
+        },
+      );
+      workerIds.set(name, workerId);
+    };
+
+    const queue: JobQueue = {
+      define(name, definition) {
+        if (started) throw new Error(`job ${name} defined after the queue started`);
+        definitions.set(name, definition as JobDefinition<object>);
+      },
+      async send(name, data, options = {}) {
+        const id = await boss.send(name, data, {
+          ...(options.startAfter
+            ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(options.startAfter) }
+            : {}),
+        });
+        // This instance picks it up at once instead of at its next poll.
+        const workerId = workerIds.get(name);
+        if (workerId) boss.notifyWorker(workerId);
+        return id;
+      },
+      every(name, intervalMs, handler) {
+        if (intervalMs <= 0) return;
+        queue.define(name, {
+          handler: (_data, job) => handler(job),
+          retryLimit: 0,
+          expireInSeconds: Math.max(60, Math.ceil((intervalMs * 4) / 1000)),
+        });
+        repeatables.push({ name, intervalMs });
+      },
+      async cancel(name, id) {
+        await boss.cancel(name, id);
+      },
+      async get(name, id) {
+        const job = await boss.getJobById(name, id);
+        if (!job) return null;
+        return { id: job.id, name: job.name, state: job.state, retryCount: job.retryCount, output: job.output };
+      },
+      async drain(names, timeoutMs = 30_000) {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const { rows } = await app.database.executeSql(
+            `select count(*)::int as n from ${SCHEMA}.job where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
+            [names],
+          );
+          if (Number(rows[0]?.n ?? 0) === 0) return;
+          if (Date.now() > deadline) throw new Error(`jobs ${names.join(', ')} still running after ${timeoutMs} ms`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+    };
+    app.decorate('queue', queue);
+
+    // Workers start once every module has defined its jobs.
+    app.addHook('onReady', async () => {
+      started = true;
+      for (const [name, definition] of definitions) await startWorker(name, definition);
+      for (const { name, intervalMs } of repeatables) {
+        // Every instance offers a job per slot; pg-boss keeps one per slot (a unique key on the
+        // slot), so the work runs on one instance per interval however many there are.
+        const seconds = Math.max(1, Math.round(intervalMs / 1000));
+        const offer = () =>
+          boss
+            .sendThrottled(name, {}, {}, seconds, name)
+            .then((id) => {
+              const workerId = workerIds.get(name);
+              if (id && workerId) boss.notifyWorker(workerId);
+            })
+            .catch((error: unknown) => app.log.warn({ err: error, job: name }, 'scheduling a repeatable job failed'));
+        void offer();
+        const timer = setInterval(() => void offer(), Math.min(intervalMs, seconds * 1000));
+        timer.unref();
+        timers.push(timer);
+      }
+    });
+
+    app.addHook('preClose', async () => {
+      for (const timer of timers) clearInterval(timer);
+      aborter.abort();
+      // Jobs in flight get the shutdown budget to finish; what is still active after it expires
+      // and is retried by another instance (or this one after its restart).
+      await boss
+        .stop({ graceful: true, wait: true, timeout: Math.max(1_000, app.config.shutdownTimeoutMs) })
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, 'stopping the job queue failed');
+        });
+    });
+  },
+  { name: 'queue', dependencies: ['db'] },
+);

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { registerUser, settleJobs, testDriver, testOrigin, useTestApp, type TestUser } from './test/helper.js';
+import type { App } from './types.js';
+
+/**
+ * Every registered route, walked from the server's own route table: a route not listed as public
+ * must refuse a caller without credentials (401), and a route that names a resource must not serve
+ * or change another user's. A new route is covered the day it is registered; a new public route
+ * has to be listed here, on purpose.
+ */
+const publicRoutes = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /auth/config',
+  'POST /auth/login',
+  'POST /auth/register',
+  'GET /sso/check',
+  'POST /sso/logout',
+  'GET /logout',
+  'POST /logout',
+  'GET /oauth/:provider',
+  'GET /oauth/:provider/callback',
+  'GET /api/ecosystem/apps',
+  'POST /api/programme/enquiries',
+  // The container catalogue is the same for everybody (the pricing and wizard pages show it).
+  'GET /api/v1/containers/templates',
+  'GET /api/v1/containers/tiers',
+  // A profile picture is shown wherever the user's name is (no personal data beyond it).
+  'GET /api/users/:id/avatar',
+  // Client credentials in the body, not a session: answers 401 for wrong ones (tested in its suite).
+  'POST /applications/verify-client',
+  // CORS preflight of the platform API.
+  'OPTIONS /api/v1/*',
+]);
+const isStatic = (url: string) =>
+  url === '/' || url === '/*' || url === '/index.html' || url.startsWith('/docs') || url.startsWith('/assets/');
+
+describe(`every route's guard, on ${testDriver}`, () => {
+  const t = useTestApp();
+  const guarded = () =>
+    t.app.routeTable.filter((route) => !publicRoutes.has(`${route.method} ${route.url}`) && !isStatic(route.url));
+
+  it('lists the routes it checks (so a refactor that hides them fails here)', () => {
+    expect(guarded().length).toBeGreaterThan(50);
+    expect(guarded()).toContainEqual({ method: 'GET', url: '/api/realtime/events' });
+  });
+
+  it('answers 401 to every non-public route without credentials, with a clear message', async () => {
+    const failures: string[] = [];
+    for (const route of guarded()) {
+      const url = route.url.replace(/:(\w+)/g, 'x_$1').replace('*', 'anything');
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: { origin: testOrigin, 'content-type': 'application/json' },
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      if (res.statusCode !== 401) failures.push(`${route.method} ${route.url} -> ${res.statusCode}`);
+      else if (!res.json<{ error?: unknown }>().error) failures.push(`${route.method} ${route.url}: no message`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("serves and changes nothing of another user's through any route that names a resource", async () => {
+    const owner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const ids = await ownerResources(t.app, owner);
+
+    // The body each changing route needs to get past validation, so that only ownership stops it.
+    const bodies: Record<string, object> = {
+      'PUT /api/v1/containers/:id': { description: 'taken over' },
+      'POST /api/v1/containers/:id/actions': { action: 'stop' },
+      'PUT /applications/:id': { name: 'taken-over' },
+      'POST /applications/:id/keys': { name: 'stolen' },
+      'POST /applications/:id/keys/:keyId/rotate': {},
+      'POST /applications/:id/secret/rotate': {},
+      'POST /api/users/:id/posts/:postId/comments': { body: 'hello' },
+      'POST /api/users/:id/posts/:postId/like': {},
+      'PUT /api/users/me/education/:entryId': { school: 'Taken over' },
+      'PUT /api/users/me/experience/:entryId': { title: 'Taken over', company: 'Nobody' },
+    };
+    // Routes whose `:id` is a person, not something they own: anyone signed in may use them on
+    // anyone (a profile, following, a like); what they must not reach is that person's own things.
+    const socialOnPerson =
+      /^\/api\/users\/:id(\/(posts(\/:postId\/(comments|like))?|activity|connect(\/accept)?|follow|skills\/:name\/endorse))?$/;
+    const failures: string[] = [];
+    for (const route of guarded()) {
+      if (!route.url.includes('/:')) continue;
+      if (socialOnPerson.test(route.url)) continue;
+      const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
+        const id =
+          name === 'id'
+            ? route.url.startsWith('/api/v1/containers')
+              ? ids.id_container
+              : route.url.startsWith('/applications')
+                ? ids.id_application
+                : ids.id
+            : name === 'entryId'
+              ? route.url.includes('/education/')
+                ? ids.entryId_education
+                : ids.entryId_experience
+              : ids[name];
+        if (!id) failures.push(`${route.method} ${route.url}: no resource of the owner for :${name}; add one`);
+        return id ?? 'missing';
+      });
+      const key = `${route.method} ${route.url}`;
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: { origin: testOrigin, cookie: `nuvem_session=${other.cookie}`, 'content-type': 'application/json' },
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: bodies[key] ?? {} }),
+      });
+      if (route.url === '/api/realtime/events') continue;
+      if (![403, 404].includes(res.statusCode)) failures.push(`${key} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+
+    // Everything is still the owner's, unchanged.
+    const mine = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: `nuvem_session=${owner.cookie}` } });
+    const container = await mine(`/api/v1/containers/${ids.id_container}`);
+    expect(container.json()).toMatchObject({ container: { description: null, status: 'running' } });
+    const application = await mine(`/applications/${ids.id_application}`);
+    expect(application.json()).toMatchObject({ application: { app_name: 'owners-app' } });
+    const keys = await mine(`/applications/${ids.id_application}/keys`);
+    expect(keys.json<{ keys: unknown[] }>().keys).toHaveLength(1);
+  });
+});
+
+/** One of each resource a route can name, owned by `owner`, keyed by route parameter. */
+async function ownerResources(app: App, owner: TestUser): Promise<Record<string, string>> {
+  const as = (method: 'POST' | 'GET', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: { origin: testOrigin, cookie: `nuvem_session=${owner.cookie}`, 'content-type': 'application/json' },
+      ...(payload ? { payload } : {}),
+    });
+  const container = await as('POST', '/api/v1/containers', { name: 'owners-box' });
+  expect(container.statusCode).toBe(202);
+  await settleJobs(app);
+  const application = await as('POST', '/applications', { name: 'owners-app' });
+  expect(application.statusCode).toBe(201);
+  const applicationId = application.json<{ application: { id: string } }>().application.id;
+  const key = await as('POST', `/applications/${applicationId}/keys`, { name: 'owners-key' });
+  expect(key.statusCode).toBe(201);
+  const post = await as('POST', '/api/users/me/posts', { body: 'my post' });
+  expect(post.statusCode).toBe(201);
+  const postId = post.json<{ post: { id: string } }>().post.id;
+  const comment = await as('POST', `/api/users/${owner.id}/posts/${postId}/comments`, { body: 'my comment' });
+  expect(comment.statusCode).toBe(201);
+  const education = await as('POST', '/api/users/me/education', { school: 'Técnico', degree: 'MSc' });
+  expect(education.statusCode).toBe(201);
+  const experience = await as('POST', '/api/users/me/experience', { title: 'Engineer', company: 'Nuvem' });
+  expect(experience.statusCode).toBe(201);
+  const containerId = container.json<{ container: { id: string } }>().container.id;
+  return {
+    // Which `:id` a route means depends on its path; the route table's urls are matched below.
+    id_container: containerId,
+    id_application: applicationId,
+    keyId: key.json<{ apiKey: { id: string } }>().apiKey.id,
+    postId,
+    commentId: comment.json<{ comment: { id: string } }>().comment.id,
+    entryId_education: education.json<{ entry: { id: string } }>().entry.id,
+    entryId_experience: experience.json<{ entry: { id: string } }>().entry.id,
+    name: 'typescript',
+    id: owner.id,
+  };
+}
