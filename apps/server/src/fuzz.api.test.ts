@@ -14,8 +14,12 @@ import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from 
 const seed = Number(process.env.FUZZ_SEED ?? 20_260_411);
 const numRuns = Number(process.env.FUZZ_RUNS ?? 20);
 
-/** Operations not fuzzed, with why. Empty: every route is safe to call here (no provider is configured). */
-const excluded: Record<string, string> = {};
+/** Operations not fuzzed, with why. Everything else is safe to call here (no provider is configured). */
+const excluded: Record<string, string> = {
+  // A stream open until the client leaves: a request to it never ends. Its own suite
+  // (modules/realtime) covers its answers to bad input: 401, 429, a foreign Last-Event-ID.
+  'GET /api/realtime/events': 'a Server-Sent Events stream does not end',
+};
 
 type JsonSchema = {
   type?: string | string[];
