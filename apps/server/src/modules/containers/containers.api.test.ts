@@ -21,7 +21,12 @@ function as(app: App, user: TestUser) {
   const headers = { origin: testOrigin, authorization: `Bearer ${user.accessToken}` };
   return {
     get: (url: string) => app.inject({ method: 'GET', url: `/api/v1${url}`, headers }),
-    post: (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload }),
+    // A create answers 202 at once; the tests act on what the job made, so they wait for it.
+    post: async (url: string, payload: object) => {
+      const res = await app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload });
+      if (url === '/containers') await settleJobs(app);
+      return res;
+    },
     put: (url: string, payload: object) => app.inject({ method: 'PUT', url: `/api/v1${url}`, headers, payload }),
     // As the spec's client does: a JSON content type on every call, body or not.
     del: (url: string) =>

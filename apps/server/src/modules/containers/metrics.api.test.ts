@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { containerMetrics } from '../../db/schema/container-metrics.js';
 import { containers } from '../../db/schema/containers.js';
-import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
+import { registerUser, settleJobs, testDriver, useTestApp } from '../../test/helper.js';
 import type { App } from '../../types.js';
 
 const historySchema = z.object({
@@ -21,6 +21,8 @@ async function newContainer(app: App, name: string) {
     headers: { authorization: `Bearer ${user.accessToken}` },
     payload: { name },
   });
+  // 202: the provisioning job makes it running.
+  await settleJobs(app);
   const { container } = containerResponseSchema.parse(res.json());
   const history = async (range: string) =>
     historySchema.parse(
