@@ -76,18 +76,23 @@ export function createEventBus(options: {
     const cutoff = Date.now() - REPLAY_MS;
     while (list.length > REPLAY_PER_USER || (list[0] && list[0].at < cutoff)) list.shift();
   };
-  // Users who have gone quiet are forgotten.
-  const sweeper = setInterval(() => {
-    const cutoff = Date.now() - REPLAY_MS;
+  // Users who have gone quiet are forgotten: checked as events come in, at most once a minute, so
+  // no timer runs on an idle instance.
+  let sweptAt = Date.now();
+  const sweep = () => {
+    const now = Date.now();
+    if (now - sweptAt < 60_000) return;
+    sweptAt = now;
+    const cutoff = now - REPLAY_MS;
     for (const [userId, list] of kept) {
       while (list[0] && list[0].at < cutoff) list.shift();
       if (list.length === 0) kept.delete(userId);
     }
-  }, 60_000);
-  sweeper.unref();
+  };
 
   const deliver = (wire: Wire) => {
     if (wire.kind === 'event') {
+      sweep();
       keep(wire.event);
       emitter.emit('event', wire.event);
     } else {
@@ -163,7 +168,6 @@ export function createEventBus(options: {
       return () => emitter.off('resubscribed', listener);
     },
     async close() {
-      clearInterval(sweeper);
       emitter.removeAllListeners();
       if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
     },

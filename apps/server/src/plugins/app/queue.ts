@@ -100,7 +100,7 @@ export const queuePlugin = fp(
     const definitions = new Map<string, JobDefinition<object>>();
     const repeatables: { name: string; intervalMs: number }[] = [];
     const workerIds = new Map<string, string>();
-    const timers: NodeJS.Timeout[] = [];
+    const timers = new Map<string, NodeJS.Timeout>();
     const aborter = new AbortController();
     let started = false;
 
@@ -217,15 +217,19 @@ export const queuePlugin = fp(
               if (id && workerId) boss.notifyWorker(workerId);
             })
             .catch((error: unknown) => app.log.warn({ err: error, job: name }, 'scheduling a repeatable job failed'));
-        void offer();
-        const timer = setInterval(() => void offer(), Math.min(intervalMs, seconds * 1000));
-        timer.unref();
-        timers.push(timer);
+        // The offer loop (one cheap insert per slot); the work itself runs as the job.
+        const loop = () => {
+          void offer();
+          const timer = setTimeout(loop, Math.min(intervalMs, seconds * 1000));
+          timer.unref();
+          timers.set(name, timer);
+        };
+        loop();
       }
     });
 
     app.addHook('preClose', async () => {
-      for (const timer of timers) clearInterval(timer);
+      for (const timer of timers.values()) clearTimeout(timer);
       aborter.abort();
       // Jobs in flight get the shutdown budget to finish; what is still active after it expires
       // and is retried by another instance (or this one after its restart).

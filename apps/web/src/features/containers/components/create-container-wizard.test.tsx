@@ -331,7 +331,12 @@ describe('CreateContainerWizard', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Container Name' })).toHaveValue('');
   });
 
-  it('says a container is being created in the background, then that it is ready when the stream reports it running', async () => {
+  /**
+   * Creates 'web-1' through the wizard against a server that answers 202 `starting` (provisioned in
+   * the background), with a live realtime client whose stream the test drives. `now` is what a
+   * read of the container right after the reply finds.
+   */
+  async function createInBackground(now: Partial<Container>) {
     FakeSource.made = [];
     const client = new RealtimeClient({
       onEvent: () => {},
@@ -340,22 +345,24 @@ describe('CreateContainerWizard', () => {
     client.connect();
     const { user } = renderWizard(
       reply({ success: true, container: container({ status: 'starting', ip_address: null }) }, 202),
-      {
-        ...catalogueRoutes,
-        'GET /api/v1/containers/ctr_1': reply({ success: true, container: container({ status: 'starting' }) }),
-      },
+      { ...catalogueRoutes, 'GET /api/v1/containers/ctr_1': reply({ success: true, container: container(now) }) },
       client,
     );
     const dialog = await openWizard(user);
     await toAccessStep(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create Container' }));
+    const source = FakeSource.made[0]!;
+    return { client, source };
+  }
+
+  it('says a container is being created in the background, then that it is ready when the stream reports it running', async () => {
+    const { client, source } = await createInBackground({ status: 'starting' });
     expect(
       await screen.findByText(
         'Creating web-1. You can carry on: it shows as running in the list as soon as it is ready.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Container web-1 is ready/)).not.toBeInTheDocument();
-    const source = FakeSource.made[0]!;
     source.emit('container.updated', { id: 'other', status: 'running' }, 'a-1-x');
     source.emit('container.updated', { id: container().id, status: 'starting' }, 'a-2-x');
     expect(screen.queryByText(/Container web-1 is ready/)).not.toBeInTheDocument();
@@ -368,46 +375,17 @@ describe('CreateContainerWizard', () => {
   });
 
   it('says the container is ready when it was already running before the page listened', async () => {
-    FakeSource.made = [];
-    const client = new RealtimeClient({
-      onEvent: () => {},
-      createSource: (url) => new FakeSource(url) as unknown as EventSource,
-    });
-    client.connect();
-    const { user } = renderWizard(
-      reply({ success: true, container: container({ status: 'starting', ip_address: null }) }, 202),
-      { ...catalogueRoutes, 'GET /api/v1/containers/ctr_1': reply({ success: true, container: container() }) },
-      client,
-    );
-    const dialog = await openWizard(user);
-    await toAccessStep(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Create Container' }));
+    const { client, source } = await createInBackground({});
     expect(await screen.findByText('Container web-1 is ready. Connect with: ssh root@10.0.0.5')).toBeInTheDocument();
-    FakeSource.made[0]!.emit('container.updated', { id: 'ctr_1', status: 'running' }, 'a-1-x');
+    source.emit('container.updated', { id: 'ctr_1', status: 'running' }, 'a-1-x');
     await waitFor(() => expect(screen.getAllByText(/Container web-1 is ready/)).toHaveLength(1));
     client.disconnect();
   });
 
   it('reports a background creation that ends in error with its reason', async () => {
-    FakeSource.made = [];
-    const client = new RealtimeClient({
-      onEvent: () => {},
-      createSource: (url) => new FakeSource(url) as unknown as EventSource,
-    });
-    client.connect();
-    const { user } = renderWizard(
-      reply({ success: true, container: container({ status: 'starting', ip_address: null }) }, 202),
-      {
-        ...catalogueRoutes,
-        'GET /api/v1/containers/ctr_1': reply({ success: true, container: container({ status: 'starting' }) }),
-      },
-      client,
-    );
-    const dialog = await openWizard(user);
-    await toAccessStep(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Create Container' }));
+    const { client, source } = await createInBackground({ status: 'starting' });
     await screen.findByText(/Creating web-1/);
-    FakeSource.made[0]!.emit(
+    source.emit(
       'container.updated',
       { id: container().id, status: 'error', status_reason: 'image not found' },
       'a-1-x',
