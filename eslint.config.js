@@ -14,6 +14,52 @@ const features = existsSync(`${web}/features`)
       .map((d) => d.name)
   : [];
 
+// Which server module owns each table (apps/server/src/db/schema/<file>.ts). Only the owner reads
+// or writes it; other modules go through the owner's service (or a view it publishes for reading,
+// as auth publishes `user_cards`). A new table file without an owner fails the lint.
+const server = 'apps/server/src';
+const tableOwners = {
+  auth: ['users', 'sessions', 'oauth-accounts', 'oauth-pending-links', 'oauth-states', 'meta'],
+  applications: ['applications', 'api-keys', 'api-key-usage'],
+  containers: ['containers', 'container-metrics', 'container-defaults'],
+  profiles: [
+    'profiles',
+    'profile-avatars',
+    'profile-education',
+    'profile-experience',
+    'profile-post-comments',
+    'profile-post-impressions',
+    'profile-post-likes',
+    'profile-posts',
+    'profile-skills',
+    'profile-views',
+    'follows',
+    'connections',
+    'skill-endorsements',
+  ],
+  programme: ['programme-enquiries'],
+};
+/** Views a module publishes for every module to read. */
+const publishedViews = ['user-cards'];
+const schemaFiles = readdirSync(`${server}/db/schema`)
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.replace(/\.ts$/, ''));
+const owned = new Set([...Object.values(tableOwners).flat(), ...publishedViews]);
+const ownerless = schemaFiles.filter((file) => !owned.has(file));
+if (ownerless.length > 0) {
+  throw new Error(`eslint.config.js: give each table an owning module in tableOwners: ${ownerless.join(', ')}`);
+}
+const modules = readdirSync(`${server}/modules`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const tableZones = modules.map((module) => ({
+  target: `./${server}/modules/${module}`,
+  from: schemaFiles
+    .filter((file) => !publishedViews.includes(file) && !(tableOwners[module] ?? []).includes(file))
+    .map((file) => `./${server}/db/schema/${file}.ts`),
+  message: `Only the owning module reads its tables: ask that module's service (see tableOwners in eslint.config.js).`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -94,6 +140,26 @@ export default tseslint.config(
         {
           selector: 'ExportAllDeclaration',
           message: 'No barrel re-exports in the web app: import from the file itself.',
+        },
+      ],
+    },
+  },
+  {
+    // Server modules: only the owning module reads its tables; shared plugins and libraries read none.
+    files: [`${server}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...tableZones,
+            {
+              target: [`./${server}/plugins`, `./${server}/lib`],
+              from: `./${server}/db/schema`,
+              message: 'Shared plugins and libraries read no table: the owning module does.',
+            },
+          ],
         },
       ],
     },

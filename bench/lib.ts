@@ -23,10 +23,17 @@ export async function spawnServer(args: string[], env: Record<string, string>, p
   let output = '';
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
+    let listening = false;
     const onData = (chunk: Buffer) => {
+      // Once listening, the server's log lines are read and dropped (as a log shipper would).
+      if (listening) return;
       output += chunk.toString();
       const match = pattern.exec(output);
-      if (match?.[1]) resolve(match[1]);
+      if (match?.[1]) {
+        listening = true;
+        output = '';
+        resolve(match[1]);
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -65,7 +72,8 @@ export async function startNuvem(extraEnv: Record<string, string> = {}): Promise
       DATA_DIR: dataDir,
       // BENCH_DATABASE_URL runs the server on PostgreSQL instead of the embedded PGlite.
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-      LOG_LEVEL: 'warn',
+      // The default log level (info): one line per request, as in production.
+      LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       // One bench user makes thousands of calls and up to 1,000 containers: lift the per-user caps
       // and budget (tested in the API suites), so what is measured is the portal, not the 429s.

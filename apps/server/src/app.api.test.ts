@@ -11,13 +11,16 @@ import type { App } from './types.js';
 function registerProbeRoutes(app: App) {
   app.post(
     '/api/test/echo',
-    { schema: { body: z.object({ name: z.string().min(1), count: z.number().int().positive() }) } },
+    {
+      config: { auth: 'public' },
+      schema: { body: z.object({ name: z.string().min(1), count: z.number().int().positive() }) },
+    },
     async (request) => ({ success: true, name: request.body.name }),
   );
-  app.get('/api/test/crash', async () => {
+  app.get('/api/test/crash', { config: { auth: 'public' } }, async () => {
     throw new Error('connection string postgres://secret@db leaked');
   });
-  app.get('/api/test/conflict', async () => {
+  app.get('/api/test/conflict', { config: { auth: 'public' } }, async () => {
     throw new AppError(409, 'That name is taken', 'NAME_TAKEN');
   });
 }

@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { errorSerializer } from './lib/log-redaction.js';
-import { applicationsRoutes } from './modules/applications/applications.routes.js';
-import { platformCors } from './modules/applications/platform-cors.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { oauthRoutes } from './modules/auth/oauth.routes.js';
+import { applicationsPlugin } from './modules/applications/applications.plugin.js';
+import { authPlugin } from './modules/auth/auth.plugin.js';
 import { seedDemoUser } from './modules/auth/seed.js';
-import { ssoRoutes } from './modules/auth/sso.routes.js';
 import { containersPlugin } from './modules/containers/containers.plugin.js';
-import { containersRoutes } from './modules/containers/containers.routes.js';
-import { ecosystemRoutes } from './modules/ecosystem/ecosystem.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { profilesRoutes } from './modules/profiles/profiles.routes.js';
-import { programmeRoutes } from './modules/programme/programme.routes.js';
+import { ecosystemPlugin } from './modules/ecosystem/ecosystem.plugin.js';
+import { healthPlugin } from './modules/health/health.plugin.js';
+import { profilesPlugin } from './modules/profiles/profiles.plugin.js';
+import { programmePlugin } from './modules/programme/programme.plugin.js';
 import { realtimePlugin } from './modules/realtime/realtime.plugin.js';
-import { apiKeysPlugin } from './plugins/app/api-keys.js';
-import { authPlugin } from './plugins/app/auth.js';
 import { cacheControlPlugin } from './plugins/app/cache-control.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { dbPlugin } from './plugins/app/db.js';
@@ -40,11 +34,33 @@ import type { App } from './types.js';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** What the route declared it needs from its caller (`config.auth`). */
+  auth: string | undefined;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RegisteredRoute[];
+  }
+}
+
+/**
+ * One log line per request, when it is answered (Fastify writes two by default): what was asked,
+ * the answer and how long it took; the request id is on every line. A route's own logLevel
+ * applies (the probes log only from 'warn').
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
   }
 }
 
@@ -66,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     frameworkErrors,
+    logController: new OneLinePerRequest(),
     // request.ip and request.protocol follow X-Forwarded-* only from the proxies TRUST_PROXY names.
     trustProxy: config.trustProxy,
     // Keep a caller's request id (a proxy's, say) when it is sane, so one id follows a request.
@@ -95,7 +112,17 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      // Read when asked: a scope's own onRoute hook may still give the route a default need.
+      routeTable.push({
+        method,
+        url: route.url,
+        get auth() {
+          return route.config?.auth;
+        },
+      });
+    }
   });
   // Hooks that run on every request are callback-style: no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -131,28 +158,17 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(eventsPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(csrfPlugin);
-  await app.register(apiKeysPlugin);
-  await app.register(authPlugin);
 
-  // Modules
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(ssoRoutes);
-  await app.register(oauthRoutes);
-  await app.register(applicationsRoutes);
-  await app.register(ecosystemRoutes);
-  await app.register(programmeRoutes);
-  await app.register(profilesRoutes);
+  // Modules: each <module>.plugin.ts builds its services once and registers its routes. Auth
+  // first: it adds the one authentication hook, and every route after it declares its need.
+  await app.register(authPlugin);
+  await app.register(applicationsPlugin);
+  await app.register(healthPlugin);
+  await app.register(ecosystemPlugin);
+  await app.register(programmePlugin);
+  await app.register(profilesPlugin);
   await app.register(containersPlugin);
   await app.register(realtimePlugin);
-  // The platform API: CORS for the applications' allowed origins, then its routes.
-  await app.register(
-    async (api) => {
-      await api.register(platformCors);
-      await api.register(containersRoutes);
-    },
-    { prefix: '/api/v1' },
-  );
 
   // Last: the web app and the not-found answers
   await app.register(webAppPlugin);

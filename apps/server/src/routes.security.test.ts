@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { registerUser, settleJobs, testDriver, testOrigin, useTestApp, type TestUser } from './test/helper.js';
+import { buildApp } from './app.js';
+import {
+  createTestDatabase,
+  registerUser,
+  settleJobs,
+  testConfig,
+  testDriver,
+  testOrigin,
+  useTestApp,
+  type TestUser,
+} from './test/helper.js';
 import type { App } from './types.js';
 
 /**
@@ -25,8 +35,6 @@ const publicRoutes = new Set([
   // The container catalogue is the same for everybody (the pricing and wizard pages show it).
   'GET /api/v1/containers/templates',
   'GET /api/v1/containers/tiers',
-  // A profile picture is shown wherever the user's name is (no personal data beyond it).
-  'GET /api/users/:id/avatar',
   // Client credentials in the body, not a session: answers 401 for wrong ones (tested in its suite).
   'POST /applications/verify-client',
   // CORS preflight of the platform API.
@@ -35,6 +43,20 @@ const publicRoutes = new Set([
 const isStatic = (url: string) =>
   url === '/' || url === '/*' || url === '/index.html' || url.startsWith('/docs') || url.startsWith('/assets/');
 
+describe('a route that declares no need', () => {
+  it('stops the server from starting, naming the route', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig(database.config));
+    try {
+      app.get('/api/forgotten', async () => ({ secret: true }));
+      await expect(app.ready()).rejects.toThrow(/GET \/api\/forgotten/);
+    } finally {
+      await app.close().catch(() => {});
+      await database.drop();
+    }
+  });
+});
+
 describe(`every route's guard, on ${testDriver}`, () => {
   const t = useTestApp();
   const guarded = () =>
@@ -42,7 +64,18 @@ describe(`every route's guard, on ${testDriver}`, () => {
 
   it('lists the routes it checks (so a refactor that hides them fails here)', () => {
     expect(guarded().length).toBeGreaterThan(50);
-    expect(guarded()).toContainEqual({ method: 'GET', url: '/api/realtime/events' });
+    expect(guarded().map((route) => `${route.method} ${route.url}`)).toContain('GET /api/realtime/events');
+  });
+
+  it('has every route declare its need, and only the routes listed here as public declare none', () => {
+    const routes = t.app.routeTable.filter((route) => !isStatic(route.url));
+    const open = routes
+      .filter((route) => route.auth === 'public' || route.auth === 'optional')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(new Set(open)).toEqual(publicRoutes);
+    const api = routes.filter((route) => !route.url.startsWith('/docs'));
+    expect(api.filter((route) => route.auth === undefined)).toEqual([]);
+    expect(routes.filter((route) => route.url.startsWith('/api/v1/') && route.auth === 'session')).toEqual([]);
   });
 
   it('answers 401 to every non-public route without credentials, with a clear message', async () => {

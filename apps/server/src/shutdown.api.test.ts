@@ -11,7 +11,7 @@ describe(`graceful close on ${testDriver}`, () => {
     const started = new Promise<void>((resolve) => (markStarted = resolve));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    app.get('/api/test/slow', async () => {
+    app.get('/api/test/slow', { config: { auth: 'public' } }, async () => {
       markStarted();
       await released;
       await app.database.ping(); // the database is still open for requests in flight

@@ -8,7 +8,10 @@ const AUTH_LIMIT = 2;
 
 /** Echoes what the server believes about the caller. */
 const whoAmI = (app: App) => {
-  app.get('/test/who-am-i', async (request) => ({ ip: request.ip, protocol: request.protocol }));
+  app.get('/test/who-am-i', { config: { auth: 'public' } }, async (request) => ({
+    ip: request.ip,
+    protocol: request.protocol,
+  }));
 };
 
 /** Failed sign-ins from the test client (127.0.0.1) claiming to forward for three different clients. */

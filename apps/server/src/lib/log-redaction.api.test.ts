@@ -30,13 +30,13 @@ describe(`failed-query logs on ${testDriver}`, () => {
     const built = await buildApp(testConfig(database.config, { logLevel: 'error' }), { logStream });
     app = built;
     // A unique violation: PostgreSQL's detail names the duplicate value.
-    built.post('/api/test/duplicate', async () => {
+    built.post('/api/test/duplicate', { config: { auth: 'public' } }, async () => {
       await built.db.insert(meta).values({ key: secretEmail, value: { hash: secretHash } });
       await built.db.insert(meta).values({ key: secretEmail, value: { hash: secretHash } });
       return { success: true };
     });
     // A bad cast: PostgreSQL's message quotes the value.
-    built.get('/api/test/bad-cast', async () => {
+    built.get('/api/test/bad-cast', { config: { auth: 'public' } }, async () => {
       await built.db.execute(sql`select ${secretHash}::integer as n`);
       return { success: true };
     });

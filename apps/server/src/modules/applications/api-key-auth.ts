@@ -10,7 +10,6 @@ import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { apiKeys } from '../../db/schema/api-keys.js';
 import { applications } from '../../db/schema/applications.js';
-import { users, type UserRow } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
 import type { RateLimiter, RateLimitResult } from '../../lib/rate-limiter.js';
 import { sha256 } from '../../lib/tokens.js';
@@ -22,7 +21,7 @@ import { UsageBatcher, type UsageOutcome } from './usage-batcher.js';
 export interface VerifiedKey {
   id: string;
   applicationId: string;
-  user: UserRow;
+  userId: string;
   scopes: ApiKeyScope[];
   tier: RateLimitTier;
   expiresAt: Date;
@@ -31,7 +30,7 @@ export interface VerifiedKey {
 
 /** Who a key-authenticated request acts as. */
 export interface ApiKeyAuth {
-  user: UserRow;
+  user: { id: string };
   via: 'api_key';
   apiKey: { id: string; scopes: ApiKeyScope[]; tier: RateLimitTier };
 }
@@ -144,10 +143,9 @@ export async function createApiKeyAuth(deps: {
         tier: apiKeys.rateLimitTier,
         expiresAt: apiKeys.expiresAt,
         revokedAt: apiKeys.revokedAt,
-        user: users,
+        userId: apiKeys.userId,
       })
       .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
       .where(eq(apiKeys.keyHash, hash))
       .limit(1);
     const row = rows[0];
@@ -156,7 +154,6 @@ export async function createApiKeyAuth(deps: {
       ...row,
       scopes: row.scopes as ApiKeyScope[],
       tier: row.tier as RateLimitTier,
-      user: { ...row.user, passwordHash: null },
     };
   }
 
@@ -215,7 +212,7 @@ export async function createApiKeyAuth(deps: {
     const limit = limits[key.tier] ?? config.apiKeys.rateLimits.standard;
     const [result, user] = await Promise.all([
       limiter.hit(`apikey:${key.id}`, limit, RATE_WINDOW_MS),
-      userBudget(key.user.id, key.tier === 'standard' ? 0 : limit),
+      userBudget(key.userId, key.tier === 'standard' ? 0 : limit),
     ]);
     try {
       enforce(reply, [{ limit, result, message: applicationMessages.rateLimited }, user]);
@@ -233,7 +230,7 @@ export async function createApiKeyAuth(deps: {
       );
     }
     usage.record(key.id, 'allowed', now);
-    return { user: key.user, via: 'api_key', apiKey: { id: key.id, scopes: key.scopes, tier: key.tier } };
+    return { user: { id: key.userId }, via: 'api_key', apiKey: { id: key.id, scopes: key.scopes, tier: key.tier } };
   }
 
   /** The union of every application's allowed origins: what preflights (which carry no key) are answered for. */

@@ -20,10 +20,12 @@ import {
   verifyClientResponseSchema,
 } from '@nuvem/contracts/applications';
 import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitAddress } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
-import { createApplicationsService } from './applications.service.js';
+import type { ApplicationsService } from './applications.service.js';
+import { principalOf } from '../auth/principal.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -43,15 +45,14 @@ const MINUTE_MS = 60_000;
  * Managed with a session only (cookie or `nat_` bearer token): an API key cannot manage keys.
  * Another user's application answers 404, as if it did not exist.
  */
-export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createApplicationsService({ db: app.db, config: app.config, apiKeys: app.apiKeys });
-
+export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsService }> = async (app, { service }) => {
   // Public, server to server: an ecosystem app proves it holds its client secret. Failures are
   // counted per client id and address together, so guessing from many addresses cannot lock the
   // real server (at an address that has not failed) out of its own client id.
   app.post(
     '/applications/verify-client',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['applications'],
         body: verifyClientBodySchema,
@@ -86,21 +87,21 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (scope) => {
     const owner = scope.withTypeProvider<ZodTypeProvider>();
-    owner.addHook('preValidation', app.requireAuth);
-    const userId = (request: { auth: { user: { id: string } } | null }) => {
-      if (!request.auth) throw new Error('requireAuth let an anonymous request through');
-      return request.auth.user.id;
-    };
+    const userId = (request: FastifyRequest) => principalOf(request).userId;
 
     owner.get(
       '/applications',
-      { schema: { tags: ['applications'], response: { 200: applicationListResponseSchema, ...errors } } },
+      {
+        config: { auth: 'session' },
+        schema: { tags: ['applications'], response: { 200: applicationListResponseSchema, ...errors } },
+      },
       async (request) => ({ success: true as const, applications: await service.list(userId(request)) }),
     );
 
     owner.post(
       '/applications',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           body: createApplicationBodySchema,
@@ -117,6 +118,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.get(
       '/applications/:id',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -132,6 +134,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.put(
       '/applications/:id',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -148,6 +151,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.delete(
       '/applications/:id',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -164,6 +168,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.post(
       '/applications/:id/secret/rotate',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -180,6 +185,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.post(
       '/applications/:id/keys',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -197,6 +203,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.get(
       '/applications/:id/keys',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -213,6 +220,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.delete(
       '/applications/:id/keys/:keyId',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           params: apiKeyParamsSchema,
@@ -231,6 +239,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.post(
       '/applications/:id/keys/:keyId/rotate',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           params: apiKeyParamsSchema,
@@ -248,6 +257,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.get(
       '/applications/:id/keys/:keyId/stats',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['applications'],
           params: apiKeyParamsSchema,

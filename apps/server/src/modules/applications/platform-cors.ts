@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
 
+/** Where the platform API lives. */
+export const PLATFORM_PREFIX = '/api/v1/';
 const allowMethods = 'GET, POST, PUT, DELETE';
 const allowHeaders = 'Authorization, Content-Type';
 const exposeHeaders = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';
 
 /**
- * CORS for the platform API scope it is registered in, never with credentials (browsers call with
+ * CORS for the platform API (/api/v1), never with credentials (browsers call with
  * an API key, not the session cookie):
  * - a preflight carries no key, so it is answered for any origin that some application allows; it
  *   only lets the browser send the request, not read the answer;
@@ -14,22 +16,33 @@ const exposeHeaders = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Re
  *   key made the request. Sessions and unknown keys get no CORS headers, so browsers refuse.
  */
 export const platformCors = fp(async (app: App) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.origin) reply.header('vary', 'Origin');
-  });
-
-  // onSend runs for errors too: a browser on the key's own origin can read a 401, 403 or 429.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const platformPath = (url: string) => url.startsWith(PLATFORM_PREFIX);
+  // onSend runs for errors too (a 401 from the authentication hook included): a browser on the
+  // key's own origin can read a 401, 403 or 429. Callback-style, and other paths pay one check.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const origin = request.headers.origin;
-    if (!origin || request.method === 'OPTIONS') return payload;
-    if ((await app.apiKeys.allowedOriginsFor(request)).has(origin)) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-expose-headers', exposeHeaders);
+    if (!origin || !platformPath(request.url)) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    reply.header('vary', 'Origin');
+    if (request.method === 'OPTIONS') {
+      done(null, payload);
+      return;
+    }
+    app.apiKeys.allowedOriginsFor(request).then(
+      (allowed) => {
+        if (allowed.has(origin)) {
+          reply.header('access-control-allow-origin', origin);
+          reply.header('access-control-expose-headers', exposeHeaders);
+        }
+        done(null, payload);
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 
-  app.options('/*', { schema: { hide: true } }, async (request, reply) => {
+  app.options(`${PLATFORM_PREFIX}*`, { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;
     if (origin && (await app.apiKeys.allowedOrigins()).has(origin)) {
       reply.header('access-control-allow-origin', origin);

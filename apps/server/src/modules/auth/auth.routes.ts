@@ -7,6 +7,7 @@ import {
 } from '@nuvem/contracts/auth';
 import { errorResponseSchema } from '@nuvem/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionOf } from './principal.js';
 import { serverRegisterBodySchema } from './password-policy.js';
 import { requestMeta } from './request-meta.js';
 import { clearPendingLinkCookie, PENDING_LINK_COOKIE, setSessionCookie } from './session-cookie.js';
@@ -24,7 +25,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     // The contract's body, plus the server-side check against common and leaked passwords.
-    { schema: { tags: ['auth'], body: serverRegisterBodySchema, response: { 201: authSuccessSchema, ...errors } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], body: serverRegisterBodySchema, response: { 201: authSuccessSchema, ...errors } },
+    },
     async (request, reply) => {
       const { user, session } = await app.auth.register(request.body, requestMeta(request));
       request.log.info({ userId: user.id }, 'user registered');
@@ -35,7 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: authSuccessSchema, ...errors } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: authSuccessSchema, ...errors } },
+    },
     async (request, reply) => {
       const signedIn = await app.auth.login(request.body, requestMeta(request));
       const { user, session } = signedIn;
@@ -53,24 +60,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/auth/config', { schema: { tags: ['auth'], response: { 200: authConfigResponseSchema } } }, async () => {
-    const providers: SocialProvider[] = [];
-    if (app.config.google) providers.push('google');
-    if (app.config.github) providers.push('github');
-    return { providers, redirect_origins: app.config.allowedRedirectOrigins };
-  });
+  app.get(
+    '/auth/config',
+    { config: { auth: 'public' }, schema: { tags: ['auth'], response: { 200: authConfigResponseSchema } } },
+    async () => {
+      const providers: SocialProvider[] = [];
+      if (app.config.google) providers.push('google');
+      if (app.config.github) providers.push('github');
+      return { providers, redirect_origins: app.config.allowedRedirectOrigins };
+    },
+  );
 
   app.get(
     '/auth/me',
     {
+      config: { auth: 'session' },
       schema: { tags: ['auth'], response: { 200: meResponseSchema, 401: errorResponseSchema } },
-      preHandler: app.requireAuth,
     },
-    async (request) => {
-      // requireAuth guarantees request.auth
-      const auth = request.auth;
-      if (!auth) throw new Error('requireAuth let an anonymous request through');
-      return { user: toAuthUser(auth.user) };
-    },
+    async (request) => ({ user: toAuthUser(sessionOf(request).user) }),
   );
 };

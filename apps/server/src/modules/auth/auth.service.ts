@@ -158,6 +158,18 @@ export function createAuthService(deps: {
       }
     },
 
+    /** Social sign-ins in progress: the state a provider's callback must bring back (single-use). */
+    oauthStates: {
+      /** Drops expired states; false when `max` are still pending (the table stays bounded). */
+      async hasRoom(max: number): Promise<boolean> {
+        await repo.deleteExpiredOAuthStates(new Date());
+        return (await repo.countOAuthStates()) < max;
+      },
+      save: (values: Parameters<AuthRepository['insertOAuthState']>[0]) => repo.insertOAuthState(values),
+      consume: (stateHash: string, provider: string, browserHash: string) =>
+        repo.consumeOAuthState(stateHash, provider, browserHash),
+    },
+
     async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
       const email = body.email.trim().toLowerCase();
       const address = limitAddress(meta.ip);
@@ -220,6 +232,11 @@ export function createAuthService(deps: {
      * so the next check reads the user row again: after a profile edit, the header shows the new
      * name and avatar at once instead of up to SESSION_CACHE_TTL_MS later.
      */
+    /** A user's e-mail address (shown only to that user), or null if there is no such user. */
+    async emailOf(userId: string): Promise<string | null> {
+      return (await repo.findUserById(userId))?.email ?? null;
+    },
+
     async forgetCachedSessions(userId: string): Promise<void> {
       for (const { tokenHash, accessTokenHash } of await repo.sessionHashesOfUser(userId)) {
         await sessionCache.delete(`tokenHash:${tokenHash}`);

@@ -11,7 +11,6 @@ import { randomToken, sha256 } from '../../lib/tokens.js';
 import { createGitHubDriver } from './drivers/github.js';
 import { createGoogleDriver } from './drivers/google.js';
 import { OAuthError, type OAuthDriver } from './drivers/oauth-driver.js';
-import { createAuthRepository } from './auth.repository.js';
 import { ownOrigins, requestMeta } from './request-meta.js';
 import { PENDING_LINK_TTL_MS, type SocialProfile } from './auth.service.js';
 import { setPendingLinkCookie, setSessionCookie } from './session-cookie.js';
@@ -61,7 +60,7 @@ function signInPage(code: SignInErrorCode, redirect?: string): string {
  */
 export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const repo = createAuthRepository(app.db);
+  const states = app.auth.oauthStates;
   const drivers = new Map<SocialProvider, OAuthDriver>();
   if (config.google) drivers.set('google', createGoogleDriver(config.google));
   if (config.github) drivers.set('github', createGitHubDriver(config.github));
@@ -88,6 +87,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/oauth/:provider',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['auth'],
         params: providerParams,
@@ -111,8 +111,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         60_000,
       );
       if (!limit.allowed) return reply.redirect(signInPage('rate_limited', redirectTo));
-      await repo.deleteExpiredOAuthStates(new Date());
-      if ((await repo.countOAuthStates()) >= MAX_PENDING_STATES) {
+      if (!(await states.hasRoom(MAX_PENDING_STATES))) {
         request.log.warn({ provider }, 'too many social sign-ins pending: start refused');
         return reply.redirect(signInPage('rate_limited', redirectTo));
       }
@@ -135,7 +134,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error, provider }, 'social provider unreachable');
         return reply.redirect(signInPage('social_unavailable', redirectTo));
       }
-      await repo.insertOAuthState({
+      await states.save({
         stateHash: sha256(state),
         provider,
         browserHash: sha256(browser),
@@ -152,6 +151,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/oauth/:provider/callback',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['auth'],
         params: providerParams,
@@ -172,7 +172,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // A callback opened in a browser that did not start this sign-in (login CSRF: someone
       // else's code and state) finds nothing, and leaves the state to its own browser.
-      const pending = browser ? await repo.consumeOAuthState(sha256(state), provider, sha256(browser)) : undefined;
+      const pending = browser ? await states.consume(sha256(state), provider, sha256(browser)) : undefined;
       if (!pending) {
         if (!browser) request.log.warn({ provider }, 'social sign-in callback without its browser cookie');
         return reply.redirect(signInPage('social_expired'));

@@ -11,7 +11,7 @@ import { errorResponseSchema } from '@nuvem/contracts/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { originOf, safeRedirect } from '../../lib/redirects.js';
-import { bearerToken } from '../../plugins/app/auth.js';
+import { bearerToken } from './principal.js';
 import { deriveAccessToken } from './auth.service.js';
 import { ownOrigins } from './request-meta.js';
 import { clearSessionCookie } from './session-cookie.js';
@@ -23,7 +23,10 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sso/check',
-    { schema: { tags: ['sso'], querystring: ssoCheckQuerySchema, response: { 200: ssoCheckResponseSchema } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['sso'], querystring: ssoCheckQuerySchema, response: { 200: ssoCheckResponseSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const token = request.cookies[SESSION_COOKIE];
@@ -44,6 +47,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sso/logout',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['sso'],
         // A client may sign out with no body (Fastify gives null) or an empty JSON one.
@@ -72,19 +76,23 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
    * live: then it asks first (a cross-site link must not sign anyone out). The spec's flow is not
    * affected: the app's POST /sso/logout has already ended the session when it jumps here.
    */
-  app.get('/logout', { schema: { tags: ['sso'], querystring: redirectQuerySchema } }, async (request, reply) => {
-    const allowed = ownOrigins(request, config.publicUrl.origin, config.allowedRedirectOrigins);
-    const redirect = safeRedirect(request.query.redirect, allowed);
-    const token = request.cookies[SESSION_COOKIE];
-    if (token && isCrossSite(request, allowed) && (await app.auth.sessionFromCookie(token))) {
-      return reply
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(signOutConfirmationPage(redirect));
-    }
-    await signOut(request, reply);
-    return reply.redirect(redirect);
-  });
+  app.get(
+    '/logout',
+    { config: { auth: 'public' }, schema: { tags: ['sso'], querystring: redirectQuerySchema } },
+    async (request, reply) => {
+      const allowed = ownOrigins(request, config.publicUrl.origin, config.allowedRedirectOrigins);
+      const redirect = safeRedirect(request.query.redirect, allowed);
+      const token = request.cookies[SESSION_COOKIE];
+      if (token && isCrossSite(request, allowed) && (await app.auth.sessionFromCookie(token))) {
+        return reply
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(signOutConfirmationPage(redirect));
+      }
+      await signOut(request, reply);
+      return reply.redirect(redirect);
+    },
+  );
 
   // The confirmation page's form: a same-origin POST (the CSRF guard refuses any other origin).
   const formScope: FastifyPluginAsyncZod = async (form) => {
@@ -98,6 +106,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     form.post(
       '/logout',
       {
+        config: { auth: 'public' },
         schema: {
           tags: ['sso'],
           body: redirectQuerySchema,

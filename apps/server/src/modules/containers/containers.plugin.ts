@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
+import { containersRoutes } from './containers.routes.js';
 import { containerJobs, createContainersService, type ContainersService } from './containers.service.js';
 import { selectContainerDriver } from './select-driver.js';
 
@@ -64,6 +65,9 @@ export const containersPlugin = fp(
     app.queue.every('containers.rollup', interval > 0 ? ROLLUP_EVERY_MS : 0, async () => {
       await service.rollUp();
     });
+
+    // The container API, on the platform API (a session or an API key).
+    await app.register(containersRoutes, { service, prefix: '/api/v1' });
   },
-  { name: 'containers', dependencies: ['db', 'queue', 'events'] },
+  { name: 'containers', dependencies: ['db', 'queue', 'events', 'auth', 'applications'] },
 );

@@ -24,8 +24,11 @@ import {
   tierNames,
   updateContainerBodySchema,
 } from '@nuvem/contracts/containers';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { principalOf } from '../auth/principal.js';
+import type { ContainersService } from './containers.service.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -36,18 +39,12 @@ const errors = {
 };
 
 /** The container API under /api/v1: signed-in users, each seeing only their own containers. */
-export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.containers;
-
-  app.addHook('preValidation', app.requireApiAuth);
-  const userId = (request: { auth: { user: { id: string } } | null }) => {
-    if (!request.auth) throw new Error('requireAuth let an anonymous request through');
-    return request.auth.user.id;
-  };
+export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersService }> = async (app, { service }) => {
+  const userId = (request: FastifyRequest) => principalOf(request).userId;
 
   app.get(
     '/containers/tiers',
-    { schema: { tags: ['containers'], response: { 200: containerTiersResponseSchema } } },
+    { config: { auth: 'public' }, schema: { tags: ['containers'], response: { 200: containerTiersResponseSchema } } },
     async () => ({
       success: true as const,
       tiers: tierNames.map((id) => ({
@@ -62,13 +59,17 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/containers/templates',
-    { schema: { tags: ['containers'], response: { 200: containerTemplatesResponseSchema } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['containers'], response: { 200: containerTemplatesResponseSchema } },
+    },
     async () => ({ success: true as const, templates: containerTemplates.map((t) => ({ id: t.id, name: t.name })) }),
   );
 
   app.get(
     '/containers/driver',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         response: { 200: containerDriverResponseSchema },
@@ -79,19 +80,26 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/containers/summary',
-    { schema: { tags: ['containers'], response: { 200: containerSummaryResponseSchema, ...errors } } },
+    {
+      config: { auth: 'platform' },
+      schema: { tags: ['containers'], response: { 200: containerSummaryResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, summary: await service.summary(userId(request)) }),
   );
 
   app.get(
     '/containers/defaults',
-    { schema: { tags: ['containers'], response: { 200: containerDefaultsResponseSchema, ...errors } } },
+    {
+      config: { auth: 'platform' },
+      schema: { tags: ['containers'], response: { 200: containerDefaultsResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, defaults: await service.getDefaults(userId(request)) }),
   );
 
   app.put(
     '/containers/defaults',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         body: containerDefaultsBodySchema,
@@ -107,6 +115,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/containers',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         querystring: containerListQuerySchema,
@@ -119,6 +128,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/containers',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         body: createContainerBodySchema,
@@ -135,6 +145,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/containers/:id',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -147,6 +158,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/containers/:id',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -163,6 +175,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/containers/:id',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -184,6 +197,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/containers/:id/actions',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -200,6 +214,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/containers/:id/metrics',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -212,6 +227,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/containers/:id/metrics/history',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -229,6 +245,7 @@ export const containersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/containers/:id/logs',
     {
+      config: { auth: 'platform' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,

@@ -12,6 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
+      config: { auth: 'public' },
       schema: { tags: ['health'], summary: 'Liveness', response: { 200: healthResponseSchema } },
       logLevel,
     },
@@ -63,6 +64,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database (with its schema) and Redis, when configured, answer',

@@ -7,15 +7,15 @@ import { profilePostImpressions } from '../../db/schema/profile-post-impressions
 import { profilePostLikes } from '../../db/schema/profile-post-likes.js';
 import { profilePosts } from '../../db/schema/profile-posts.js';
 import { profiles } from '../../db/schema/profiles.js';
-import { users } from '../../db/schema/users.js';
+import { userCards } from '../../db/schema/user-cards.js';
 import type { Executor } from './profiles.repository.js';
 
 const count = sql<number>`count(*)::int`;
 
 const authorCard = {
-  id: users.id,
-  displayName: users.displayName,
-  avatar: users.avatarUrl,
+  id: userCards.id,
+  displayName: userCards.displayName,
+  avatar: userCards.avatarUrl,
   headline: profiles.headline,
 };
 
@@ -52,8 +52,8 @@ export function createPostsRepository(db: Database) {
       return db
         .select(postColumns(viewerId))
         .from(profilePosts)
-        .innerJoin(users, eq(users.id, profilePosts.authorId))
-        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .innerJoin(userCards, eq(userCards.id, profilePosts.authorId))
+        .leftJoin(profiles, eq(profiles.userId, userCards.id))
         .where(and(eq(profilePosts.authorId, authorId), after))
         .orderBy(desc(profilePosts.createdAt), desc(profilePosts.id))
         .limit(limit);
@@ -64,8 +64,8 @@ export function createPostsRepository(db: Database) {
       const [row] = await db
         .select(postColumns(viewerId))
         .from(profilePosts)
-        .innerJoin(users, eq(users.id, profilePosts.authorId))
-        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .innerJoin(userCards, eq(userCards.id, profilePosts.authorId))
+        .leftJoin(profiles, eq(profiles.userId, userCards.id))
         .where(eq(profilePosts.id, postId))
         .limit(1);
       return row;
@@ -139,8 +139,8 @@ export function createPostsRepository(db: Database) {
           createdAt: profilePostComments.createdAt,
         })
         .from(profilePostComments)
-        .innerJoin(users, eq(users.id, profilePostComments.authorId))
-        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .innerJoin(userCards, eq(userCards.id, profilePostComments.authorId))
+        .leftJoin(profiles, eq(profiles.userId, userCards.id))
         .where(and(eq(profilePostComments.postId, postId), later))
         .orderBy(asc(profilePostComments.createdAt), asc(profilePostComments.id))
         .limit(limit);
@@ -187,8 +187,8 @@ export function createPostsRepository(db: Database) {
           createdAt: profilePostComments.createdAt,
         })
         .from(profilePostComments)
-        .innerJoin(users, eq(users.id, profilePostComments.authorId))
-        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .innerJoin(userCards, eq(userCards.id, profilePostComments.authorId))
+        .leftJoin(profiles, eq(profiles.userId, userCards.id))
         .where(eq(profilePostComments.id, commentId))
         .limit(1);
       return row;
@@ -208,8 +208,8 @@ export function createPostsRepository(db: Database) {
           )})`,
           impressions: sql<number>`(select count(*)::int from ${profilePostImpressions} where ${profilePostImpressions.authorId} = ${userId})`,
         })
-        .from(users)
-        .where(eq(users.id, userId));
+        .from(userCards)
+        .where(eq(userCards.id, userId));
       return row ?? { posts: 0, likesReceived: 0, commentsReceived: 0, impressions: 0 };
     },
   };

@@ -19,7 +19,8 @@ import {
 import { profileIdParamsSchema } from '@nuvem/contracts/profiles';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createPostsService } from './posts.service.js';
+import { principalOf } from '../auth/principal.js';
+import type { PostsService } from './posts.service.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -29,22 +30,18 @@ const errors = {
 
 const tags = ['profiles'];
 
-function callerId(request: FastifyRequest): string {
-  if (!request.auth) throw new Error('requireAuth let an anonymous request through');
-  return request.auth.user.id;
-}
+const callerId = (request: FastifyRequest): string => principalOf(request).userId;
 
 /**
- * A profile's activity (registered by profilesRoutes, inside its requireAuth scope): posts on
+ * A profile's activity, for signed-in users (`session` routes): posts on
  * `/api/users/{id}/posts` for every signed-in user to read, like and comment on; the caller's own
  * posts written under `/api/users/me/posts`. The server's CSRF guard covers every write.
  */
-export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPostsService({ db: app.db, limiter: app.limiter });
-
+export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = async (app, { service }) => {
   app.get(
     '/api/users/:id/posts',
     {
+      config: { auth: 'session' },
       schema: {
         tags,
         description:
@@ -62,7 +59,10 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/:id/activity',
-    { schema: { tags, params: profileIdParamsSchema, response: { 200: activityResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: profileIdParamsSchema, response: { 200: activityResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       activity: await service.activity(request.params.id, callerId(request)),
@@ -72,6 +72,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/me/posts',
     {
+      config: { auth: 'session' },
       schema: {
         tags,
         body: createPostBodySchema,
@@ -87,7 +88,10 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/me/posts/:postId',
-    { schema: { tags, params: ownPostParamsSchema, response: { 200: postOkResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: ownPostParamsSchema, response: { 200: postOkResponseSchema, ...errors } },
+    },
     async (request) => {
       await service.remove(callerId(request), request.params.postId);
       return { success: true as const };
@@ -96,7 +100,10 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/:id/posts/:postId/like',
-    { schema: { tags, params: postParamsSchema, response: { 200: likeResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: postParamsSchema, response: { 200: likeResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       ...(await service.like(request.params.id, request.params.postId, callerId(request))),
@@ -105,7 +112,10 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/:id/posts/:postId/like',
-    { schema: { tags, params: postParamsSchema, response: { 200: likeResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: postParamsSchema, response: { 200: likeResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       ...(await service.unlike(request.params.id, request.params.postId, callerId(request))),
@@ -115,6 +125,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id/posts/:postId/comments',
     {
+      config: { auth: 'session' },
       schema: {
         tags,
         params: postParamsSchema,
@@ -137,6 +148,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:id/posts/:postId/comments',
     {
+      config: { auth: 'session' },
       schema: {
         tags,
         params: postParamsSchema,
@@ -157,7 +169,10 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/:id/posts/:postId/comments/:commentId',
-    { schema: { tags, params: commentParamsSchema, response: { 200: commentDeletedResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: commentParamsSchema, response: { 200: commentDeletedResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       ...(await service.removeComment(

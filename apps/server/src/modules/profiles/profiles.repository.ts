@@ -1,5 +1,5 @@
 import type { ConnectionState, EducationEntry, ExperienceEntry, PersonCard, Skill } from '@nuvem/contracts/profiles';
-import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { connections } from '../../db/schema/connections.js';
@@ -11,7 +11,7 @@ import { profileSkills } from '../../db/schema/profile-skills.js';
 import { profileViews } from '../../db/schema/profile-views.js';
 import { profiles } from '../../db/schema/profiles.js';
 import { skillEndorsements } from '../../db/schema/skill-endorsements.js';
-import { users } from '../../db/schema/users.js';
+import { userCards } from '../../db/schema/user-cards.js';
 
 /** The database, or a transaction on it. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -41,18 +41,43 @@ const educationColumns = {
 };
 
 const cardColumns = {
-  id: users.id,
-  displayName: users.displayName,
-  avatar: users.avatarUrl,
+  id: userCards.id,
+  displayName: userCards.displayName,
+  avatar: userCards.avatarUrl,
   headline: profiles.headline,
 };
 
-/** The profiles module's SQL. It reads `users` (owned by auth) but writes it only through the auth service. */
+/** The profiles module's SQL. Users are read through `user_cards`, the auth module's published view. */
 export function createProfilesRepository(db: Database) {
   return {
     async userExists(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await db.select({ id: userCards.id }).from(userCards).where(eq(userCards.id, id)).limit(1);
       return Boolean(row);
+    },
+
+    /** Users by newest first, optionally whose name contains `q` (LIKE wildcards taken literally). */
+    async listUsers(query: { limit: number; offset: number; q?: string | undefined }) {
+      const { limit, offset, q } = query;
+      const where = q ? ilike(userCards.displayName, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+      const [rows, counted] = await Promise.all([
+        db
+          .select({
+            id: userCards.id,
+            displayName: userCards.displayName,
+            avatarUrl: userCards.avatarUrl,
+            createdAt: userCards.createdAt,
+          })
+          .from(userCards)
+          .where(where)
+          .orderBy(desc(userCards.createdAt), desc(userCards.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(userCards)
+          .where(where),
+      ]);
+      return { rows, total: counted[0]?.n ?? 0 };
     },
 
     /**
@@ -62,28 +87,27 @@ export function createProfilesRepository(db: Database) {
     async findProfile(id: string, viewerId: string, since: string) {
       const [row] = await db
         .select({
-          id: users.id,
-          email: users.email,
-          displayName: users.displayName,
-          avatar: users.avatarUrl,
-          emailVerified: users.emailVerified,
-          mfaEnabled: users.mfaEnabled,
-          createdAt: users.createdAt,
+          id: userCards.id,
+          displayName: userCards.displayName,
+          avatar: userCards.avatarUrl,
+          emailVerified: userCards.emailVerified,
+          mfaEnabled: userCards.mfaEnabled,
+          createdAt: userCards.createdAt,
           headline: profiles.headline,
           location: profiles.location,
           bio: profiles.bio,
-          connections: sql<number>`(select count(*)::int from ${connections} where ${connections.status} = 'accepted' and (${connections.requesterId} = ${users.id} or ${connections.addresseeId} = ${users.id}))`,
-          followers: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`,
-          following: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${users.id})`,
-          views: sql<number>`(select count(*)::int from ${profileViews} where ${profileViews.profileId} = ${users.id})`,
-          viewsLast30Days: sql<number>`(select count(*)::int from ${profileViews} where ${profileViews.profileId} = ${users.id} and ${profileViews.day} >= ${since}::date)`,
-          viewerFollows: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${users.id})`,
-          followsViewer: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${users.id} and ${follows.followeeId} = ${viewerId})`,
-          connection: sql<ConnectionState | null>`(select case when ${connections.status} = 'accepted' then 'connected' when ${connections.requesterId} = ${viewerId} then 'pending_outgoing' else 'pending_incoming' end from ${connections} where ${pairOf(viewerId, users.id)})`,
+          connections: sql<number>`(select count(*)::int from ${connections} where ${connections.status} = 'accepted' and (${connections.requesterId} = ${userCards.id} or ${connections.addresseeId} = ${userCards.id}))`,
+          followers: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${userCards.id})`,
+          following: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${userCards.id})`,
+          views: sql<number>`(select count(*)::int from ${profileViews} where ${profileViews.profileId} = ${userCards.id})`,
+          viewsLast30Days: sql<number>`(select count(*)::int from ${profileViews} where ${profileViews.profileId} = ${userCards.id} and ${profileViews.day} >= ${since}::date)`,
+          viewerFollows: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${userCards.id})`,
+          followsViewer: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${userCards.id} and ${follows.followeeId} = ${viewerId})`,
+          connection: sql<ConnectionState | null>`(select case when ${connections.status} = 'accepted' then 'connected' when ${connections.requesterId} = ${viewerId} then 'pending_outgoing' else 'pending_incoming' end from ${connections} where ${pairOf(viewerId, userCards.id)})`,
         })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, id))
+        .from(userCards)
+        .leftJoin(profiles, eq(profiles.userId, userCards.id))
+        .where(eq(userCards.id, id))
         .limit(1);
       return row;
     },
@@ -363,8 +387,8 @@ export function createProfilesRepository(db: Database) {
       return db
         .select({ user: cardColumns, createdAt: connections.createdAt })
         .from(connections)
-        .innerJoin(users, eq(users.id, connections.requesterId))
-        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .innerJoin(userCards, eq(userCards.id, connections.requesterId))
+        .leftJoin(profiles, eq(profiles.userId, userCards.id))
         .where(and(eq(connections.addresseeId, userId), eq(connections.status, 'pending')))
         .orderBy(desc(connections.createdAt))
         .limit(limit);
@@ -387,10 +411,10 @@ export function createProfilesRepository(db: Database) {
             userId: profileExperience.userId,
             shared: sql<number>`count(distinct lower(${profileExperience.company}))::int`,
             label: sql<string>`min(${profileExperience.company})`,
-            createdAt: users.createdAt,
+            createdAt: userCards.createdAt,
           })
           .from(profileExperience)
-          .innerJoin(users, eq(users.id, profileExperience.userId))
+          .innerJoin(userCards, eq(userCards.id, profileExperience.userId))
           .where(
             and(
               sql`${profileExperience.userId} <> ${userId}`,
@@ -404,18 +428,18 @@ export function createProfilesRepository(db: Database) {
               notConnected(profileExperience.userId),
             ),
           )
-          .groupBy(profileExperience.userId, users.createdAt)
-          .orderBy(desc(sql`count(distinct lower(${profileExperience.company}))`), desc(users.createdAt))
+          .groupBy(profileExperience.userId, userCards.createdAt)
+          .orderBy(desc(sql`count(distinct lower(${profileExperience.company}))`), desc(userCards.createdAt))
           .limit(limit * 4),
         db
           .select({
             userId: profileEducation.userId,
             shared: sql<number>`count(distinct lower(${profileEducation.school}))::int`,
             label: sql<string>`min(${profileEducation.school})`,
-            createdAt: users.createdAt,
+            createdAt: userCards.createdAt,
           })
           .from(profileEducation)
-          .innerJoin(users, eq(users.id, profileEducation.userId))
+          .innerJoin(userCards, eq(userCards.id, profileEducation.userId))
           .where(
             and(
               sql`${profileEducation.userId} <> ${userId}`,
@@ -429,8 +453,8 @@ export function createProfilesRepository(db: Database) {
               notConnected(profileEducation.userId),
             ),
           )
-          .groupBy(profileEducation.userId, users.createdAt)
-          .orderBy(desc(sql`count(distinct lower(${profileEducation.school}))`), desc(users.createdAt))
+          .groupBy(profileEducation.userId, userCards.createdAt)
+          .orderBy(desc(sql`count(distinct lower(${profileEducation.school}))`), desc(userCards.createdAt))
           .limit(limit * 4),
       ]);
       return { companies, schools };
@@ -440,15 +464,15 @@ export function createProfilesRepository(db: Database) {
     async recentUsers(userId: string, exclude: string[], limit: number): Promise<PersonCard[]> {
       return db
         .select(cardColumns)
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .from(userCards)
+        .leftJoin(profiles, eq(profiles.userId, userCards.id))
         .where(
           and(
-            notInArray(users.id, [userId, ...exclude]),
-            sql`not exists (select 1 from ${connections} where ${pairOf(userId, users.id)})`,
+            notInArray(userCards.id, [userId, ...exclude]),
+            sql`not exists (select 1 from ${connections} where ${pairOf(userId, userCards.id)})`,
           ),
         )
-        .orderBy(desc(users.createdAt), desc(users.id))
+        .orderBy(desc(userCards.createdAt), desc(userCards.id))
         .limit(limit);
     },
 
@@ -456,9 +480,9 @@ export function createProfilesRepository(db: Database) {
       if (ids.length === 0) return [];
       return db
         .select(cardColumns)
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(inArray(users.id, ids));
+        .from(userCards)
+        .leftJoin(profiles, eq(profiles.userId, userCards.id))
+        .where(inArray(userCards.id, ids));
     },
   };
 }

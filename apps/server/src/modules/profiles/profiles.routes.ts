@@ -28,14 +28,12 @@ import {
   suggestionsResponseSchema,
   updateProfileBodySchema,
 } from '@nuvem/contracts/profiles';
-import { desc, ilike, sql } from 'drizzle-orm';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
-import { postsRoutes } from './posts.routes.js';
-import { createProfilesService } from './profiles.service.js';
+import { principalOf } from '../auth/principal.js';
+import type { ProfilesService } from './profiles.service.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -46,26 +44,19 @@ const errors = {
 
 const tags = ['profiles'];
 
-/** The signed-in caller's id; requireAuth has run on every route here. */
-function callerId(request: FastifyRequest): string {
-  if (!request.auth) throw new Error('requireAuth let an anonymous request through');
-  return request.auth.user.id;
-}
+/** The signed-in caller's id (every route here but the avatar image is a `session` route). */
+const callerId = (request: FastifyRequest): string => principalOf(request).userId;
 
 /**
  * Profiles (spec 1's profile page), for signed-in users (session cookie or `nat_` bearer token):
  * anyone's profile to read, and the caller's own under `/api/users/me` to edit, so another user's
  * entries cannot even be named. E-mail addresses are shown to their owner only.
  */
-export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', app.requireAuth);
-  const service = createProfilesService({ db: app.db, auth: app.auth });
-  // The activity feed (posts, likes, comments, impressions), in this scope so requireAuth guards it.
-  await app.register(postsRoutes);
-
+export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }> = async (app, { service }) => {
   app.get(
     '/api/users',
     {
+      config: { auth: 'session' },
       schema: {
         tags,
         querystring: profileListQuerySchema,
@@ -73,27 +64,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { limit, offset, q } = request.query;
-      // Escape LIKE wildcards so a search for "50%" means those characters.
-      const where = q ? ilike(users.displayName, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
-      const [rows, counted] = await Promise.all([
-        app.db
-          .select({
-            id: users.id,
-            displayName: users.displayName,
-            avatarUrl: users.avatarUrl,
-            createdAt: users.createdAt,
-          })
-          .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(limit)
-          .offset(offset),
-        app.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(users)
-          .where(where),
-      ]);
+      const { rows, total } = await service.list(request.query);
       return {
         success: true as const,
         users: rows.map((r) => ({
@@ -102,7 +73,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
           avatar_url: r.avatarUrl,
           created_at: r.createdAt.toISOString(),
         })),
-        total: counted[0]?.n ?? 0,
+        total,
       };
     },
   );
@@ -111,13 +82,13 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/me/connection-requests',
-    { schema: { tags, response: { 200: connectionRequestsResponseSchema, ...errors } } },
+    { config: { auth: 'session' }, schema: { tags, response: { 200: connectionRequestsResponseSchema, ...errors } } },
     async (request) => ({ success: true as const, requests: await service.connectionRequests(callerId(request)) }),
   );
 
   app.get(
     '/api/users/me/suggestions',
-    { schema: { tags, response: { 200: suggestionsResponseSchema, ...errors } } },
+    { config: { auth: 'session' }, schema: { tags, response: { 200: suggestionsResponseSchema, ...errors } } },
     async (request) => ({ success: true as const, people: await service.suggestions(callerId(request)) }),
   );
 
@@ -125,13 +96,17 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/:id',
-    { schema: { tags, params: profileIdParamsSchema, response: { 200: profileResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: profileIdParamsSchema, response: { 200: profileResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, user: await service.get(request.params.id, callerId(request)) }),
   );
 
   app.get(
     '/api/users/:id/avatar',
     {
+      config: { auth: 'session' },
       schema: {
         tags,
         params: profileIdParamsSchema,
@@ -158,7 +133,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/users/me',
-    { schema: { tags, body: updateProfileBodySchema, response: { 200: profileResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, body: updateProfileBodySchema, response: { 200: profileResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       user: await service.update(callerId(request), request.body),
@@ -176,8 +154,6 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         (_req, body, done) => done(null, body),
       );
     }
-    // Refuse anonymous uploads before reading up to 2 MiB of them.
-    upload.addHook('onRequest', app.requireAuth);
     upload.setErrorHandler<FastifyError>((error) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         throw new AppError(413, profileMessages.avatarTooLarge, 'AVATAR_TOO_LARGE');
@@ -192,6 +168,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     upload.post(
       '/api/users/me/avatar',
       {
+        config: { auth: 'session' },
         bodyLimit: profileLimits.avatarBytes,
         schema: {
           tags,
@@ -214,7 +191,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/me/avatar',
-    { schema: { tags, response: { 200: profileResponseSchema, ...errors } } },
+    { config: { auth: 'session' }, schema: { tags, response: { 200: profileResponseSchema, ...errors } } },
     async (request) => ({ success: true as const, user: await service.removeAvatar(callerId(request)) }),
   );
 
@@ -222,7 +199,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/me/experience',
-    { schema: { tags, body: experienceBodySchema, response: { 201: experienceEntryResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, body: experienceBodySchema, response: { 201: experienceEntryResponseSchema, ...errors } },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -231,7 +211,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/users/me/experience/order',
-    { schema: { tags, body: entryOrderBodySchema, response: { 200: experienceListResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, body: entryOrderBodySchema, response: { 200: experienceListResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       experience: await service.orderExperience(callerId(request), request.body.ids),
@@ -241,6 +224,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/me/experience/:entryId',
     {
+      config: { auth: 'session' },
       schema: {
         tags,
         params: entryIdParamsSchema,
@@ -256,7 +240,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/me/experience/:entryId',
-    { schema: { tags, params: entryIdParamsSchema, response: { 200: profileOkResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: entryIdParamsSchema, response: { 200: profileOkResponseSchema, ...errors } },
+    },
     async (request) => {
       await service.removeExperience(callerId(request), request.params.entryId);
       return { success: true as const };
@@ -267,7 +254,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/me/education',
-    { schema: { tags, body: educationBodySchema, response: { 201: educationEntryResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, body: educationBodySchema, response: { 201: educationEntryResponseSchema, ...errors } },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -276,7 +266,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/users/me/education/order',
-    { schema: { tags, body: entryOrderBodySchema, response: { 200: educationListResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, body: entryOrderBodySchema, response: { 200: educationListResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       education: await service.orderEducation(callerId(request), request.body.ids),
@@ -286,6 +279,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/me/education/:entryId',
     {
+      config: { auth: 'session' },
       schema: {
         tags,
         params: entryIdParamsSchema,
@@ -301,7 +295,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/me/education/:entryId',
-    { schema: { tags, params: entryIdParamsSchema, response: { 200: profileOkResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: entryIdParamsSchema, response: { 200: profileOkResponseSchema, ...errors } },
+    },
     async (request) => {
       await service.removeEducation(callerId(request), request.params.entryId);
       return { success: true as const };
@@ -312,7 +309,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/me/skills',
-    { schema: { tags, body: skillBodySchema, response: { 201: skillResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, body: skillBodySchema, response: { 201: skillResponseSchema, ...errors } },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -321,7 +321,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/users/me/skills/order',
-    { schema: { tags, body: skillOrderBodySchema, response: { 200: skillListResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, body: skillOrderBodySchema, response: { 200: skillListResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       skills: await service.orderSkills(callerId(request), request.body.names),
@@ -330,7 +333,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/me/skills/:name',
-    { schema: { tags, params: skillNameParamsSchema, response: { 200: profileOkResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: skillNameParamsSchema, response: { 200: profileOkResponseSchema, ...errors } },
+    },
     async (request) => {
       await service.removeSkill(callerId(request), request.params.name);
       return { success: true as const };
@@ -339,7 +345,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/:id/skills/:name/endorse',
-    { schema: { tags, params: profileSkillParamsSchema, response: { 200: skillResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: profileSkillParamsSchema, response: { 200: skillResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       skill: await service.endorse(request.params.id, request.params.name, callerId(request)),
@@ -348,7 +357,10 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/:id/skills/:name/endorse',
-    { schema: { tags, params: profileSkillParamsSchema, response: { 200: skillResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: profileSkillParamsSchema, response: { 200: skillResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       skill: await service.withdrawEndorsement(request.params.id, request.params.name, callerId(request)),
@@ -359,31 +371,46 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/:id/follow',
-    { schema: { tags, params: profileIdParamsSchema, response: { 200: followResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: profileIdParamsSchema, response: { 200: followResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, ...(await service.follow(request.params.id, callerId(request))) }),
   );
 
   app.delete(
     '/api/users/:id/follow',
-    { schema: { tags, params: profileIdParamsSchema, response: { 200: followResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: profileIdParamsSchema, response: { 200: followResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, ...(await service.unfollow(request.params.id, callerId(request))) }),
   );
 
   app.post(
     '/api/users/:id/connect',
-    { schema: { tags, params: profileIdParamsSchema, response: { 200: connectionResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: profileIdParamsSchema, response: { 200: connectionResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, ...(await service.connect(request.params.id, callerId(request))) }),
   );
 
   app.post(
     '/api/users/:id/connect/accept',
-    { schema: { tags, params: profileIdParamsSchema, response: { 200: connectionResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: profileIdParamsSchema, response: { 200: connectionResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, ...(await service.accept(request.params.id, callerId(request))) }),
   );
 
   app.delete(
     '/api/users/:id/connect',
-    { schema: { tags, params: profileIdParamsSchema, response: { 200: connectionResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session' },
+      schema: { tags, params: profileIdParamsSchema, response: { 200: connectionResponseSchema, ...errors } },
+    },
     async (request) => ({
       success: true as const,
       ...(await service.disconnect(request.params.id, callerId(request))),

@@ -68,18 +68,20 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
 
   async function profileOf(userId: string, viewerId: string): Promise<Profile> {
     const since = utcDay(new Date(now().getTime() - (VIEW_WINDOW_DAYS - 1) * DAY_MS));
-    const [row, experience, education, skills] = await Promise.all([
+    const isSelf = userId === viewerId;
+    const [row, experience, education, skills, email] = await Promise.all([
       repo.findProfile(userId, viewerId, since),
       repo.listExperience(userId),
       repo.listEducation(userId),
       repo.listSkills(userId, viewerId),
+      // The auth module owns e-mail addresses; only the user themself is shown theirs.
+      isSelf ? auth.emailOf(userId) : null,
     ]);
     if (!row) throw userNotFound();
-    const isSelf = userId === viewerId;
     return {
       id: row.id,
       // Spec: a user's e-mail is shown only to that user; so is the side panel's views figure.
-      email: isSelf ? row.email : null,
+      email: isSelf ? email : null,
       displayName: row.displayName,
       avatar: row.avatar,
       headline: row.headline,
@@ -126,6 +128,11 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
 
   return {
     /** The profile of `id` (or `me`) as the viewer sees it; another user's visit counts once per day. */
+    /** Everyone's public card, newest first, searchable by name. */
+    list(query: { limit: number; offset: number; q?: string | undefined }) {
+      return repo.listUsers(query);
+    },
+
     async get(id: string, viewerId: string): Promise<Profile> {
       const userId = await resolve(id, viewerId);
       if (userId !== viewerId) await repo.recordView(viewerId, userId, utcDay(now()));

@@ -51,3 +51,5 @@ export function createProgrammeRepository(db: Database) {
     },
   };
 }
+
+export type ProgrammeRepository = ReturnType<typeof createProgrammeRepository>;

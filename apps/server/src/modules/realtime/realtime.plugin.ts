@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
-import { authMessages } from '@nuvem/contracts/auth';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import type { PortalEvent } from '../../plugins/app/events.js';
 import type { App } from '../../types.js';
+import { principalOf } from '../auth/principal.js';
 
 /** The spec's reconnect delay, sent to the browser as the stream's `retry`. */
 export const RECONNECT_DELAY_MS = 5_000;
@@ -51,17 +51,15 @@ export const realtimePlugin = fp(
     app.get(
       '/api/realtime/events',
       {
+        config: { auth: 'session' },
         schema: {
           tags: ['realtime'],
           // A new EventSource cannot set Last-Event-ID itself: the web client passes it here.
           querystring: z.object({ lastEventId: z.string().max(64).optional() }),
         },
-        preHandler: app.requireAuth,
       },
       async (request, reply) => {
-        const auth = request.auth;
-        if (!auth || !('session' in auth)) throw new AppError(401, authMessages.unauthorized, 'UNAUTHORIZED');
-        const userId = auth.user.id;
+        const { userId } = principalOf(request);
         let mine = open.get(userId);
         if ((mine?.size ?? 0) >= maxStreamsPerUser) {
           throw new AppError(

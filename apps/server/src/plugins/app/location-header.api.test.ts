@@ -5,7 +5,9 @@ describe(`non-ASCII redirects on ${testDriver}`, () => {
   const t = useTestApp({
     setup: (app) => {
       // A redirect built by hand, not through safeRedirect: the server-wide guard still encodes it.
-      app.get('/test/raw-redirect', async (_request, reply) => reply.redirect('/caf\u00e9/\u3002x?q=\u{1F600}'));
+      app.get('/test/raw-redirect', { config: { auth: 'public' } }, async (_request, reply) =>
+        reply.redirect('/caf\u00e9/\u3002x?q=\u{1F600}'),
+      );
     },
   });
 

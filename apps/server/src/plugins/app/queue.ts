@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { App } from '../../types.js';
@@ -66,6 +67,15 @@ declare module 'fastify' {
 
 const SCHEMA = 'pgboss';
 
+// pg-boss 10 marks a job completed or failed without awaiting the statement: if the database is
+// away at that moment, the rejection is unhandled, and Node ends the process. Those two statements
+// (and only those) have their error logged instead; the job stays active, expires and is retried.
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs: (schema: string) => string;
+  failJobsById: (schema: string) => string;
+};
+const unawaitedStatements = new Set([plans.completeJobs(SCHEMA), plans.failJobsById(SCHEMA)]);
+
 /** Runs `step` again (up to 5 times, after a short random pause) when it fails. */
 async function withRetries(step: () => Promise<unknown>, what: string, app: App): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -84,7 +94,16 @@ export const queuePlugin = fp(
   async (app: App) => {
     const { queue: config } = app.config;
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => app.database.executeSql(text, values) },
+      db: {
+        executeSql: (text, values) => {
+          const run = app.database.executeSql(text, values);
+          if (!unawaitedStatements.has(text)) return run;
+          return run.catch((error: unknown) => {
+            app.log.error({ err: error }, 'job queue: a job could not be marked done (it is retried once it expires)');
+            return { rows: [{ count: '0' }] }; // what pg-boss reads back: nothing marked
+          });
+        },
+      },
       schema: SCHEMA,
       // pg-boss's cron scheduler has a one-minute grain; `every` throttles per slot instead.
       schedule: false,

@@ -69,7 +69,9 @@ describe(`text PostgreSQL cannot store is refused with a 400 on ${testDriver}`, 
   });
 
   it('refuses NUL in a path parameter, anonymous and signed in', async () => {
-    expectRefused(await t.app.inject({ method: 'GET', url: '/api/users/%00' }), 'params.id', /NUL/);
+    expectRefused(await t.app.inject({ method: 'GET', url: '/oauth/%00' }), 'params.provider', /NUL/);
+    // A signed-in route refuses an anonymous caller first, before anything reads the path.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/%00' })).statusCode).toBe(401);
     expectRefused(
       await t.app.inject({ method: 'GET', url: '/api/users/usr_x%00/avatar', headers: signedIn() }),
       'params.id',

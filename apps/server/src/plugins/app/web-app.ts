@@ -23,22 +23,29 @@ export const webAppPlugin = fp(
     if (indexHtml === null) {
       app.log.warn({ root }, 'web app not built: run `npm run build` (API only until then)');
     } else {
-      await app.register(fastifyStatic, {
-        root,
-        index: false,
-        cacheControl: false, // set below, per file kind
-        preCompressed: true, // the build writes .br and .gz beside each asset
-        wildcard: false, // one route per built file; everything else reaches the not-found handler
-        // The build writes hidden source maps (no sourceMappingURL in the scripts): kept on disk for
-        // debugging a production stack trace, never served in production, where they would publish
-        // the app's source. Development and tests may serve them.
-        allowedPath: (pathName) => app.config.env !== 'production' || !sourceMap.test(pathName),
-        setHeaders: (res, path) => {
-          res.setHeader(
-            'cache-control',
-            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
+      // The built files are public (the one authentication hook then does nothing for them); in
+      // their own scope, so the default reaches no other route.
+      await app.register(async (files) => {
+        files.addHook('onRoute', (route) => {
+          route.config = { ...route.config, auth: route.config?.auth ?? 'public' };
+        });
+        await files.register(fastifyStatic, {
+          root,
+          index: false,
+          cacheControl: false, // set below, per file kind
+          preCompressed: true, // the build writes .br and .gz beside each asset
+          wildcard: false, // one route per built file; everything else reaches the not-found handler
+          // The build writes hidden source maps (no sourceMappingURL in the scripts): kept on disk for
+          // debugging a production stack trace, never served in production, where they would publish
+          // the app's source. Development and tests may serve them.
+          allowedPath: (pathName) => app.config.env !== 'production' || !sourceMap.test(pathName),
+          setHeaders: (res, path) => {
+            res.setHeader(
+              'cache-control',
+              path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+            );
+          },
+        });
       });
     }
 

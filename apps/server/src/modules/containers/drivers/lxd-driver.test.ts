@@ -4,11 +4,33 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DriverError } from './container-driver.js';
 import { LxdClient } from './lxd-client.js';
-import { createLxdDriver } from './lxd-driver.js';
+import { createLxdDriver, parseInstanceState, toContainerState } from './lxd-driver.js';
 
 const socketPath = process.env.TEST_LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
 const lxdAvailable = existsSync(socketPath);
 const image = process.env.LXD_TEST_IMAGE ?? 'nuvem-test';
+
+describe('LXD instance state', () => {
+  it('reads a counter LXD cannot read (-1, as while an instance stops) as unknown, not as an error', () => {
+    const parsed = parseInstanceState({
+      status: 'Stopped',
+      cpu: { usage: -1 },
+      memory: { usage: -1 },
+      processes: -1,
+      disk: { root: { usage: -1 } },
+      network: null,
+    });
+    expect(parsed.success).toBe(true);
+    if (!parsed.success) return;
+    expect(toContainerState(parsed.data, {})).toMatchObject({
+      status: 'stopped',
+      cpuNs: 0,
+      memoryBytes: 0,
+      processes: 0,
+      diskBytes: 0,
+    });
+  });
+});
 
 // One container walks through its whole life in order, so the steps share it and run sequentially.
 describe.runIf(lxdAvailable)('LXD driver against the real daemon', () => {

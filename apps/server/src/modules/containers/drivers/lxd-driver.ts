@@ -20,8 +20,6 @@ export interface LxdDriverOptions {
   operationTimeoutSeconds?: number;
 }
 
-const nonNegative = z.number().nonnegative();
-
 const instanceSchema = z.object({
   // expanded_config includes what profiles set, so a limit from a profile is still reported.
   expanded_config: z.record(z.string(), z.string()).optional(),
@@ -39,14 +37,20 @@ export function rootDiskDevice(current: Record<string, string> | undefined, disk
   return { ...current, type: 'disk', path: '/', size: `${diskGb}GB` };
 }
 
+/** A usage counter: LXD reports -1 for one it cannot read (a stopping instance's CPU, say): unknown. */
+const counter = z
+  .number()
+  .transform((n) => (n < 0 ? undefined : n))
+  .optional();
+
 const instanceStateSchema = z.object({
   status: z.string(),
-  cpu: z.object({ usage: nonNegative.optional() }).nullable().optional(),
+  cpu: z.object({ usage: counter }).nullable().optional(),
   // `total` only exists on newer LXD; 5.0 reports usage and peaks.
-  memory: z.object({ usage: nonNegative.optional(), total: nonNegative.optional() }).nullable().optional(),
+  memory: z.object({ usage: counter, total: counter }).nullable().optional(),
   processes: z.number().optional(),
   disk: z
-    .record(z.string(), z.object({ usage: nonNegative.optional() }))
+    .record(z.string(), z.object({ usage: counter }))
     .nullable()
     .optional(),
   network: z
@@ -57,7 +61,7 @@ const instanceStateSchema = z.object({
           .array(z.object({ family: z.string(), address: z.string(), scope: z.string() }))
           .nullable()
           .optional(),
-        counters: z.object({ bytes_received: nonNegative.optional(), bytes_sent: nonNegative.optional() }).optional(),
+        counters: z.object({ bytes_received: counter, bytes_sent: counter }).optional(),
       }),
     )
     .nullable()
@@ -135,6 +139,11 @@ export function parseMemoryLimit(value: string | undefined): number | null {
 }
 
 /** Our state from LXD's instance and state replies. */
+/** LXD's `GET /1.0/instances/<name>/state`, checked (counters it cannot read become unknown). */
+export function parseInstanceState(raw: unknown) {
+  return instanceStateSchema.safeParse(raw);
+}
+
 export function toContainerState(state: LxdInstanceState, config: Record<string, string>): ContainerState {
   let networkRxBytes = 0;
   let networkTxBytes = 0;
@@ -354,7 +363,7 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
         call('GET', instancePath(name, '/state')),
       ]);
       const parsedInstance = instanceSchema.safeParse(instance);
-      const parsedState = instanceStateSchema.safeParse(state);
+      const parsedState = parseInstanceState(state);
       if (!parsedInstance.success) throw new DriverError(`Unexpected LXD instance: ${parsedInstance.error.message}`);
       if (!parsedState.success) throw new DriverError(`Unexpected LXD state: ${parsedState.error.message}`);
       const config = parsedInstance.data.expanded_config ?? parsedInstance.data.config ?? {};

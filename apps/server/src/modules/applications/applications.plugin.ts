@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import type { App } from '../../types.js';
+import { createApiKeyAuth, type ApiKeyAuthService } from './api-key-auth.js';
+import { applicationsRoutes } from './applications.routes.js';
+import { createApplicationsService } from './applications.service.js';
+import { platformCors } from './platform-cors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** API keys on the platform API: verification, rate limits, usage batching, CORS origins. */
+    apiKeys: ApiKeyAuthService;
+  }
+}
+
+/**
+ * The applications module: API-key verification for the platform API (`app.apiKeys`, which the
+ * authentication hook uses for `platform` routes), the developer's applications and keys
+ * (`/applications…`), and CORS for the platform API. Usage counts are flushed every
+ * USAGE_FLUSH_INTERVAL_MS and once more on close.
+ */
+export const applicationsPlugin = fp(
+  async (app: App) => {
+    const apiKeys = await createApiKeyAuth({
+      db: app.db,
+      events: app.events,
+      limiter: app.limiter,
+      config: app.config,
+      log: app.log,
+    });
+    app.decorate('apiKeys', apiKeys);
+    app.addHook('onReady', async () => apiKeys.start());
+    // onClose hooks run in reverse order of registration: this one before the database closes.
+    app.addHook('onClose', async () => apiKeys.close());
+
+    const service = createApplicationsService({ db: app.db, config: app.config, apiKeys });
+    await app.register(applicationsRoutes, { service });
+    await app.register(platformCors);
+  },
+  { name: 'applications', dependencies: ['db', 'events', 'rate-limiter', 'auth'] },
+);
