@@ -1,5 +1,6 @@
-// The cost of the Nuvem stack per request: GET /healthz of the real built server (Fastify, helmet,
-// request ids, logging, zod serialisation) against a bare node:http hello-world, in one run,
+// The cost of the Nuvem stack per request: GET /healthz and GET /sso/check with a valid session
+// cookie of the real built server (Fastify, security headers, request ids, one log line per request
+// at the default level, the authentication hook) against a bare node:http hello-world, in one run,
 // under the same load. Run with `npm run bench` (builds first). BENCH_DURATION and
 // BENCH_CONNECTIONS tune the load.
 import { cpus } from 'node:os';
@@ -20,15 +21,35 @@ console.log(
 );
 
 const bare = await spawnServer(['-e', bareServer], {}, /bare listening on (http:\/\/\S+)/);
-const nuvem = await startNuvem();
+const nuvem = await startNuvem({ SEED_DEMO: 'false' });
 try {
+  // A signed-in user's session cookie, for the SSO check every ecosystem app makes.
+  const registered = await fetch(`${nuvem.url}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: nuvem.url },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'bench passphrase 1',
+      displayName: 'Bench',
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+  const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
   const baseline = await load('node:http hello-world', bare.url);
   const healthz = await load('nuvem GET /healthz', `${nuvem.url}/healthz`);
-  printResults([baseline, healthz]);
-  const throughput = healthz.requestsPerSecond / baseline.requestsPerSecond;
-  const latency = healthz.p99Ms / baseline.p99Ms;
-  console.log(`ratio nuvem/bare: throughput ${throughput.toFixed(2)}x, p99 latency ${latency.toFixed(2)}x`);
-  if (healthz.errors > 0 || healthz.non2xx > 0) {
+  const ssoCheck = await load('nuvem GET /sso/check (valid cookie)', `${nuvem.url}/sso/check?application_id=main`, {
+    headers: { cookie },
+  });
+  printResults([baseline, healthz, ssoCheck]);
+  for (const result of [healthz, ssoCheck]) {
+    const throughput = result.requestsPerSecond / baseline.requestsPerSecond;
+    const latency = result.p99Ms / Math.max(baseline.p99Ms, 1);
+    console.log(
+      `ratio ${result.label} / bare: throughput ${throughput.toFixed(2)}x, p99 latency ${latency.toFixed(2)}x`,
+    );
+  }
+  if ([healthz, ssoCheck].some((r) => r.errors > 0 || r.non2xx > 0)) {
     console.error('nuvem answered with errors under load');
     process.exitCode = 1;
   }

@@ -79,6 +79,20 @@ describe(`server on ${testDriver}`, () => {
     expect(replaced.headers['x-request-id']).toMatch(/^req_/);
   });
 
+  it("sends the APIs' JSON answers a policy under which nothing runs, and pages the full one", async () => {
+    for (const url of ['/healthz', '/api/ecosystem/apps', '/auth/config', '/api/users', '/api/v1/containers']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+    for (const url of ['/', '/containers', '/apiary']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+    }
+  });
+
   it('sends a strict Content-Security-Policy and the other security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);

@@ -11,6 +11,7 @@ import { errorResponseSchema } from '@nuvem/contracts/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { originOf, safeRedirect } from '../../lib/redirects.js';
+import { plainJson } from '../../lib/plain-json.js';
 import { bearerToken } from './principal.js';
 import { deriveAccessToken } from './auth.service.js';
 import { ownOrigins } from './request-meta.js';
@@ -26,6 +27,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'public' },
       schema: { tags: ['sso'], querystring: ssoCheckQuerySchema, response: { 200: ssoCheckResponseSchema } },
+      // Every app's session check: its answer is typed field by field, so it is sent as plain JSON.
+      serializerCompiler: plainJson,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -2,6 +2,7 @@ import { errorResponseSchema } from '@nuvem/contracts/common';
 import { healthResponseSchema, readinessResponseSchema, type ReadinessResponse } from '@nuvem/contracts/health';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { plainJson } from '../../lib/plain-json.js';
 
 /** Liveness (the process answers) and readiness (its database, migrated, and Redis answer too). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,6 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'public' },
       schema: { tags: ['health'], summary: 'Liveness', response: { 200: healthResponseSchema } },
+      serializerCompiler: plainJson,
       logLevel,
     },
     async () => ({ status: 'ok' as const, uptime: process.uptime() }),

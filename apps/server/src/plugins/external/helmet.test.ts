@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeSecurityHeaders, securityHeaderOptions } from './helmet.js';
+import { apiSecurityHeaders, computeSecurityHeaders, securityHeaderOptions } from './helmet.js';
 
 describe('security headers', () => {
   it('allow scripts only from our own origin and forbid framing', () => {
@@ -23,5 +23,15 @@ describe('security headers', () => {
     const headers = computeSecurityHeaders(securityHeaderOptions(true));
     expect(headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
     expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it('give JSON answers a policy under which nothing runs or loads, keeping HSTS over https', () => {
+    const api = apiSecurityHeaders(computeSecurityHeaders(securityHeaderOptions(true)));
+    expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    expect(api['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(apiSecurityHeaders(computeSecurityHeaders(securityHeaderOptions(false)))['strict-transport-security']).toBe(
+      undefined,
+    );
   });
 });

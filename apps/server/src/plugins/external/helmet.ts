@@ -61,11 +61,32 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
+/** Paths that answer JSON (the APIs and the probes), never a page. */
+const apiPath = /^\/(api|auth|sso|oauth|applications|healthz|readyz)(\/|\?|$)/;
+
+/**
+ * The headers for the APIs' JSON answers: a page's Content-Security-Policy means nothing on JSON,
+ * so an answer opened directly gets `default-src 'none'` (nothing runs, nothing loads), and is not
+ * sniffed, framed or embedded. A tenth of the bytes of the page set, on the hottest paths.
+ */
+export function apiSecurityHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const hsts = documentHeaders['strict-transport-security'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+}
+
 export const helmetPlugin = fp(
   async (app: App) => {
-    const headers = computeSecurityHeaders(securityHeaderOptions(app.config.publicUrl.protocol === 'https:'));
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const documentHeaders = computeSecurityHeaders(securityHeaderOptions(app.config.publicUrl.protocol === 'https:'));
+    const apiHeaders = apiSecurityHeaders(documentHeaders);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(apiPath.test(request.url) ? apiHeaders : documentHeaders);
       done();
     });
   },
