@@ -86,6 +86,14 @@ describe(`server on ${testDriver}`, () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
     }
+    // By the route that matched: an escaped path reaches the same route and gets the same headers.
+    const escaped = await t.app.inject({ method: 'GET', url: '/%61pi/v1/containers/tiers' });
+    expect(escaped.statusCode).toBe(200);
+    expect(escaped.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(escaped.headers['cache-control']).toBe('no-store');
+    const probeMiss = await t.app.inject({ method: 'GET', url: '/healthz/x' });
+    expect(probeMiss.statusCode).toBe(404);
+    expect(probeMiss.headers['content-type']).toMatch(/^application\/json/);
     for (const url of ['/', '/containers', '/apiary']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);

@@ -126,7 +126,11 @@ export const sshPublicKeySchema = z
   .max(SSH_KEY_MAX_LENGTH)
   .refine(isOpenSshPublicKey, 'each SSH key must be an OpenSSH public key');
 
-export const rootPasswordSchema = z.string().min(ROOT_PASSWORD_MIN_LENGTH).max(ROOT_PASSWORD_MAX_LENGTH);
+export const rootPasswordSchema = z
+  .string()
+  .min(ROOT_PASSWORD_MIN_LENGTH)
+  .max(ROOT_PASSWORD_MAX_LENGTH)
+  .regex(/^[^\r\n]*$/, 'must be on one line');
 
 export const snapshotNameSchema = z
   .string()

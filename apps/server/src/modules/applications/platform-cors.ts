@@ -21,7 +21,8 @@ export const platformCors = fp(async (app: App) => {
   // key's own origin can read a 401, 403 or 429. Callback-style, and other paths pay one check.
   app.addHook('onSend', (request, reply, payload, done) => {
     const origin = request.headers.origin;
-    if (!origin || !platformPath(request.url)) {
+    // By the route that matched (the router decodes `/%61pi/…`), else the raw path of a miss.
+    if (!origin || !platformPath(request.routeOptions.url ?? request.url)) {
       done(null, payload);
       return;
     }

@@ -72,6 +72,16 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
     const list = containerListResponseSchema.parse((await ana.get('/containers')).json());
     expect(list).toMatchObject({ success: true, total: 1, page: 1, per_page: 10, pages: 1 });
     expect(list.containers[0]?.id).toBe(container.id);
+
+    // The provisioning job carried the password's SHA-512 crypt hash, never the password itself.
+    const { rows } = await t.app.database.executeSql(
+      `select data::text as data from pgboss.job where name = 'containers.provision' and data->>'id' = $1`,
+      [container.id],
+    );
+    expect(rows).toHaveLength(1);
+    const stored = String(rows[0]?.data);
+    expect(stored).not.toContain('a-strong-password');
+    expect(stored).toMatch(/"root_password_hash": ?"\$6\$/);
   });
 
   it('pages and filters by status', async () => {
@@ -94,6 +104,7 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
     [{ name: 'ok', environment: { 'BAD-KEY': 'x' } }, 'environment.BAD-KEY'],
     [{ name: 'ok', startup_script: 'x'.repeat(64 * 1024 + 1) }, 'startup_script'],
     [{ name: 'ok', root_password: 'short' }, 'root_password'],
+    [{ name: 'ok', root_password: 'two lines\nof password' }, 'root_password'],
   ])('refuses %j naming the field, and writes nothing', async (payload, field) => {
     const user = as(t.app, await registerUser(t.app));
     const before = await countRows();

@@ -19,6 +19,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { lockUserFor } from '../../lib/user-lock.js';
 import { DriverError, type ContainerDriver, type ContainerState } from './drivers/container-driver.js';
+import { hashRootPassword } from './drivers/root-password.js';
 import type { EventBus } from '../../plugins/app/events.js';
 import type { JobContext, JobQueue } from '../../plugins/app/queue.js';
 import { metricHistory, rollUpMetrics } from './metrics-history.js';
@@ -33,6 +34,12 @@ export const containerJobs = {
 
 /** How long an action's reply waits for its job before answering 202 (the job goes on). */
 const ACTION_REPLY_WAIT_MS = 25_000;
+
+/**
+ * What the provisioning job carries: the request, with the root password replaced by its SHA-512
+ * crypt hash (the plain password is never stored, not even in the queue's table).
+ */
+export type ProvisionInput = Omit<CreateInput, 'root_password'> & { root_password_hash?: string };
 
 export type CreateInput = {
   name: string;
@@ -211,7 +218,7 @@ export function createContainersService(deps: {
   }
 
   /** Brings a new instance up: create, start, keys, script, password. Failures leave `error` with the reason. */
-  async function provision(row: ContainerRow, input: CreateInput): Promise<ContainerRow> {
+  async function provision(row: ContainerRow, input: ProvisionInput): Promise<ContainerRow> {
     const tier = containerTiers[input.tier];
     try {
       await driver.create({
@@ -232,7 +239,7 @@ export function createContainersService(deps: {
         if (result.exitCode !== 0)
           log.warn({ containerId: row.id, exitCode: result.exitCode }, 'startup script failed');
       }
-      if (input.root_password) await driver.setRootPassword(row.instanceName, input.root_password);
+      if (input.root_password_hash) await driver.setRootPasswordHash(row.instanceName, input.root_password_hash);
       const state = await readState(row);
       return await setStatus(row.id, {
         status: 'running',
@@ -348,6 +355,11 @@ export function createContainersService(deps: {
 
     async create(userId: string, input: CreateInput): Promise<Container> {
       const id = newId('container');
+      // Hashed before anything is stored: the job (and the queue's table) only ever hold the hash.
+      const { root_password: rootPassword, ...rest } = input;
+      const job: ProvisionInput = rootPassword
+        ? { ...rest, root_password_hash: await hashRootPassword(rootPassword) }
+        : rest;
       let row: ContainerRow | undefined;
       try {
         // Count and insert under the user's lock: concurrent creates cannot all see room for one more.
@@ -386,7 +398,7 @@ export function createContainersService(deps: {
       }
       if (!row) throw new Error('insert into containers returned nothing');
       try {
-        await queue.send(containerJobs.provision, { id: row.id, input });
+        await queue.send(containerJobs.provision, { id: row.id, input: job });
       } catch (error) {
         // Not queued: the row must not wait for a job that will never come.
         await db.delete(containers).where(eq(containers.id, row.id));
@@ -400,7 +412,7 @@ export function createContainersService(deps: {
      * The provisioning job. A retry (the instance that ran it died) first removes what the earlier
      * attempt may have left, so there is never a second instance nor an instance without its row.
      */
-    async runProvision(data: { id: string; input: CreateInput }, job: JobContext): Promise<void> {
+    async runProvision(data: { id: string; input: ProvisionInput }, job: JobContext): Promise<void> {
       const row = await findRow(data.id);
       // Deleted meanwhile, or already done by an earlier attempt.
       if (!row || row.actionInFlight !== 'create') return;

@@ -16,7 +16,8 @@ export const cacheControlPlugin = fp(
   async (app: App) => {
     app.addHook('onSend', (request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) {
-        const path = request.url.split('?', 1)[0] ?? '/';
+        // The route that matched (decoded, so `/%61pi/…` counts as `/api/…`), else the raw path.
+        const path = request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '/';
         const identified =
           request.headers.authorization !== undefined ||
           (request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false);

@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessages, type ErrorResponse } from '@nuvem/contracts/common';
 import fp from 'fastify-plugin';
+import { jsonSurface } from '../../lib/surfaces.js';
 import type { App } from '../../types.js';
 
-/** Paths that belong to the APIs: an unknown one answers JSON, never the web app. */
-const apiPath = /^\/(api|auth|sso|oauth|applications)(\/|$)/;
 /** A path naming a file (`/assets/x.js`, `/favicon.ico`): a miss is a 404, not the app's HTML. */
 const filePath = /\/[^/]+\.[a-z0-9]+$/i;
 /** A source map, or its precompressed copy. */
@@ -52,7 +51,7 @@ export const webAppPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
       const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') && !apiPath.test(path) && !filePath.test(path);
+        (request.method === 'GET' || request.method === 'HEAD') && !jsonSurface.test(path) && !filePath.test(path);
       if (isPage && indexHtml !== null) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
       }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { jsonSurface } from '../../lib/surfaces.js';
 import type { App } from '../../types.js';
 
 /**
@@ -61,9 +62,6 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-/** Paths that answer JSON (the APIs and the probes), never a page. */
-const apiPath = /^\/(api|auth|sso|oauth|applications|healthz|readyz)(\/|\?|$)/;
-
 /**
  * The headers for the APIs' JSON answers: a page's Content-Security-Policy means nothing on JSON,
  * so an answer opened directly gets `default-src 'none'` (nothing runs, nothing loads), and is not
@@ -86,7 +84,8 @@ export const helmetPlugin = fp(
     const documentHeaders = computeSecurityHeaders(securityHeaderOptions(app.config.publicUrl.protocol === 'https:'));
     const apiHeaders = apiSecurityHeaders(documentHeaders);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(apiPath.test(request.url) ? apiHeaders : documentHeaders);
+      // By the route that matched (the router decodes `/%61pi/…`), else the raw path of a miss.
+      reply.headers(jsonSurface.test(request.routeOptions.url ?? request.url) ? apiHeaders : documentHeaders);
       done();
     });
   },

@@ -46,8 +46,8 @@ export interface ContainerDriver {
   exec(name: string, command: string[], environment?: Record<string, string>): Promise<ExecResult>;
   /** Creates missing parent directories. */
   pushFile(name: string, path: string, content: string | Buffer, mode?: number): Promise<void>;
-  /** Works on busybox and on Ubuntu images. */
-  setRootPassword(name: string, password: string): Promise<void>;
+  /** Sets root's password from its SHA-512 crypt hash (root-password.ts); busybox and Ubuntu images. */
+  setRootPasswordHash(name: string, hash: string): Promise<void>;
 }
 
 /** A runtime failure; `notFound` lets callers map a missing container to 404 or treat it as done. */

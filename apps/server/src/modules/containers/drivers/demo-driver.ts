@@ -171,7 +171,7 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
     async pushFile(name, path, content) {
       get(name).files.set(path, typeof content === 'string' ? content : content.toString('utf8'));
     },
-    async setRootPassword(name) {
+    async setRootPasswordHash(name) {
       logLine(get(name), 'chpasswd[1]: password for root changed');
     },
   };

@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DriverError } from './container-driver.js';
 import { LxdClient } from './lxd-client.js';
+import { hashRootPassword } from './root-password.js';
 import { createLxdDriver, parseInstanceState, toContainerState } from './lxd-driver.js';
 
 const socketPath = process.env.TEST_LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
@@ -115,11 +116,13 @@ describe.runIf(lxdAvailable)('LXD driver against the real daemon', () => {
 
   it('sets the root password as a SHA-512 hash in /etc/shadow', async () => {
     const before = await shadowRootLine();
-    await driver.setRootPassword(name, 'correct horse $battery');
+    await driver.setRootPasswordHash(name, await hashRootPassword('correct horse $battery'));
     const after = await shadowRootLine();
     expect(after).not.toBe(before);
     expect(after).toMatch(/^root:\$6\$[./0-9A-Za-z]+\$[./0-9A-Za-z]{86}:19000:/);
-    await expect(driver.setRootPassword(name, 'two\nlines')).rejects.toBeInstanceOf(DriverError);
+    await expect(hashRootPassword('two\nlines')).rejects.toBeInstanceOf(DriverError);
+    // Anything but a SHA-512 crypt hash is refused before it reaches the container.
+    await expect(driver.setRootPasswordHash(name, "x'; rm -rf /")).rejects.toBeInstanceOf(DriverError);
   });
 
   it('restarts, stops idempotently and deletes idempotently', async () => {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { posix } from 'node:path';
 import { z } from 'zod';
 import {
@@ -10,6 +9,7 @@ import {
   type ExecResult,
 } from './container-driver.js';
 import { withQuery, type LxdClient } from './lxd-client.js';
+import { SHA512_CRYPT } from './root-password.js';
 
 export interface LxdDriverOptions {
   /** LXD project; the daemon's `default` project when absent. */
@@ -191,25 +191,6 @@ export function lastLines(text: string, count: number): string[] {
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
   return lines.slice(-count);
-}
-
-/** SHA-512 crypt hashes only use this alphabet, which is also what keeps them safe inside the sed below. */
-const SHA512_CRYPT = /^\$6\$(rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{86}$/;
-
-/** Hashes on the host because Ubuntu images lack mkpasswd and Node has no crypt(3); stdin keeps it out of argv. */
-export function hashRootPassword(password: string): Promise<string> {
-  if (password === '' || /[\r\n\0]/.test(password)) {
-    return Promise.reject(new DriverError('The password must be non-empty and a single line'));
-  }
-  return new Promise((resolve, reject) => {
-    const child = execFile('openssl', ['passwd', '-6', '-stdin'], { timeout: 10_000 }, (error, stdout) => {
-      const hash = stdout.trim();
-      if (error) reject(new DriverError(`openssl passwd failed: ${error.message}`));
-      else if (!SHA512_CRYPT.test(hash)) reject(new DriverError('openssl passwd gave an unexpected hash'));
-      else resolve(hash);
-    });
-    child.stdin?.end(`${password}\n`);
-  });
 }
 
 // The hash is $1, so it never needs quoting. chpasswd -e is the distribution way (it keeps PAM and
@@ -412,8 +393,8 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
       );
     },
 
-    async setRootPassword(name, password) {
-      const hash = await hashRootPassword(password);
+    async setRootPasswordHash(name, hash) {
+      if (!SHA512_CRYPT.test(hash)) throw new DriverError('The root password must come as a SHA-512 crypt hash');
       const result = await exec(name, ['/bin/sh', '-c', SET_ROOT_PASSWORD_SCRIPT, 'set-root-password', hash]);
       if (result.exitCode !== 0) {
         throw new DriverError(`Setting the root password failed (exit ${result.exitCode}): ${result.stderr.trim()}`);
