@@ -227,6 +227,19 @@ describe(`server on ${testDriver}`, () => {
     expect(res.statusCode).toBe(200);
     const doc = z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).parse(res.json());
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
+    // Each operation names the credentials its route declares, so /docs can send them.
+    const paths = res.json<{ paths: Record<string, Record<string, { security?: object[] }>> }>().paths;
+    expect(paths['/api/v1/containers']?.get?.security).toEqual([{ bearer: [] }, { session: [] }]);
+    expect(paths['/applications']?.get?.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(paths['/healthz']?.get?.security).toBeUndefined();
+  });
+
+  it('serves the API documentation page with a policy that lets it load over plain http', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(csp).toMatch(/style-src [^;]*'unsafe-inline'/);
   });
 });
 
