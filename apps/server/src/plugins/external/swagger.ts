@@ -11,7 +11,7 @@ import type { App } from '../../types.js';
  * API. /docs then offers "Authorize" and sends them when an operation is tried.
  */
 const withSecurity: SwaggerTransform = (input) => {
-  const transformed = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+  const transformed = jsonSchemaTransform(input);
   const need = input.route.config?.auth;
   if (need !== 'session' && need !== 'platform') return transformed;
   const bearer: Record<string, string[]> = { bearer: [] };
