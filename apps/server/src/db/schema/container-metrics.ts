@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { containers } from './containers.js';
 
 /**
@@ -19,6 +19,11 @@ export const containerMetrics = pgTable(
     networkRxMb: real().notNull(),
     networkTxMb: real().notNull(),
     processes: integer().notNull(),
+    /**
+     * The instance's raw CPU counter (ns) at a `raw` point: the next pass, on whichever instance
+     * the sampler job runs, turns the difference into a percentage. Null on roll-ups.
+     */
+    cpuNs: doublePrecision(),
   },
   (t) => [primaryKey({ columns: [t.containerId, t.resolution, t.at] })],
 );

@@ -1,19 +1,15 @@
-import { pgView } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { sql } from 'drizzle-orm';
+import { boolean, pgView, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A user's public card, published by the auth module (which owns `users`) for other modules to read
  * and join: no e-mail, no password hash. Only the auth module reads or writes `users` itself.
  */
-export const userCards = pgView('user_cards').as((qb) =>
-  qb
-    .select({
-      id: users.id,
-      displayName: users.displayName,
-      avatarUrl: users.avatarUrl,
-      emailVerified: users.emailVerified,
-      mfaEnabled: users.mfaEnabled,
-      createdAt: users.createdAt,
-    })
-    .from(users),
-);
+export const userCards = pgView('user_cards', {
+  id: text().notNull(),
+  displayName: text(),
+  avatarUrl: text(),
+  emailVerified: boolean().notNull(),
+  mfaEnabled: boolean().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+}).as(sql`select "id", "display_name", "avatar_url", "email_verified", "mfa_enabled", "created_at" from "users"`);

@@ -8,7 +8,7 @@ import {
   type ContainerTier,
   type MetricRange,
 } from '@nuvem/contracts/containers';
-import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -58,6 +58,13 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const SAMPLE_CONCURRENCY = 16;
 const SAMPLE_INSERT_BATCH = 500;
 const clampPercent = (n: number) => Math.min(100, Math.max(0, round1(n)));
+/** A stored CPU counter reading older than this is too old to make a percentage from. */
+const CPU_READING_MAX_AGE_MS = 10 * 60_000;
+
+interface CpuReading {
+  ns: number;
+  at: number;
+}
 
 /** Which statuses each action may start from. */
 const allowedFrom: Record<ContainerActionBody['action'], ContainerStatus[]> = {
@@ -82,12 +89,14 @@ export function createContainersService(deps: {
 }) {
   const { db, driver, config, log, queue, events } = deps;
   const quota = deps.quota ?? configuredContainerQuota(config);
-  // CPU percent needs two readings: the previous cpu-ns counter per instance.
+  // CPU percent needs two readings: the previous cpu-ns counter per instance, the newer of this
+  // process's last reading and the last stored point's (another instance may have sampled last).
   const lastCpu = new Map<string, { ns: number; at: number }>();
 
-  function cpuPercent(instance: string, state: ContainerState, cpus: number): number {
+  function cpuPercent(instance: string, state: ContainerState, cpus: number, stored?: CpuReading): number {
     const now = Date.now();
-    const previous = lastCpu.get(instance);
+    const mine = lastCpu.get(instance);
+    const previous = mine && (!stored || mine.at >= stored.at) ? mine : stored;
     lastCpu.set(instance, { ns: state.cpuNs, at: now });
     if (!previous || state.status !== 'running' || now <= previous.at) return 0;
     return clampPercent(((state.cpuNs - previous.ns) / ((now - previous.at) * 1e6 * cpus)) * 100);
@@ -109,11 +118,11 @@ export function createContainersService(deps: {
     }
   }
 
-  function summary(row: ContainerRow, state: ContainerState | null) {
+  function summary(row: ContainerRow, state: ContainerState | null, stored?: CpuReading) {
     const tier = containerTiers[row.tier as ContainerTier];
     const memoryTotal = state?.memoryLimitBytes ?? tier.memoryGb * GIB;
     return {
-      cpu_usage: state ? cpuPercent(row.instanceName, state, tier.cpu) : 0,
+      cpu_usage: state ? cpuPercent(row.instanceName, state, tier.cpu, stored) : 0,
       memory_usage: state ? clampPercent((state.memoryBytes / memoryTotal) * 100) : 0,
       disk_usage: state?.diskBytes ? clampPercent((state.diskBytes / (tier.diskGb * GIB)) * 100) : 0,
       network_rx_mb: state ? round1(state.networkRxBytes / MIB) : 0,
@@ -670,6 +679,30 @@ export function createContainersService(deps: {
       let reconciled = 0;
       const points: (typeof containerMetrics.$inferInsert)[] = [];
       const at = new Date();
+      // The last stored CPU counter of each running container (whichever instance sampled it).
+      const stored = new Map<string, CpuReading>();
+      const running = rows.filter((row) => row.status === 'running').map((row) => row.id);
+      if (running.length > 0) {
+        const readings = await db
+          .selectDistinctOn([containerMetrics.containerId], {
+            id: containerMetrics.containerId,
+            ns: containerMetrics.cpuNs,
+            at: containerMetrics.at,
+          })
+          .from(containerMetrics)
+          .where(
+            and(
+              inArray(containerMetrics.containerId, running),
+              eq(containerMetrics.resolution, 'raw'),
+              isNotNull(containerMetrics.cpuNs),
+              gt(containerMetrics.at, new Date(at.getTime() - CPU_READING_MAX_AGE_MS)),
+            ),
+          )
+          .orderBy(containerMetrics.containerId, desc(containerMetrics.at));
+        for (const reading of readings) {
+          if (reading.ns !== null) stored.set(reading.id, { ns: reading.ns, at: reading.at.getTime() });
+        }
+      }
       const sampleRow = async (row: ContainerRow) => {
         if (row.status !== 'running' && row.status !== 'stopped') return;
         let state: ContainerState;
@@ -687,7 +720,7 @@ export function createContainersService(deps: {
           reconciled += 1;
         }
         if (state.status !== 'running') return;
-        const s = summary(row, state);
+        const s = summary(row, state, stored.get(row.id));
         announce(row, { metrics: s });
         points.push({
           containerId: row.id,
@@ -699,6 +732,7 @@ export function createContainersService(deps: {
           networkRxMb: s.network_rx_mb,
           networkTxMb: s.network_tx_mb,
           processes: s.processes,
+          cpuNs: state.cpuNs,
         });
       };
       // A few states at a time (the driver may be a remote daemon), then the points in a few large inserts

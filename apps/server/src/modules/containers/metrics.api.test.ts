@@ -1,5 +1,5 @@
 import { containerResponseSchema } from '@nuvem/contracts/containers';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { containerMetrics } from '../../db/schema/container-metrics.js';
@@ -48,6 +48,35 @@ describe(`metrics sampler and history on ${testDriver}`, () => {
     const points = (await history('1h')).points;
     expect(points).toHaveLength(1);
     expect(points[0]?.processes).toBeGreaterThan(0);
+  });
+
+  it('turns the CPU counter into a percentage on the first pass of an instance that did not sample last', async () => {
+    const { container, history } = await newContainer(t.app, 'handed-over');
+    // Another instance's pass a second ago stored the counter (this one has never sampled it); the
+    // demo instance then runs at 5-30% of its CPU for a few hundred milliseconds more.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await t.app.db.insert(containerMetrics).values({
+      containerId: container.id,
+      resolution: 'raw',
+      at: new Date(Date.now() - 1_000),
+      cpuUsage: 0,
+      memoryUsage: 0,
+      diskUsage: 0,
+      networkRxMb: 0,
+      networkTxMb: 0,
+      processes: 1,
+      cpuNs: 0,
+    });
+    await t.app.containers.sampleOnce();
+    const [latest] = await t.app.db
+      .select()
+      .from(containerMetrics)
+      .where(and(eq(containerMetrics.containerId, container.id), eq(containerMetrics.resolution, 'raw')))
+      .orderBy(desc(containerMetrics.at))
+      .limit(1);
+    expect(latest?.cpuNs).toBeGreaterThan(0);
+    expect(latest?.cpuUsage).toBeGreaterThan(0);
+    expect((await history('1h')).points.length).toBeGreaterThanOrEqual(1);
   });
 
   it('averages points into buckets per range and rolls old raw points up into hours', async () => {

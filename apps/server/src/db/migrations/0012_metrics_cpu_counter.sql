@@ -1,0 +1,1 @@
+ALTER TABLE "container_metrics" ADD COLUMN "cpu_ns" double precision;
