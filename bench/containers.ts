@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { LxdClient } from '../apps/server/src/modules/containers/drivers/lxd-client.js';
-import { connections, durationSeconds, type LoadResult, startNuvem } from './lib.js';
+import { connections, durationSeconds, type LoadResult, registerBenchUser, startNuvem } from './lib.js';
 
 const iterations = Number(process.env.BENCH_CONTAINERS ?? 5);
 const socketPath = process.env.LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
@@ -30,19 +30,7 @@ interface Session {
 }
 
 async function register(url: string): Promise<Session> {
-  const response = await fetch(`${url}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({
-      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-      password: 'bench passphrase 1',
-      displayName: 'Bench',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error('register answered without an access_token');
-  return { url, token: body.access_token };
+  return { url, token: (await registerBenchUser(url)).accessToken };
 }
 
 async function api(session: Session, method: string, path: string, body?: unknown): Promise<Response> {

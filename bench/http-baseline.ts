@@ -4,7 +4,7 @@
 // under the same load. Run with `npm run bench` (builds first). BENCH_DURATION and
 // BENCH_CONNECTIONS tune the load.
 import { cpus } from 'node:os';
-import { connections, durationSeconds, load, printResults, spawnServer, startNuvem } from './lib.js';
+import { connections, durationSeconds, load, printResults, registerBenchUser, spawnServer, startNuvem } from './lib.js';
 
 const bareServer = `
   const http = require('node:http');
@@ -24,17 +24,7 @@ const bare = await spawnServer(['-e', bareServer], {}, /bare listening on (http:
 const nuvem = await startNuvem({ SEED_DEMO: 'false' });
 try {
   // A signed-in user's session cookie, for the SSO check every ecosystem app makes.
-  const registered = await fetch(`${nuvem.url}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: nuvem.url },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      password: 'bench passphrase 1',
-      displayName: 'Bench',
-    }),
-  });
-  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-  const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { cookie } = await registerBenchUser(nuvem.url);
 
   const baseline = await load('node:http hello-world', bare.url);
   const healthz = await load('nuvem GET /healthz', `${nuvem.url}/healthz`);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -131,4 +132,31 @@ export function printResults(results: LoadResult[]): void {
       non2xx: r.non2xx,
     })),
   );
+}
+
+/** A signed-in bench user: a new account on `base`, its session cookie and its access token. */
+export interface BenchUser {
+  cookie: string;
+  accessToken: string;
+}
+
+/** Registers a new account on the server at `base` (Origin set, as a browser would). */
+export async function registerBenchUser(base: string): Promise<BenchUser> {
+  const response = await fetch(`${base}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      email: `bench-${randomBytes(6).toString('hex')}@example.com`,
+      password: 'a long bench passphrase',
+      displayName: 'Bench',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('nuvem_session='))
+    ?.split(';')[0];
+  const body = (await response.json()) as { access_token?: string };
+  if (!cookie || !body.access_token) throw new Error('register answered without a session cookie or access_token');
+  return { cookie, accessToken: body.access_token };
 }

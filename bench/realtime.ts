@@ -14,35 +14,15 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { startNuvem, type Started } from './lib.js';
+import { registerBenchUser, startNuvem, type BenchUser, type Started } from './lib.js';
 
 const streamCount = Number(process.env.BENCH_STREAMS ?? 10_000);
 const latencyEvents = Number(process.env.BENCH_EVENTS ?? 300);
 const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-interface Session {
-  cookie: string;
-}
-
-async function register(base: string): Promise<Session> {
-  const res = await fetch(`${base}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-      password: 'a long bench passphrase',
-      displayName: 'Bench',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('nuvem_session='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error('no session cookie');
-  return { cookie };
-}
+type Session = BenchUser;
+const register = registerBenchUser;
 
 let created = 0;
 async function createContainer(base: string, session: Session): Promise<void> {

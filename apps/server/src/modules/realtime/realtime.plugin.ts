@@ -90,12 +90,13 @@ export const realtimePlugin = fp(
         }
         streams.add(raw);
 
-        const heartbeat = setInterval(() => write(raw, `: heartbeat ${Date.now()}\n\n`), heartbeatMs);
-        heartbeat.unref();
+        // A comment line whenever the stream has been quiet for REALTIME_HEARTBEAT_MS: the socket's
+        // own idle timer (re-armed by every write), so a busy stream sends none and no interval
+        // timer runs per stream. Listening on the response keeps Node from closing the socket.
+        raw.setTimeout(heartbeatMs, () => write(raw, `: heartbeat ${Date.now()}\n\n`));
         const handle = { end: () => raw.end() };
         everyStream.add(handle);
         const cleanUp = () => {
-          clearInterval(heartbeat);
           everyStream.delete(handle);
           streams.delete(raw);
           if (streams.size === 0 && open.get(userId) === streams) open.delete(userId);
