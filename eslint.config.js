@@ -38,9 +38,10 @@ const tableOwners = {
     'skill-endorsements',
   ],
   programme: ['programme-enquiries'],
+  billing: ['billing-coupons', 'billing-orders', 'billing-subscriptions', 'billing-ledger', 'billing-webhook-events'],
 };
 /** Views a module publishes for every module to read. */
-const publishedViews = ['user-cards'];
+const publishedViews = ['user-cards', 'user-plans'];
 const schemaFiles = readdirSync(`${server}/db/schema`)
   .filter((file) => file.endsWith('.ts'))
   .map((file) => file.replace(/\.ts$/, ''));

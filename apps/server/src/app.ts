@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { errorSerializer } from './lib/log-redaction.js';
 import { applicationsPlugin } from './modules/applications/applications.plugin.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
+import { billingPlugin } from './modules/billing/billing.plugin.js';
 import { seedDemoUser } from './modules/auth/seed.js';
 import { containersPlugin } from './modules/containers/containers.plugin.js';
 import { ecosystemPlugin } from './modules/ecosystem/ecosystem.plugin.js';
@@ -167,6 +168,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(ecosystemPlugin);
   await app.register(programmePlugin);
   await app.register(profilesPlugin);
+  await app.register(billingPlugin);
   await app.register(containersPlugin);
   await app.register(realtimePlugin);
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultRateLimits, rateLimitTiers, type RateLimitTier } from '@nuvem/contracts/applications';
+import { currencies, type BillingPeriod, type Currency, type PlanId } from '@nuvem/contracts/pricing';
 import { z } from 'zod';
 import { defaultWebDistDir } from './paths.js';
 
@@ -94,7 +95,48 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://github.com/login/oauth/access_token'),
   ),
   GITHUB_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://api.github.com')),
+  PAYMENTS_CURRENCY: z.preprocess(emptyAsUndefined, z.enum(currencies).default('eur')),
+  PAYMENTS_CHECKOUT_TTL_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(30)
+      .max(24 * 60)
+      .default(60),
+  ),
+  PLAN_QUOTAS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, 'must be a Stripe signing secret (whsec_…)')),
+  STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  STRIPE_PRICE_STARTER_MONTHLY: optional(z.string().min(1)),
+  STRIPE_PRICE_STARTER_YEARLY: optional(z.string().min(1)),
+  STRIPE_PRICE_PRO_MONTHLY: optional(z.string().min(1)),
+  STRIPE_PRICE_PRO_YEARLY: optional(z.string().min(1)),
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: optional(z.string().min(1)),
+  STRIPE_PRICE_ENTERPRISE_YEARLY: optional(z.string().min(1)),
+  STRIPE_PRICE_FREE_MONTHLY: optional(z.string().min(1)),
 });
+
+/** Stripe, when STRIPE_SECRET_KEY is set: the key, the signing secret and the six price ids. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string | null;
+  /** STRIPE_API_URL: another address for Stripe's API (tests run a local stand-in). */
+  apiUrl: URL | null;
+}
+
+export interface PaymentsConfig {
+  /** 'stripe' when STRIPE_SECRET_KEY is set, else the portal's own sandbox checkout. */
+  provider: 'stripe' | 'sandbox';
+  currency: Currency;
+  checkoutTtlMinutes: number;
+  /** plan -> period -> price id (sandbox: its own ids; Stripe: STRIPE_PRICE_*). */
+  priceIds: Partial<Record<PlanId, Partial<Record<BillingPeriod, string>>>>;
+  stripe: StripeConfig | null;
+  /** PLAN_QUOTAS: containers and key tiers follow the user's plan (on by default). */
+  planQuotas: boolean;
+}
 
 export interface LxdRemoteConfig {
   url: string;
@@ -192,6 +234,7 @@ export interface AppConfig {
   };
   google: (OAuthClientConfig & { issuer: string }) | null;
   github: (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; apiUrl: string }) | null;
+  payments: PaymentsConfig;
 }
 
 export class ConfigError extends Error {
@@ -301,7 +344,49 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiUrl: e.GITHUB_API_URL.replace(/\/$/, ''),
           }
         : null,
+    payments: paymentsConfig(e),
   };
+}
+
+/** Stripe when a secret key is set (then the price ids come from STRIPE_PRICE_*), else the sandbox. */
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const stripe: StripeConfig | null = e.STRIPE_SECRET_KEY
+    ? {
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+        apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
+      }
+    : null;
+  const priceIds: PaymentsConfig['priceIds'] = stripe
+    ? {
+        free: definedOnly({ monthly: e.STRIPE_PRICE_FREE_MONTHLY }),
+        starter: definedOnly({ monthly: e.STRIPE_PRICE_STARTER_MONTHLY, yearly: e.STRIPE_PRICE_STARTER_YEARLY }),
+        pro: definedOnly({ monthly: e.STRIPE_PRICE_PRO_MONTHLY, yearly: e.STRIPE_PRICE_PRO_YEARLY }),
+        enterprise: definedOnly({
+          monthly: e.STRIPE_PRICE_ENTERPRISE_MONTHLY,
+          yearly: e.STRIPE_PRICE_ENTERPRISE_YEARLY,
+        }),
+      }
+    : {
+        free: { monthly: 'price_sandbox_free_monthly' },
+        starter: { monthly: 'price_sandbox_starter_monthly', yearly: 'price_sandbox_starter_yearly' },
+        pro: { monthly: 'price_sandbox_pro_monthly', yearly: 'price_sandbox_pro_yearly' },
+        enterprise: { monthly: 'price_sandbox_enterprise_monthly', yearly: 'price_sandbox_enterprise_yearly' },
+      };
+  return {
+    provider: stripe ? 'stripe' : 'sandbox',
+    currency: e.PAYMENTS_CURRENCY,
+    checkoutTtlMinutes: e.PAYMENTS_CHECKOUT_TTL_MINUTES,
+    priceIds,
+    stripe,
+    planQuotas: e.PLAN_QUOTAS === 'true' || e.PLAN_QUOTAS === '1',
+  };
+}
+
+function definedOnly(
+  entries: Partial<Record<BillingPeriod, string | undefined>>,
+): Partial<Record<BillingPeriod, string>> {
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
 }
 
 /** `https://a.example, http://b.example:8080` -> their origins; anything else is a problem. */

@@ -39,6 +39,12 @@ const publicRoutes = new Set([
   'POST /applications/verify-client',
   // CORS preflight of the platform API.
   'OPTIONS /api/v1/*',
+  // Prices and coupons are the same for everybody (the pricing page shows them signed out).
+  'GET /api/payments/config',
+  'POST /api/payments/coupons/validate',
+  'POST /api/payments/payments/pricing/calculate',
+  // Stripe's signature on the raw body, not a session (tested in the billing suite).
+  'POST /api/payments/webhooks/stripe',
 ]);
 const isStatic = (url: string) =>
   url === '/' || url === '/*' || url === '/index.html' || url.startsWith('/docs') || url.startsWith('/assets/');
@@ -111,6 +117,12 @@ describe(`every route's guard, on ${testDriver}`, () => {
       'POST /api/users/:id/posts/:postId/like': {},
       'PUT /api/users/me/education/:entryId': { school: 'Taken over' },
       'PUT /api/users/me/experience/:entryId': { title: 'Taken over', company: 'Nobody' },
+      'POST /api/payments/sandbox/sessions/:id/pay': {
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+        name: 'Not The Owner',
+      },
     };
     // Routes whose `:id` is a person, not something they own: anyone signed in may use them on
     // anyone (a profile, following, a like); what they must not reach is that person's own things.
@@ -127,7 +139,11 @@ describe(`every route's guard, on ${testDriver}`, () => {
               ? ids.id_container
               : route.url.startsWith('/applications')
                 ? ids.id_application
-                : ids.id
+                : route.url.startsWith('/api/payments/orders')
+                  ? ids.id_order
+                  : route.url.startsWith('/api/payments/sandbox')
+                    ? ids.id_checkout
+                    : ids.id
             : name === 'entryId'
               ? route.url.includes('/education/')
                 ? ids.entryId_education
@@ -157,6 +173,8 @@ describe(`every route's guard, on ${testDriver}`, () => {
     expect(application.json()).toMatchObject({ application: { app_name: 'owners-app' } });
     const keys = await mine(`/applications/${ids.id_application}/keys`);
     expect(keys.json<{ keys: unknown[] }>().keys).toHaveLength(1);
+    const order = await mine(`/api/payments/orders/${ids.id_order}`);
+    expect(order.json()).toMatchObject({ status: 'pending' });
   });
 });
 
@@ -186,8 +204,18 @@ async function ownerResources(app: App, owner: TestUser): Promise<Record<string,
   expect(education.statusCode).toBe(201);
   const experience = await as('POST', '/api/users/me/experience', { title: 'Engineer', company: 'Nuvem' });
   expect(experience.statusCode).toBe(201);
+  const checkout = await as('POST', '/api/payments/payments/pricing/checkout', {
+    type: 'tokens',
+    pack: 'small',
+    successUrl: `${testOrigin}/success`,
+    cancelUrl: `${testOrigin}/pricing`,
+  });
+  expect(checkout.statusCode).toBe(200);
+  const { url: checkoutUrl, orderId } = checkout.json<{ url: string; orderId: string }>();
   const containerId = container.json<{ container: { id: string } }>().container.id;
   return {
+    id_order: orderId,
+    id_checkout: checkoutUrl.split('/').pop() ?? '',
     // Which `:id` a route means depends on its path; the route table's urls are matched below.
     id_container: containerId,
     id_application: applicationId,

@@ -26,6 +26,9 @@ export const idPrefixes = {
   experience: 'exp',
   education: 'edu',
   skill: 'skl',
+  order: 'ord',
+  ledger: 'led',
+  checkout: 'cs_sandbox',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

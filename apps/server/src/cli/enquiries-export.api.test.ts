@@ -197,7 +197,7 @@ describe(`enquiries export on ${testDriver}`, () => {
         expect(result.stderr).toContain(
           `The embedded database in ${join(cwd, '.data', 'pglite')} is in use by a running Nuvem server (pid ${process.pid}`,
         );
-        expect(result.stderr).toContain('Stop the server and run the export again');
+        expect(result.stderr).toContain('Stop the server and run the command again');
         expect(result.stderr).toContain('DATABASE_URL');
       } finally {
         await lock.release();

@@ -83,16 +83,20 @@ function lockedMessage(dataDir: string, error: DataDirLockedError): string {
   const holder = error.owner ? ` (pid ${error.owner.pid} on ${error.owner.hostname})` : '';
   return [
     `The embedded database in ${dataDir} is in use by a running Nuvem server${holder}.`,
-    'It can be open in one process at a time, so the export cannot read it while the server runs.',
-    'Stop the server and run the export again, or run Nuvem on PostgreSQL (set DATABASE_URL) and export from there.',
+    'It can be open in one process at a time, so this command cannot open it while the server runs.',
+    'Stop the server and run the command again, or run Nuvem on PostgreSQL (set DATABASE_URL).',
   ].join('\n');
 }
 
-async function open(database: DatabaseConfig, io: ExportIo): Promise<DatabaseHandle | null> {
+/** Opens the server's database for a command-line tool, or says (on io.stderr) why it cannot. */
+export async function openCliDatabase(
+  database: DatabaseConfig,
+  io: Pick<ExportIo, 'stderr'>,
+): Promise<DatabaseHandle | null> {
   if (database.driver === 'pglite' && database.dataDir && !existsSync(database.dataDir)) {
     io.stderr(
       `There is no embedded database in ${database.dataDir}: the server has not run with this DATA_DIR.\n` +
-        'Run the export from the directory you start the server in, set DATA_DIR as the server has it, or set DATABASE_URL.\n',
+        'Run the command from the directory you start the server in, set DATA_DIR as the server has it, or set DATABASE_URL.\n',
     );
     return null;
   }
@@ -164,7 +168,7 @@ export async function runEnquiriesExport(argv: readonly string[], io: ExportIo):
 
   let handle: DatabaseHandle | null;
   try {
-    handle = await open(database, io);
+    handle = await openCliDatabase(database, io);
   } catch (error) {
     const where = database.driver === 'postgres' ? redactUrl(database.url) : database.dataDir;
     io.stderr(`Could not open the database ${where}: ${(error as Error).message}\n`);

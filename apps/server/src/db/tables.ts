@@ -1,6 +1,11 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
 import { apiKeyUsage } from './schema/api-key-usage.js';
 import { apiKeys } from './schema/api-keys.js';
+import { billingCoupons } from './schema/billing-coupons.js';
+import { billingLedger } from './schema/billing-ledger.js';
+import { billingOrders } from './schema/billing-orders.js';
+import { billingSubscriptions } from './schema/billing-subscriptions.js';
+import { billingWebhookEvents } from './schema/billing-webhook-events.js';
 import { applications } from './schema/applications.js';
 import { containerDefaults } from './schema/container-defaults.js';
 import { containerMetrics } from './schema/container-metrics.js';
@@ -53,4 +58,9 @@ export const tables = {
   profilePostLikes,
   profilePostComments,
   profilePostImpressions,
+  billingCoupons,
+  billingOrders,
+  billingSubscriptions,
+  billingLedger,
+  billingWebhookEvents,
 };

@@ -57,6 +57,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     PORT: '0',
     WEB_DIST_DIR: fixtureWebDist,
     SEED_DEMO: 'false',
+    // Plans' container quotas are tested in the billing suites; elsewhere the operator's caps apply.
+    PLAN_QUOTAS: 'false',
     PUBLIC_URL: 'http://localhost:3000',
   });
   // The API suites run on the demo driver; the LXD driver has its own tests against the daemon.

@@ -2,13 +2,15 @@ import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
 import { createApiKeyAuth, type ApiKeyAuthService } from './api-key-auth.js';
 import { applicationsRoutes } from './applications.routes.js';
-import { createApplicationsService } from './applications.service.js';
+import { createApplicationsService, type ApplicationsService } from './applications.service.js';
 import { platformCors } from './platform-cors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** API keys on the platform API: verification, rate limits, usage batching, CORS origins. */
     apiKeys: ApiKeyAuthService;
+    /** Developer applications and their keys (billing puts a user's keys on their plan's tier). */
+    applications: ApplicationsService;
   }
 }
 
@@ -33,6 +35,7 @@ export const applicationsPlugin = fp(
     app.addHook('onClose', async () => apiKeys.close());
 
     const service = createApplicationsService({ db: app.db, config: app.config, apiKeys });
+    app.decorate('applications', service);
     await app.register(applicationsRoutes, { service });
     await app.register(platformCors);
   },

@@ -11,12 +11,14 @@ import {
   type Application,
   type RateLimitTier,
 } from '@nuvem/contracts/applications';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
+import { plans, planIds, type PlanId } from '@nuvem/contracts/pricing';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { apiKeyUsage } from '../../db/schema/api-key-usage.js';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/api-keys.js';
 import { applications, type ApplicationRow } from '../../db/schema/applications.js';
+import { userPlans } from '../../db/schema/user-plans.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { randomBase62, sha256 } from '../../lib/tokens.js';
@@ -260,7 +262,8 @@ export function createApplicationsService(deps: {
             name: body.name,
             description: body.description || null,
             scopes: body.scopes,
-            rateLimitTier: 'standard',
+            // The tier the user's plan gives (Free and Starter standard, Pro premium, Enterprise enterprise).
+            rateLimitTier: await planKeyTier(tx, userId),
             expiresAt: new Date(now().getTime() + body.expiresIn * DAY_MS),
           },
           tx,
@@ -282,6 +285,20 @@ export function createApplicationsService(deps: {
         )
         .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
       return rows.map(keyView);
+    },
+
+    /**
+     * Puts every working key of the user on `tier` (their plan changed) and makes every instance
+     * forget the cached keys. Returns how many keys changed.
+     */
+    async setKeyTierForUser(userId: string, tier: RateLimitTier): Promise<number> {
+      const changed = await db
+        .update(apiKeys)
+        .set({ rateLimitTier: tier })
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt), ne(apiKeys.rateLimitTier, tier)))
+        .returning({ keyHash: apiKeys.keyHash });
+      await keyAuth.invalidateKeys(changed.map((row) => row.keyHash));
+      return changed.length;
     },
 
     async revokeKey(userId: string, applicationId: string, keyId: string, reason: string | null): Promise<void> {
@@ -344,3 +361,11 @@ export function createApplicationsService(deps: {
   };
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;
+
+/** The API-key tier of the user's plan (billing publishes the plan in user_plans; no row is Free). */
+async function planKeyTier(db: Database, userId: string): Promise<RateLimitTier> {
+  const rows = await db.select({ plan: userPlans.plan }).from(userPlans).where(eq(userPlans.userId, userId));
+  const found = rows[0]?.plan;
+  const planId: PlanId = found && (planIds as readonly string[]).includes(found) ? (found as PlanId) : 'free';
+  return plans[planId].entitlements.keyTier;
+}

@@ -75,7 +75,10 @@ export const authPlugin = fp(
       }
       identify(request, await sessionAuth(request));
       if (need === 'optional') return;
-      if (!request.principal) throw new AppError(401, authMessages.unauthorized, 'UNAUTHORIZED');
+      if (!request.principal) {
+        const message = request.routeOptions.config.unauthorizedMessage ?? authMessages.unauthorized;
+        throw new AppError(401, message, 'UNAUTHORIZED');
+      }
       // On the platform API, sessions count in the same per-user budget as the user's keys.
       if (need === 'platform') await app.apiKeys.limitUser(request.principal.userId, reply);
     }

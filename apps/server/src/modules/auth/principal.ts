@@ -37,6 +37,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route needs from its caller (required on every route the server's modules add). */
     auth?: AuthNeed;
+    /** The 401's text for a caller without credentials, where the spec names its own. */
+    unauthorizedMessage?: string;
   }
 }
 

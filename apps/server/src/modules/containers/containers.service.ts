@@ -23,7 +23,7 @@ import { hashRootPassword } from './drivers/root-password.js';
 import type { EventBus } from '../../plugins/app/events.js';
 import type { JobContext, JobQueue } from '../../plugins/app/queue.js';
 import { metricHistory, rollUpMetrics } from './metrics-history.js';
-import { assertWithinQuota, configuredContainerQuota, type ContainerQuotaSource } from './quota.js';
+import { assertWithinQuota, configuredContainerQuota, planContainerQuota, type ContainerQuotaSource } from './quota.js';
 
 /** The job kinds of this module. */
 export const containerJobs = {
@@ -88,7 +88,8 @@ export function createContainersService(deps: {
   events: EventBus;
 }) {
   const { db, driver, config, log, queue, events } = deps;
-  const quota = deps.quota ?? configuredContainerQuota(config);
+  const quota =
+    deps.quota ?? (config.payments.planQuotas ? planContainerQuota(config) : configuredContainerQuota(config));
   // CPU percent needs two readings: the previous cpu-ns counter per instance, the newer of this
   // process's last reading and the last stored point's (another instance may have sampled last).
   const lastCpu = new Map<string, { ns: number; at: number }>();
@@ -375,7 +376,7 @@ export function createContainersService(deps: {
         row = await db.transaction(async (tx) => {
           await lockUserFor(tx, 'containers', userId);
           const [limits, mine] = await Promise.all([
-            quota.containerQuotaFor(userId),
+            quota.containerQuotaFor(userId, tx),
             tx.select({ tier: containers.tier }).from(containers).where(eq(containers.userId, userId)),
           ]);
           assertWithinQuota(
@@ -516,7 +517,7 @@ export function createContainersService(deps: {
             await db.transaction(async (tx) => {
               await lockUserFor(tx, 'containers', userId);
               const [limits, others] = await Promise.all([
-                quota.containerQuotaFor(userId),
+                quota.containerQuotaFor(userId, tx),
                 tx
                   .select({ tier: containers.tier })
                   .from(containers)

@@ -1,7 +1,12 @@
+import { billingMessages } from '@nuvem/contracts/billing';
 import { containerLimitMessages } from '@nuvem/contracts/containers';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
 import { assertWithinQuota, configuredContainerQuota, usageOf } from './quota.js';
+
+// The configured quota reads nothing.
+const unusedDb = {} as Database;
 
 describe('container quota', () => {
   it('adds up tiers, counting an unknown tier as the largest', () => {
@@ -28,7 +33,7 @@ describe('container quota', () => {
   });
 
   it('reads MAX_CONTAINERS_PER_USER, MAX_CONTAINER_VCPUS_PER_USER and MAX_CONTAINER_MEMORY_GB_PER_USER', async () => {
-    expect(await configuredContainerQuota(loadConfig({})).containerQuotaFor('usr_x')).toEqual({
+    expect(await configuredContainerQuota(loadConfig({})).containerQuotaFor('usr_x', unusedDb)).toEqual({
       count: 10,
       vcpus: 16,
       memoryGb: 32,
@@ -49,5 +54,27 @@ describe('container quota', () => {
     });
     expect(() => loadConfig({ MAX_CONTAINERS_PER_USER: '-1' })).toThrow(/MAX_CONTAINERS_PER_USER/);
     expect(() => loadConfig({ USER_API_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/USER_API_RATE_LIMIT_PER_MINUTE/);
+  });
+});
+
+describe('plan quotas', () => {
+  const plan = { name: 'Free', count: 3, tiers: ['small', 'medium'] };
+  const quota = { count: 10, vcpus: 16, memoryGb: 32, plan };
+
+  it('refuses a tier the plan does not include with 403 PLAN_LIMIT, before the caps', () => {
+    expect(() => assertWithinQuota(quota, [], { tier: 'large' })).toThrow(billingMessages.planTier('Free', 'large'));
+    expect(() => assertWithinQuota(quota, [], { tier: 'large', replacing: 'small' })).toThrow(/does not include large/);
+  });
+
+  it('refuses one container past the plan, and lets a scale within it through', () => {
+    expect(() => assertWithinQuota(quota, ['small', 'small'], { tier: 'small' })).not.toThrow();
+    expect(() => assertWithinQuota(quota, ['small', 'small', 'small'], { tier: 'small' })).toThrow(
+      billingMessages.planContainers('Free', 3),
+    );
+    expect(() => assertWithinQuota(quota, ['small', 'small'], { tier: 'medium', replacing: 'small' })).not.toThrow();
+  });
+
+  it('keeps a container on a tier the plan no longer includes (a downgrade) where it is', () => {
+    expect(() => assertWithinQuota(quota, [], { tier: 'large', replacing: 'large' })).not.toThrow();
   });
 });

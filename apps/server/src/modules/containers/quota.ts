@@ -1,4 +1,9 @@
+import { billingMessages } from '@nuvem/contracts/billing';
 import { containerLimitMessages, containerTiers, type ContainerTier } from '@nuvem/contracts/containers';
+import { plans, planIds, type PlanId } from '@nuvem/contracts/pricing';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { userPlans } from '../../db/schema/user-plans.js';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -7,20 +12,42 @@ export interface ContainerQuota {
   count: number;
   vcpus: number;
   memoryGb: number;
+  /** What the user's plan allows (PLAN_QUOTAS), checked before the operator's caps: 403 past it. */
+  plan?: { name: string; count: number; tiers: readonly string[] };
 }
 
 /**
- * Where a user's quota comes from. Today every user gets the configured one; billing will answer
- * per plan. Called inside the transaction that creates or scales, under the user's lock.
+ * Where a user's quota comes from. Called inside the transaction that creates or scales, under
+ * the user's lock, with that transaction (`db`) to read from.
  */
 export interface ContainerQuotaSource {
-  containerQuotaFor(userId: string): Promise<ContainerQuota>;
+  containerQuotaFor(userId: string, db: Database): Promise<ContainerQuota>;
 }
 
 /** MAX_CONTAINERS_PER_USER, MAX_CONTAINER_VCPUS_PER_USER and MAX_CONTAINER_MEMORY_GB_PER_USER for everyone. */
 export function configuredContainerQuota(config: AppConfig): ContainerQuotaSource {
   const quota = { ...config.userLimits.containers };
   return { containerQuotaFor: async () => quota };
+}
+
+/**
+ * The operator's caps, and within them what the user's plan allows (the plan billing publishes in
+ * the user_plans view; no row is Free): see the plans in @nuvem/contracts/pricing.
+ */
+export function planContainerQuota(config: AppConfig): ContainerQuotaSource {
+  const caps = { ...config.userLimits.containers };
+  return {
+    async containerQuotaFor(userId, db) {
+      const rows = await db.select({ plan: userPlans.plan }).from(userPlans).where(eq(userPlans.userId, userId));
+      const found = rows[0]?.plan;
+      const planId: PlanId = found && (planIds as readonly string[]).includes(found) ? (found as PlanId) : 'free';
+      const plan = plans[planId];
+      return {
+        ...caps,
+        plan: { name: plan.name, count: plan.entitlements.containers, tiers: plan.entitlements.containerTiers },
+      };
+    },
+  };
 }
 
 /** What a set of containers uses, from their tiers (an unknown tier counts as the largest). */
@@ -47,6 +74,14 @@ export function assertWithinQuota(
 ): void {
   const inUse = usageOf(change.replacing === undefined ? others : [...others, change.replacing]);
   const after = usageOf([...others, change.tier]);
+  if (quota.plan) {
+    if (!quota.plan.tiers.includes(change.tier) && change.tier !== change.replacing) {
+      throw new AppError(403, billingMessages.planTier(quota.plan.name, change.tier), 'PLAN_LIMIT');
+    }
+    if (change.replacing === undefined && after.count > quota.plan.count) {
+      throw new AppError(403, billingMessages.planContainers(quota.plan.name, quota.plan.count), 'PLAN_LIMIT');
+    }
+  }
   if (change.replacing === undefined && after.count > quota.count) {
     throw new AppError(409, containerLimitMessages.containers(quota.count), 'LIMIT_REACHED');
   }

@@ -1,0 +1,71 @@
+import { PAYMENTS_BASE } from '@nuvem/contracts/billing';
+import fp from 'fastify-plugin';
+import type { App } from '../../types.js';
+import { createBillingRepository } from './billing.repository.js';
+import { billingRoutes } from './billing.routes.js';
+import { createBillingService, type BillingService } from './billing.service.js';
+import { createStripeEventHandler, STRIPE_EVENT_JOB, stripeWebhookRoutes } from './billing.webhooks.js';
+import { seedDemoCoupon } from './coupons.js';
+import { createSandboxProvider } from './providers/sandbox.js';
+import { createStripeClient, createStripeProvider } from './providers/stripe.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billing: BillingService;
+  }
+}
+
+const EXPIRE_EVERY_MS = 60_000;
+const RENEW_EVERY_MS = 10 * 60_000;
+
+/**
+ * The billing module: prices (from @nuvem/contracts/pricing), coupons, checkout on Stripe (when
+ * STRIPE_SECRET_KEY is set) or the portal's sandbox, the one fulfilment, Stripe's webhooks as
+ * queue jobs, and what a plan unlocks (key tiers here; container quotas read user_plans).
+ */
+export const billingPlugin = fp(
+  async (app: App) => {
+    const payments = app.config.payments;
+    const stripe = payments.stripe ? createStripeClient(payments.stripe) : null;
+    const provider = stripe
+      ? createStripeProvider(stripe, payments.currency)
+      : createSandboxProvider(app.config.publicUrl);
+    app.log.info({ provider: provider.kind }, 'payments ready');
+    const repo = createBillingRepository(app.db);
+    const service = createBillingService({
+      repo,
+      config: app.config,
+      provider,
+      events: app.events,
+      log: app.log,
+      emailOf: (userId) => app.auth.emailOf(userId),
+      setKeyTier: (userId, tier) => app.applications.setKeyTierForUser(userId, tier),
+    });
+    app.decorate('billing', service);
+
+    const handleStripeEvent = createStripeEventHandler({ service, repo, log: app.log });
+    app.queue.define(STRIPE_EVENT_JOB, {
+      handler: async (data: Parameters<typeof handleStripeEvent>[0]) => ({ outcome: await handleStripeEvent(data) }),
+      retryLimit: 5,
+      expireInSeconds: 120,
+      concurrency: 2,
+    });
+    app.queue.every('billing.expire-checkouts', EXPIRE_EVERY_MS, async () => {
+      await service.expireOverdue();
+    });
+    app.queue.every('billing.renewals', RENEW_EVERY_MS, async () => {
+      await service.renewOrEnd();
+    });
+    if (app.config.seedDemo) app.addHook('onReady', async () => seedDemoCoupon(repo, app.log));
+
+    await app.register(billingRoutes, { service, limiter: app.limiter, prefix: PAYMENTS_BASE });
+    await app.register(stripeWebhookRoutes, {
+      stripe,
+      webhookSecret: payments.stripe?.webhookSecret ?? null,
+      repo,
+      queue: app.queue,
+      prefix: PAYMENTS_BASE,
+    });
+  },
+  { name: 'billing', dependencies: ['db', 'queue', 'events', 'rate-limiter', 'auth', 'applications'] },
+);

@@ -1,0 +1,223 @@
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { billingCoupons, type BillingCouponRow } from '../../db/schema/billing-coupons.js';
+import { billingLedger } from '../../db/schema/billing-ledger.js';
+import { billingOrders, type BillingOrderRow } from '../../db/schema/billing-orders.js';
+import { billingSubscriptions, type BillingSubscriptionRow } from '../../db/schema/billing-subscriptions.js';
+import { billingWebhookEvents } from '../../db/schema/billing-webhook-events.js';
+
+export type OrderInsert = typeof billingOrders.$inferInsert;
+export type CouponInsert = typeof billingCoupons.$inferInsert;
+
+/** The billing module's SQL: only this module reads and writes the billing_* tables. */
+export function createBillingRepository(db: Database) {
+  return {
+    db,
+
+    async findCoupon(code: string, executor: Database = db): Promise<BillingCouponRow | undefined> {
+      const rows = await executor.select().from(billingCoupons).where(eq(billingCoupons.code, code)).limit(1);
+      return rows[0];
+    },
+
+    async listCoupons(): Promise<BillingCouponRow[]> {
+      return db.select().from(billingCoupons).orderBy(billingCoupons.code);
+    },
+
+    async insertCoupon(values: CouponInsert): Promise<BillingCouponRow> {
+      const rows = await db.insert(billingCoupons).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert into billing_coupons returned nothing');
+      return row;
+    },
+
+    async updateCoupon(code: string, values: Partial<CouponInsert>): Promise<BillingCouponRow | undefined> {
+      const rows = await db.update(billingCoupons).set(values).where(eq(billingCoupons.code, code)).returning();
+      return rows[0];
+    },
+
+    /**
+     * Takes one redemption of a usable coupon in one statement (so two buyers racing for the last
+     * one cannot both get it): false when it is disabled, expired, used up or unknown.
+     */
+    async redeemCoupon(executor: Database, code: string, at: Date): Promise<boolean> {
+      const rows = await executor
+        .update(billingCoupons)
+        .set({ redemptions: sql`${billingCoupons.redemptions} + 1` })
+        .where(
+          and(
+            eq(billingCoupons.code, code),
+            isNull(billingCoupons.disabledAt),
+            or(isNull(billingCoupons.expiresAt), gt(billingCoupons.expiresAt, at)),
+            or(isNull(billingCoupons.maxRedemptions), lt(billingCoupons.redemptions, billingCoupons.maxRedemptions)),
+          ),
+        )
+        .returning({ code: billingCoupons.code });
+      return rows.length > 0;
+    },
+
+    /** Gives a redemption back (its order expired or failed). */
+    async releaseCoupon(executor: Database, code: string): Promise<void> {
+      await executor
+        .update(billingCoupons)
+        .set({ redemptions: sql`greatest(${billingCoupons.redemptions} - 1, 0)` })
+        .where(eq(billingCoupons.code, code));
+    },
+
+    async insertOrder(executor: Database, values: OrderInsert): Promise<BillingOrderRow> {
+      const rows = await executor.insert(billingOrders).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert into billing_orders returned nothing');
+      return row;
+    },
+
+    async updateOrder(id: string, values: Partial<OrderInsert>): Promise<void> {
+      await db.update(billingOrders).set(values).where(eq(billingOrders.id, id));
+    },
+
+    async findOrder(id: string, executor: Database = db): Promise<BillingOrderRow | undefined> {
+      const rows = await executor.select().from(billingOrders).where(eq(billingOrders.id, id)).limit(1);
+      return rows[0];
+    },
+
+    async findOrderBySession(sessionId: string): Promise<BillingOrderRow | undefined> {
+      const rows = await db.select().from(billingOrders).where(eq(billingOrders.providerSessionId, sessionId)).limit(1);
+      return rows[0];
+    },
+
+    async listOrders(userId: string, limit = 100): Promise<BillingOrderRow[]> {
+      return db
+        .select()
+        .from(billingOrders)
+        .where(eq(billingOrders.userId, userId))
+        .orderBy(desc(billingOrders.createdAt), desc(billingOrders.id))
+        .limit(limit);
+    },
+
+    /** pending -> paid, once: undefined when the order was not pending (already fulfilled, or closed). */
+    async markPaid(
+      executor: Database,
+      id: string,
+      values: { providerRef: string | null; receiptUrl: string | null; paidAt: Date },
+    ): Promise<BillingOrderRow | undefined> {
+      const rows = await executor
+        .update(billingOrders)
+        .set({ status: 'paid', ...values, failureReason: null })
+        .where(and(eq(billingOrders.id, id), eq(billingOrders.status, 'pending')))
+        .returning();
+      return rows[0];
+    },
+
+    /** pending -> expired or failed: the order's coupon redemption is given back. */
+    async closeOrder(
+      id: string,
+      status: 'expired' | 'failed',
+      reason: string | null,
+    ): Promise<BillingOrderRow | undefined> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(billingOrders)
+          .set({ status, failureReason: reason })
+          .where(and(eq(billingOrders.id, id), eq(billingOrders.status, 'pending')))
+          .returning();
+        const row = rows[0];
+        if (row?.couponCode) await this.releaseCoupon(tx, row.couponCode);
+        return row;
+      });
+    },
+
+    /** Pending orders of `provider` whose checkout ended before `before`. */
+    async overdueOrders(provider: string, before: Date, limit = 500): Promise<{ id: string }[]> {
+      return db
+        .select({ id: billingOrders.id })
+        .from(billingOrders)
+        .where(
+          and(
+            eq(billingOrders.status, 'pending'),
+            eq(billingOrders.provider, provider),
+            lt(billingOrders.expiresAt, before),
+          ),
+        )
+        .limit(limit);
+    },
+
+    /** One credit per order and kind (a repeated fulfilment credits nothing). */
+    async credit(
+      executor: Database,
+      values: { id: string; userId: string; kind: string; delta: number; orderId: string; reason: string },
+    ): Promise<void> {
+      await executor.insert(billingLedger).values(values).onConflictDoNothing();
+    },
+
+    async balances(userId: string): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ kind: billingLedger.kind, total: sum(billingLedger.delta).mapWith(Number) })
+        .from(billingLedger)
+        .where(eq(billingLedger.userId, userId))
+        .groupBy(billingLedger.kind);
+      return Object.fromEntries(rows.map((row) => [row.kind, row.total]));
+    },
+
+    async findSubscription(userId: string, executor: Database = db): Promise<BillingSubscriptionRow | undefined> {
+      const rows = await executor
+        .select()
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.userId, userId))
+        .limit(1);
+      return rows[0];
+    },
+
+    async findSubscriptionByProviderId(providerSubscriptionId: string): Promise<BillingSubscriptionRow | undefined> {
+      const rows = await db
+        .select()
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.providerSubscriptionId, providerSubscriptionId))
+        .limit(1);
+      return rows[0];
+    },
+
+    async upsertSubscription(executor: Database, values: typeof billingSubscriptions.$inferInsert): Promise<void> {
+      const { userId: _userId, ...rest } = values;
+      await executor
+        .insert(billingSubscriptions)
+        .values(values)
+        .onConflictDoUpdate({ target: billingSubscriptions.userId, set: { ...rest, updatedAt: new Date() } });
+    },
+
+    async updateSubscription(userId: string, values: Partial<typeof billingSubscriptions.$inferInsert>): Promise<void> {
+      await db
+        .update(billingSubscriptions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(billingSubscriptions.userId, userId));
+    },
+
+    /** Subscriptions still counted (active or past due) whose period ended before `before`. */
+    async endedSubscriptions(before: Date, limit = 500): Promise<BillingSubscriptionRow[]> {
+      return db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(
+            inArray(billingSubscriptions.status, ['active', 'past_due']),
+            lt(billingSubscriptions.currentPeriodEnd, before),
+          ),
+        )
+        .limit(limit);
+    },
+
+    /** Records a provider event id: false when it was seen before (a replay). */
+    async recordWebhookEvent(id: string, type: string): Promise<boolean> {
+      const rows = await db
+        .insert(billingWebhookEvents)
+        .values({ id, type })
+        .onConflictDoNothing()
+        .returning({ id: billingWebhookEvents.id });
+      return rows.length > 0;
+    },
+
+    async markWebhookProcessed(id: string): Promise<void> {
+      await db.update(billingWebhookEvents).set({ processedAt: new Date() }).where(eq(billingWebhookEvents.id, id));
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof createBillingRepository>;

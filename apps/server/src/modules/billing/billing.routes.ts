@@ -1,0 +1,171 @@
+import {
+  accountResponseSchema,
+  addonCheckoutBodySchema,
+  calculateBodySchema,
+  checkoutResponseSchema,
+  couponResultSchema,
+  orderSchema,
+  ordersResponseSchema,
+  paymentsConfigSchema,
+  pricingMessages,
+  quoteResponseSchema,
+  sandboxPayBodySchema,
+  sandboxPayResponseSchema,
+  sandboxSessionSchema,
+  subscriptionCheckoutBodySchema,
+  validateCouponBodySchema,
+} from '@nuvem/contracts/billing';
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitAddress } from '../../lib/client-address.js';
+import { AppError } from '../../lib/errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { principalOf } from '../auth/principal.js';
+import type { BillingService } from './billing.service.js';
+
+const MINUTE = 60_000;
+/** Coupon guesses per address per minute (codes are short; guessing them is the obvious attack). */
+const COUPON_CHECKS_PER_MINUTE = 20;
+/** Card attempts per user per ten minutes on the sandbox checkout. */
+const CARD_ATTEMPTS = 20;
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const signIn = { auth: 'session' as const, unauthorizedMessage: pricingMessages.signInRequired };
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The Payments API of spec 2 (below /api/payments), the account's billing, and the sandbox checkout. */
+export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; limiter: RateLimiter }> = async (
+  app,
+  { service, limiter },
+) => {
+  app.get(
+    '/config',
+    { config: { auth: 'public' }, schema: { tags: ['payments'], response: { 200: paymentsConfigSchema } } },
+    async () => service.paymentsConfig(),
+  );
+
+  app.post(
+    '/coupons/validate',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['payments'],
+        body: validateCouponBodySchema,
+        response: { 200: couponResultSchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const limit = await limiter.hit(`coupon:ip:${limitAddress(request.ip)}`, COUPON_CHECKS_PER_MINUTE, MINUTE);
+      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      return service.validateCoupon(request.body.code, request.body.plan);
+    },
+  );
+
+  app.post(
+    '/payments/pricing/calculate',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['payments'], body: calculateBodySchema, response: { 200: quoteResponseSchema, ...errors } },
+    },
+    async (request) => service.calculate(request.body),
+  );
+
+  app.post(
+    '/payments/pricing/checkout',
+    {
+      config: signIn,
+      schema: {
+        tags: ['payments'],
+        body: addonCheckoutBodySchema,
+        response: { 200: checkoutResponseSchema, ...errors, 502: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await service.checkoutAddon(principalOf(request).userId, request.body);
+      request.log.info({ orderId: result.orderId }, 'add-on checkout created');
+      return result;
+    },
+  );
+
+  app.post(
+    '/subscriptions/checkout',
+    {
+      config: signIn,
+      schema: {
+        tags: ['payments'],
+        body: subscriptionCheckoutBodySchema,
+        response: { 200: checkoutResponseSchema, ...errors, 409: errorResponseSchema, 502: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await service.checkoutSubscription(principalOf(request).userId, request.body);
+      request.log.info({ orderId: result.orderId }, 'subscription checkout created');
+      return result;
+    },
+  );
+
+  app.post(
+    '/subscriptions/cancel',
+    {
+      config: signIn,
+      schema: { tags: ['payments'], response: { 200: accountResponseSchema, ...errors, 409: errorResponseSchema } },
+    },
+    async (request) => service.cancelSubscription(principalOf(request).userId),
+  );
+
+  app.get(
+    '/account',
+    { config: signIn, schema: { tags: ['payments'], response: { 200: accountResponseSchema, ...errors } } },
+    async (request) => service.account(principalOf(request).userId),
+  );
+
+  app.get(
+    '/orders',
+    { config: signIn, schema: { tags: ['payments'], response: { 200: ordersResponseSchema, ...errors } } },
+    async (request) => ({ orders: await service.orders(principalOf(request).userId) }),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      config: signIn,
+      schema: { tags: ['payments'], params: idParams, response: { 200: orderSchema, ...errors } },
+    },
+    async (request) => service.order(principalOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/sandbox/sessions/:id',
+    {
+      config: signIn,
+      schema: { tags: ['payments'], params: idParams, response: { 200: sandboxSessionSchema, ...errors } },
+    },
+    async (request) => service.sandboxSession(principalOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/sandbox/sessions/:id/pay',
+    {
+      config: signIn,
+      schema: {
+        tags: ['payments'],
+        params: idParams,
+        body: sandboxPayBodySchema,
+        response: {
+          200: sandboxPayResponseSchema,
+          ...errors,
+          402: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = principalOf(request).userId;
+      const limit = await limiter.hit(`sandbox-card:${userId}`, CARD_ATTEMPTS, 10 * MINUTE);
+      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      return service.sandboxPay(userId, request.params.id, request.body);
+    },
+  );
+};

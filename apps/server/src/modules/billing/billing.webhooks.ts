@@ -1,0 +1,209 @@
+import { billingMessages } from '@nuvem/contracts/billing';
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import type { JobQueue } from '../../plugins/app/queue.js';
+import type { BillingRepository } from './billing.repository.js';
+import type { BillingService } from './billing.service.js';
+
+export const STRIPE_EVENT_JOB = 'billing.stripe-event';
+
+/** The parts of a Stripe event the portal reads (the SDK's types change with each API version). */
+interface StripeEventJob {
+  id: string;
+  type: string;
+  object: Record<string, unknown>;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const idOf = (value: unknown): string | null =>
+  typeof value === 'string' ? value : value && typeof value === 'object' ? text((value as { id?: unknown }).id) : null;
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+/**
+ * POST /api/payments/webhooks/stripe: the raw body (no JSON parser touches it) is verified with
+ * STRIPE_WEBHOOK_SECRET; a replayed event id is acknowledged and ignored; the event is handled as
+ * a job on the queue (retried if the handler fails), and Stripe gets its 200 at once.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
+  stripe: Stripe | null;
+  webhookSecret: string | null;
+  repo: BillingRepository;
+  queue: JobQueue;
+}> = async (app, { stripe, webhookSecret, repo, queue }) => {
+  // This scope only: the body stays the bytes Stripe signed.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+
+  app.post(
+    '/webhooks/stripe',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['payments'],
+        hide: true,
+        response: {
+          200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!stripe || !webhookSecret) throw AppError.notFound('Stripe is not configured', 'NOT_FOUND');
+      const signature = request.headers['stripe-signature'];
+      const body = request.body;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
+        throw AppError.badRequest(billingMessages.webhookSignature, 'INVALID_SIGNATURE');
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(body, signature, webhookSecret);
+      } catch (error) {
+        request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
+        throw AppError.badRequest(billingMessages.webhookSignature, 'INVALID_SIGNATURE');
+      }
+      if (!(await repo.recordWebhookEvent(event.id, event.type))) {
+        request.log.info({ eventId: event.id, type: event.type }, 'stripe event replayed: ignored');
+        return { received: true as const, duplicate: true };
+      }
+      const job: StripeEventJob = { id: event.id, type: event.type, object: record(event.data.object) };
+      await queue.send(STRIPE_EVENT_JOB, job);
+      request.log.info({ eventId: event.id, type: event.type }, 'stripe event queued');
+      return { received: true as const, duplicate: false };
+    },
+  );
+};
+
+/**
+ * Handles one verified Stripe event: a paid checkout session goes through the one fulfilment
+ * (after checking it is the portal's order at the portal's price), an expired or failed one closes
+ * its order, and invoices and subscription changes move the plan's period and state.
+ */
+export function createStripeEventHandler(deps: {
+  service: BillingService;
+  repo: BillingRepository;
+  log: FastifyBaseLogger;
+}) {
+  const { service, repo, log } = deps;
+
+  return async function handle(job: StripeEventJob): Promise<string> {
+    const object = job.object;
+    let outcome: string;
+    switch (job.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const paid = object.payment_status === 'paid' || object.payment_status === 'no_payment_required';
+        if (!paid) {
+          outcome = 'awaiting payment';
+          break;
+        }
+        const sessionId = text(object.id);
+        const order = sessionId ? await service.orderForSession(sessionId) : undefined;
+        const reference = text(object.client_reference_id);
+        if (!order || (reference !== null && reference !== order.id)) {
+          log.error({ eventId: job.id, sessionId }, 'stripe session paid for no order of the portal: refused');
+          outcome = 'refused: unknown order';
+          break;
+        }
+        // The portal's price, not Stripe's, is the truth: a session for another amount is refused.
+        const amount = object.amount_total;
+        const currency = text(object.currency);
+        if (amount !== order.totalCents || currency?.toLowerCase() !== order.currency) {
+          log.error(
+            { eventId: job.id, orderId: order.id, amount, currency, expected: order.totalCents },
+            'stripe session paid another price than the order: refused',
+          );
+          outcome = 'refused: price mismatch';
+          break;
+        }
+        const subscriptionId = idOf(object.subscription);
+        const paidOrder = await service.fulfil(order.id, {
+          providerRef: idOf(object.payment_intent) ?? idOf(object.invoice),
+          receiptUrl: null,
+          subscriptionId,
+          currentPeriodEnd: null,
+        });
+        outcome = paidOrder ? 'fulfilled' : 'already fulfilled';
+        break;
+      }
+      case 'checkout.session.async_payment_failed':
+      case 'checkout.session.expired': {
+        const sessionId = text(object.id);
+        const order = sessionId ? await service.orderForSession(sessionId) : undefined;
+        if (order) {
+          await service.closeOrder(
+            order.id,
+            job.type === 'checkout.session.expired' ? 'expired' : 'failed',
+            job.type === 'checkout.session.expired' ? null : 'payment failed',
+          );
+        }
+        outcome = order ? 'closed' : 'unknown order';
+        break;
+      }
+      case 'invoice.paid': {
+        const subscriptionId = invoiceSubscription(object);
+        const periodEnd = invoicePeriodEnd(object);
+        if (subscriptionId && periodEnd && object.billing_reason !== 'subscription_create') {
+          await service.subscriptionChanged(subscriptionId, { kind: 'renewed', currentPeriodEnd: periodEnd });
+          outcome = 'renewed';
+        } else outcome = 'ignored';
+        break;
+      }
+      case 'invoice.payment_failed': {
+        const subscriptionId = invoiceSubscription(object);
+        if (subscriptionId) await service.subscriptionChanged(subscriptionId, { kind: 'past_due' });
+        outcome = 'past due';
+        break;
+      }
+      case 'customer.subscription.deleted': {
+        const subscriptionId = text(object.id);
+        if (subscriptionId) await service.subscriptionChanged(subscriptionId, { kind: 'ended' });
+        outcome = 'ended';
+        break;
+      }
+      case 'customer.subscription.updated': {
+        const subscriptionId = text(object.id);
+        if (subscriptionId && typeof object.cancel_at_period_end === 'boolean') {
+          await service.subscriptionChanged(subscriptionId, {
+            kind: 'cancel_at_period_end',
+            value: object.cancel_at_period_end,
+          });
+        }
+        outcome = 'updated';
+        break;
+      }
+      default:
+        outcome = 'ignored';
+    }
+    await repo.markWebhookProcessed(job.id);
+    log.info({ eventId: job.id, type: job.type, outcome }, 'stripe event handled');
+    return outcome;
+  };
+}
+
+/** The subscription an invoice bills (older API versions: `subscription`; newer: under `parent`). */
+function invoiceSubscription(invoice: Record<string, unknown>): string | null {
+  const direct = idOf(invoice.subscription);
+  if (direct) return direct;
+  const details = record(record(invoice.parent).subscription_details);
+  return idOf(details.subscription);
+}
+
+/** The end of the period an invoice's first line covers. */
+function invoicePeriodEnd(invoice: Record<string, unknown>): Date | null {
+  const lines = record(invoice.lines).data;
+  const first = Array.isArray(lines) ? record(lines[0]) : {};
+  const end = record(first.period).end;
+  return typeof end === 'number' ? new Date(end * 1000) : null;
+}

@@ -1,0 +1,38 @@
+import type { BillingOrderRow } from '../../../db/schema/billing-orders.js';
+
+/** What a checkout asks the provider for: one order, paid once (add-on) or as a subscription (plan). */
+export interface CheckoutRequest {
+  order: BillingOrderRow;
+  email: string;
+  mode: 'payment' | 'subscription';
+  /** The plan's price id for the period (subscription mode). */
+  priceId: string | null;
+  /** The provider's coupon for the order's code (subscription mode: the provider applies it). */
+  providerCouponId: string | null;
+  /** Where the provider sends the browser: the portal's /success (with the order) and /pricing. */
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface CouponMirror {
+  code: string;
+  percentOff: number;
+  description: string;
+  expiresAt: Date | null;
+  maxRedemptions: number | null;
+}
+
+/**
+ * Where the card payment happens. Both drivers end in the billing service's one fulfilment: the
+ * sandbox when its test card succeeds, Stripe when its signed webhook says the session was paid.
+ */
+export interface PaymentProvider {
+  readonly kind: 'sandbox' | 'stripe';
+  /** A hosted checkout for the order: its session id and the address to send the browser to. */
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Ends a subscription at the end of its period. */
+  cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /** The provider's coupon for a portal coupon (created when missing); null when the provider has none. */
+  mirrorCoupon(coupon: CouponMirror): Promise<string | null>;
+}
