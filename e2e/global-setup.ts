@@ -55,6 +55,10 @@ export default async function globalSetup() {
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      // The pricing spec applies the demo coupon NUVEM20.
+      SEED_DEMO_COUPON: 'true',
+      // The container specs create large containers for users on Free; plans' quotas are API-tested.
+      PLAN_QUOTAS: 'false',
       ECOSYSTEM_FILE: ecosystemFile,
       CONTAINER_DRIVER: 'demo',
       // Sample every second so the Metrics tab's charts have points within a test.

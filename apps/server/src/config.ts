@@ -106,6 +106,7 @@ const envSchema = z.object({
       .default(60),
   ),
   PLAN_QUOTAS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
+  SEED_DEMO_COUPON: optional(z.enum(['true', 'false', '1', '0'])),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, 'must be a Stripe signing secret (whsec_…)')),
   STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
@@ -136,6 +137,8 @@ export interface PaymentsConfig {
   stripe: StripeConfig | null;
   /** PLAN_QUOTAS: containers and key tiers follow the user's plan (on by default). */
   planQuotas: boolean;
+  /** SEED_DEMO_COUPON (default: as SEED_DEMO): the demo coupon NUVEM20, 20% off. */
+  seedDemoCoupon: boolean;
 }
 
 export interface LxdRemoteConfig {
@@ -380,6 +383,7 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
     priceIds,
     stripe,
     planQuotas: e.PLAN_QUOTAS === 'true' || e.PLAN_QUOTAS === '1',
+    seedDemoCoupon: ['true', '1'].includes(e.SEED_DEMO_COUPON ?? e.SEED_DEMO),
   };
 }
 

@@ -57,6 +57,7 @@ const withPlanQuotas = (config: Partial<AppConfig> = {}) => ({
       },
       stripe: null,
       planQuotas: true,
+      seedDemoCoupon: false,
     },
   },
 });

@@ -56,7 +56,7 @@ export const billingPlugin = fp(
     app.queue.every('billing.renewals', RENEW_EVERY_MS, async () => {
       await service.renewOrEnd();
     });
-    if (app.config.seedDemo) app.addHook('onReady', async () => seedDemoCoupon(repo, app.log));
+    if (payments.seedDemoCoupon) app.addHook('onReady', async () => seedDemoCoupon(repo, app.log));
 
     await app.register(billingRoutes, { service, limiter: app.limiter, prefix: PAYMENTS_BASE });
     await app.register(stripeWebhookRoutes, {
