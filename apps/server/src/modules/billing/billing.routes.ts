@@ -29,6 +29,8 @@ const MINUTE = 60_000;
 const COUPON_CHECKS_PER_MINUTE = 20;
 /** Card attempts per user per ten minutes on the sandbox checkout. */
 const CARD_ATTEMPTS = 20;
+/** Checkouts a user may open per ten minutes (each holds its coupon's redemption until it ends). */
+const CHECKOUTS = 30;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const signIn = { auth: 'session' as const, unauthorizedMessage: pricingMessages.signInRequired };
@@ -39,6 +41,11 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
   app,
   { service, limiter },
 ) => {
+  async function limitCheckouts(userId: string): Promise<void> {
+    const limit = await limiter.hit(`checkout:${userId}`, CHECKOUTS, 10 * MINUTE);
+    if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+  }
+
   app.get(
     '/config',
     { config: { auth: 'public' }, schema: { tags: ['payments'], response: { 200: paymentsConfigSchema } } },
@@ -78,11 +85,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       schema: {
         tags: ['payments'],
         body: addonCheckoutBodySchema,
-        response: { 200: checkoutResponseSchema, ...errors, 502: errorResponseSchema },
+        response: { 200: checkoutResponseSchema, ...errors, 429: errorResponseSchema, 502: errorResponseSchema },
       },
     },
     async (request) => {
-      const result = await service.checkoutAddon(principalOf(request).userId, request.body);
+      const userId = principalOf(request).userId;
+      await limitCheckouts(userId);
+      const result = await service.checkoutAddon(userId, request.body);
       request.log.info({ orderId: result.orderId }, 'add-on checkout created');
       return result;
     },
@@ -95,11 +104,19 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       schema: {
         tags: ['payments'],
         body: subscriptionCheckoutBodySchema,
-        response: { 200: checkoutResponseSchema, ...errors, 409: errorResponseSchema, 502: errorResponseSchema },
+        response: {
+          200: checkoutResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+          502: errorResponseSchema,
+        },
       },
     },
     async (request) => {
-      const result = await service.checkoutSubscription(principalOf(request).userId, request.body);
+      const userId = principalOf(request).userId;
+      await limitCheckouts(userId);
+      const result = await service.checkoutSubscription(userId, request.body);
       request.log.info({ orderId: result.orderId }, 'subscription checkout created');
       return result;
     },
