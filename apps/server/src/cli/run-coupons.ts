@@ -28,6 +28,11 @@ function parseDay(value: string): Date | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : date;
 }
 
+/** '25' -> 25; anything but plain digits ('0x19', '2.5e1', '') -> NaN, which the checks refuse. */
+function wholeNumber(value: string | undefined): number {
+  return value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+}
+
 function providerFor(config: AppConfig): PaymentProvider {
   const stripe = config.payments.stripe;
   return stripe
@@ -119,7 +124,7 @@ export async function runCoupons(argv: readonly string[], io: ExportIo): Promise
               ? 'used up'
               : 'active';
         const used = `${row.redemptions}${row.maxRedemptions === null ? '' : `/${row.maxRedemptions}`} used`;
-        const until = row.expiresAt ? `until ${row.expiresAt.toISOString().slice(0, 10)}` : 'no expiry';
+        const until = row.expiresAt ? `expires ${row.expiresAt.toISOString().slice(0, 10)}` : 'no expiry';
         io.stdout(
           `${row.code}\t${row.percentOff}%\t${used}\t${until}\t${row.plan ?? 'any purchase'}\t${state}\t${row.description}\n`,
         );
@@ -131,17 +136,23 @@ export async function runCoupons(argv: readonly string[], io: ExportIo): Promise
       io.stdout(`${row.code} disabled.\n`);
       return 0;
     }
-    const row = await addCoupon(repo, providerFor(config), {
-      code: code ?? '',
-      percentOff: Number(values.percent),
-      description: values.description ?? '',
-      expiresAt,
-      maxRedemptions: values.max === undefined ? null : Number(values.max),
-      plan: (values.plan ?? null) as PlanId | null,
-    });
+    const row = await addCoupon(
+      repo,
+      providerFor(config),
+      {
+        code: code ?? '',
+        percentOff: wholeNumber(values.percent),
+        description: values.description ?? '',
+        expiresAt,
+        maxRedemptions: values.max === undefined ? null : wholeNumber(values.max),
+        plan: (values.plan ?? null) as PlanId | null,
+      },
+      new Date(),
+      (warning) => io.stderr(`${warning}\n`),
+    );
     io.stdout(
       `${row.code}: ${row.percentOff}% off${row.plan ? ` the ${row.plan} plan` : ''}` +
-        (row.expiresAt ? `, until ${row.expiresAt.toISOString().slice(0, 10)}` : '') +
+        (row.expiresAt ? `, expires ${row.expiresAt.toISOString().slice(0, 10)} 00:00 UTC` : '') +
         (row.maxRedemptions === null ? '' : `, ${row.maxRedemptions} uses`) +
         `${row.stripeCouponId ? ` (Stripe coupon ${row.stripeCouponId})` : ''}.\n`,
     );

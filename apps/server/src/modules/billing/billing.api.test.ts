@@ -234,6 +234,8 @@ describe(`checkout and fulfilment on the sandbox, on ${testDriver}`, () => {
       { successUrl: `${testOrigin}/profile` },
       { successUrl: `${testOrigin.replace('http:', 'https:')}/success` },
       { successUrl: 'javascript:alert(1)' },
+      { successUrl: `${testOrigin}/success?from=x#frag` },
+      { cancelUrl: `${testOrigin}/pricing#x` },
       { successUrl: `http://user:pw@${new URL(testOrigin).host}/success` },
     ]) {
       const res = await buyer.checkout({ type: 'tokens', pack: 'small', ...urls });

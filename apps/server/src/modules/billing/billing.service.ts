@@ -182,7 +182,16 @@ export function createBillingService(deps: BillingDeps) {
       } catch {
         url = null;
       }
-      if (!url || url.origin !== origin || url.pathname !== path || url.username || url.password) {
+      // Exactly the page: no query or fragment (the order is added to the query here).
+      if (
+        !url ||
+        url.origin !== origin ||
+        url.pathname !== path ||
+        url.username ||
+        url.password ||
+        url.search ||
+        url.hash
+      ) {
         throw AppError.badRequest(billingMessages.returnUrl(field, path), 'INVALID_RETURN_URL');
       }
     };
@@ -242,7 +251,9 @@ export function createBillingService(deps: BillingDeps) {
     const id = newId('order');
     const at = now();
     const expiresAt = new Date(at.getTime() + payments.checkoutTtlMinutes * 60_000);
-    const successUrl = `${body.successUrl}?order=${id}`;
+    const success = new URL(body.successUrl);
+    success.searchParams.set('order', id);
+    const successUrl = success.toString();
     const order = await repo.db.transaction(async (tx) => {
       if (priced.coupon && !(await repo.redeemCoupon(tx, priced.coupon.code, at))) throw invalidCoupon();
       return repo.insertOrder(tx, {

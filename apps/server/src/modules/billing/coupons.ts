@@ -44,6 +44,7 @@ export async function addCoupon(
   provider: PaymentProvider,
   input: NewCoupon,
   now = new Date(),
+  warn: (message: string) => void = () => {},
 ): Promise<BillingCouponRow> {
   const coupon = normaliseCoupon(input, now);
   let row: BillingCouponRow;
@@ -60,8 +61,15 @@ export async function addCoupon(
     if (isUniqueViolation(error)) throw new CouponError(`A coupon ${coupon.code} exists already.`);
     throw error;
   }
-  const mirrored = await provider.mirrorCoupon(coupon);
-  if (mirrored) return (await repo.updateCoupon(coupon.code, { stripeCouponId: mirrored })) ?? row;
+  try {
+    const mirrored = await provider.mirrorCoupon(coupon);
+    if (mirrored) return (await repo.updateCoupon(coupon.code, { stripeCouponId: mirrored })) ?? row;
+  } catch (error) {
+    // The coupon works in the portal; the first checkout that needs it on Stripe mirrors it again.
+    warn(
+      `${coupon.code} is stored, but the payment provider did not take it (${(error as Error).message}); it is mirrored again at its first checkout.`,
+    );
+  }
   return row;
 }
 
