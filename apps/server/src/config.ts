@@ -390,7 +390,12 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
 function definedOnly(
   entries: Partial<Record<BillingPeriod, string | undefined>>,
 ): Partial<Record<BillingPeriod, string>> {
-  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
+  const defined: Partial<Record<BillingPeriod, string>> = {};
+  for (const period of ['monthly', 'yearly'] as const) {
+    const value = entries[period];
+    if (value !== undefined) defined[period] = value;
+  }
+  return defined;
 }
 
 /** `https://a.example, http://b.example:8080` -> their origins; anything else is a problem. */

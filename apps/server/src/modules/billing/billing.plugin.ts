@@ -16,6 +16,7 @@ declare module 'fastify' {
 }
 
 const EXPIRE_EVERY_MS = 60_000;
+export const CANCEL_REPLACED_JOB = 'billing.cancel-replaced';
 const RENEW_EVERY_MS = 10 * 60_000;
 
 /**
@@ -40,6 +41,9 @@ export const billingPlugin = fp(
       log: app.log,
       emailOf: (userId) => app.auth.emailOf(userId),
       setKeyTier: (userId, tier) => app.applications.setKeyTierForUser(userId, tier),
+      cancelReplaced: async (providerSubscriptionId) => {
+        await app.queue.send(CANCEL_REPLACED_JOB, { providerSubscriptionId });
+      },
     });
     app.decorate('billing', service);
 
@@ -49,6 +53,15 @@ export const billingPlugin = fp(
       retryLimit: 5,
       expireInSeconds: 120,
       concurrency: 2,
+    });
+    app.queue.define(CANCEL_REPLACED_JOB, {
+      handler: async (data: { providerSubscriptionId: string }) => {
+        await provider.cancelNow(data.providerSubscriptionId);
+        app.log.info({ providerSubscriptionId: data.providerSubscriptionId }, 'replaced subscription ended');
+      },
+      retryLimit: 8,
+      retryDelay: 30,
+      retryBackoff: true,
     });
     app.queue.every('billing.expire-checkouts', EXPIRE_EVERY_MS, async () => {
       await service.expireOverdue();

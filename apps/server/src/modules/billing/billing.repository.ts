@@ -6,6 +6,9 @@ import { billingOrders, type BillingOrderRow } from '../../db/schema/billing-ord
 import { billingSubscriptions, type BillingSubscriptionRow } from '../../db/schema/billing-subscriptions.js';
 import { billingWebhookEvents } from '../../db/schema/billing-webhook-events.js';
 
+/** An order whose checkout completed with a payment still on its way (a bank debit): never expired. */
+export const AWAITING_PAYMENT = 'awaiting_payment';
+
 export type OrderInsert = typeof billingOrders.$inferInsert;
 export type CouponInsert = typeof billingCoupons.$inferInsert;
 
@@ -125,7 +128,7 @@ export function createBillingRepository(db: Database) {
       });
     },
 
-    /** Pending orders of `provider` whose checkout ended before `before`. */
+    /** Pending orders of `provider` whose checkout ended before `before` (not those whose payment is on its way). */
     async overdueOrders(provider: string, before: Date, limit = 500): Promise<{ id: string }[]> {
       return db
         .select({ id: billingOrders.id })
@@ -135,6 +138,7 @@ export function createBillingRepository(db: Database) {
             eq(billingOrders.status, 'pending'),
             eq(billingOrders.provider, provider),
             lt(billingOrders.expiresAt, before),
+            sql`${billingOrders.failureReason} is distinct from ${AWAITING_PAYMENT}`,
           ),
         )
         .limit(limit);
@@ -212,6 +216,11 @@ export function createBillingRepository(db: Database) {
         .onConflictDoNothing()
         .returning({ id: billingWebhookEvents.id });
       return rows.length > 0;
+    },
+
+    /** Forgets an event id whose job could not be queued, so the provider's retry is handled. */
+    async forgetWebhookEvent(id: string): Promise<void> {
+      await db.delete(billingWebhookEvents).where(eq(billingWebhookEvents.id, id));
     },
 
     async markWebhookProcessed(id: string): Promise<void> {

@@ -33,7 +33,7 @@ import type { BillingSubscriptionRow } from '../../db/schema/billing-subscriptio
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { EventBus } from '../../plugins/app/events.js';
-import type { BillingRepository } from './billing.repository.js';
+import { AWAITING_PAYMENT, type BillingRepository } from './billing.repository.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { checkSandboxCard } from './providers/sandbox.js';
 
@@ -65,6 +65,8 @@ export interface BillingDeps {
   emailOf(userId: string): Promise<string | null>;
   /** Puts the user's working API keys on their plan's tier. */
   setKeyTier(userId: string, tier: 'standard' | 'premium' | 'enterprise'): Promise<number>;
+  /** Ends, at the provider, a subscription a new plan replaced (durably: queued and retried). */
+  cancelReplaced(providerSubscriptionId: string): Promise<void>;
   now?: () => Date;
 }
 
@@ -330,6 +332,8 @@ export function createBillingService(deps: BillingDeps) {
    */
   async function fulfil(orderId: string, confirmation: PaymentConfirmation): Promise<BillingOrderRow | null> {
     const at = now();
+    // A new plan replaces a subscription the provider still bills: it is ended (a retried job).
+    const replaced: { id: string | null } = { id: null };
     const paid = await repo.db.transaction(async (tx) => {
       const order = await repo.markPaid(tx, orderId, {
         providerRef: confirmation.subscriptionId ?? confirmation.providerRef,
@@ -348,6 +352,11 @@ export function createBillingService(deps: BillingDeps) {
         });
       } else if (order.kind === 'subscription' && isPlanId(order.plan)) {
         const period: BillingPeriod = order.period === 'yearly' ? 'yearly' : 'monthly';
+        const previous = await repo.findSubscription(order.userId, tx);
+        const previousId = previous?.providerSubscriptionId ?? null;
+        if (previousId && previousId !== (confirmation.subscriptionId ?? null) && previous?.status !== 'cancelled') {
+          replaced.id = previousId;
+        }
         await repo.upsertSubscription(tx, {
           userId: order.userId,
           plan: order.plan,
@@ -362,6 +371,7 @@ export function createBillingService(deps: BillingDeps) {
       }
       return order;
     });
+    if (replaced.id) await deps.cancelReplaced(replaced.id);
     const userId = paid?.userId ?? (await repo.findOrder(orderId))?.userId;
     if (userId) await syncEntitlements(userId);
     if (paid) {
@@ -477,7 +487,16 @@ export function createBillingService(deps: BillingDeps) {
       }
       if (!subscription.cancelAtPeriodEnd) {
         if (subscription.provider === 'stripe' && subscription.providerSubscriptionId) {
-          await provider.cancelAtPeriodEnd(subscription.providerSubscriptionId);
+          try {
+            await provider.cancelAtPeriodEnd(subscription.providerSubscriptionId);
+          } catch (error) {
+            log.error({ err: error, userId }, 'the payment provider could not cancel a subscription');
+            throw new AppError(
+              502,
+              'The payment provider could not cancel the subscription. Nothing changed; try again in a moment.',
+              'PROVIDER_ERROR',
+            );
+          }
         }
         await repo.updateSubscription(userId, { cancelAtPeriodEnd: true });
       }
@@ -617,6 +636,11 @@ export function createBillingService(deps: BillingDeps) {
         await repo.updateSubscription(subscription.userId, { cancelAtPeriodEnd: change.value });
       }
       await syncEntitlements(subscription.userId);
+    },
+
+    /** A completed checkout whose money is on its way (a bank debit): the order is not expired meanwhile. */
+    async markAwaitingPayment(orderId: string): Promise<void> {
+      await repo.updateOrder(orderId, { failureReason: AWAITING_PAYMENT });
     },
 
     /** The order behind a provider checkout session (webhooks). */

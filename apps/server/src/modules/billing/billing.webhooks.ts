@@ -78,7 +78,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
         return { received: true as const, duplicate: true };
       }
       const job: StripeEventJob = { id: event.id, type: event.type, object: record(event.data.object) };
-      await queue.send(STRIPE_EVENT_JOB, job);
+      try {
+        await queue.send(STRIPE_EVENT_JOB, job);
+      } catch (error) {
+        // Not queued: forget the id so that Stripe's retry (it retries on a 5xx) is handled.
+        await repo.forgetWebhookEvent(event.id).catch(() => {});
+        throw error;
+      }
       request.log.info({ eventId: event.id, type: event.type }, 'stripe event queued');
       return { received: true as const, duplicate: false };
     },
@@ -105,6 +111,10 @@ export function createStripeEventHandler(deps: {
       case 'checkout.session.async_payment_succeeded': {
         const paid = object.payment_status === 'paid' || object.payment_status === 'no_payment_required';
         if (!paid) {
+          // A bank debit: the money follows (async_payment_succeeded or _failed); keep the order open.
+          const waiting = text(object.id);
+          const order = waiting ? await service.orderForSession(waiting) : undefined;
+          if (order) await service.markAwaitingPayment(order.id);
           outcome = 'awaiting payment';
           break;
         }

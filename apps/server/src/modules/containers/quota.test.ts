@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { assertWithinQuota, configuredContainerQuota, usageOf } from './quota.js';
 
 // The configured quota reads nothing.
-const unusedDb = {} as Database;
+const unusedDb = Object.create(null) as Database;
 
 describe('container quota', () => {
   it('adds up tiers, counting an unknown tier as the largest', () => {

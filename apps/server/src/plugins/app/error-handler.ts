@@ -67,12 +67,13 @@ export const errorHandlerPlugin = fp(
       }
 
       const status = error.statusCode ?? 500;
-      // Ours, on purpose (a dependency such as Redis is away): say so, with its Retry-After.
-      if (status === 503 && error instanceof AppError) {
-        request.log.warn({ err: error }, 'service unavailable');
+      // Ours, on purpose (a dependency such as Redis is away, or a provider such as LXD or Stripe
+      // failed): say so in our own words, with its Retry-After.
+      if ((status === 503 || status === 502) && error instanceof AppError) {
+        request.log.warn({ err: error }, status === 503 ? 'service unavailable' : 'upstream failed');
         const body: ErrorResponse = { success: false, error: error.message };
         if (error.code) body.code = error.code;
-        return reply.code(503).headers(error.headers).send(body);
+        return reply.code(status).headers(error.headers).send(body);
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');

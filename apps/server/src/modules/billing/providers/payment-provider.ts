@@ -33,6 +33,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Ends a subscription at the end of its period. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /** Ends a subscription now (another one replaced it), without a refund. */
+  cancelNow(providerSubscriptionId: string): Promise<void>;
   /** The provider's coupon for a portal coupon (created when missing); null when the provider has none. */
   mirrorCoupon(coupon: CouponMirror): Promise<string | null>;
 }

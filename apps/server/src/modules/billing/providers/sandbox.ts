@@ -14,6 +14,7 @@ export function createSandboxProvider(publicUrl: URL): PaymentProvider {
       return { sessionId, url: new URL(`/checkout/sandbox/${sessionId}`, publicUrl).toString() };
     },
     async cancelAtPeriodEnd() {},
+    async cancelNow() {},
     async mirrorCoupon() {
       return null;
     },

@@ -77,6 +77,18 @@ export function createStripeProvider(stripe: Stripe, currency: string): PaymentP
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
     },
 
+    async cancelNow(providerSubscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(providerSubscriptionId, undefined, {
+          idempotencyKey: `cancel-${providerSubscriptionId}`,
+        });
+      } catch (error) {
+        // Already gone is what was asked for.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+        throw error;
+      }
+    },
+
     async mirrorCoupon(coupon) {
       // The portal's code is the Stripe coupon's id: found when it exists, created when it does not.
       try {
