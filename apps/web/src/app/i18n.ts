@@ -4,6 +4,8 @@ import { applications as applicationsEn } from '@/features/applications/i18n/en'
 import { applications as applicationsPt } from '@/features/applications/i18n/pt-PT';
 import { auth as authEn } from '@/features/auth/i18n/en';
 import { auth as authPt } from '@/features/auth/i18n/pt-PT';
+import { billing as billingEn } from '@/features/billing/i18n/en';
+import { billing as billingPt } from '@/features/billing/i18n/pt-PT';
 import { cabin as cabinEn } from '@/features/cabin/i18n/en';
 import { cabin as cabinPt } from '@/features/cabin/i18n/pt-PT';
 import { containers as containersEn } from '@/features/containers/i18n/en';
@@ -31,6 +33,7 @@ export const resources = {
     charts: chartsEn,
     applications: applicationsEn,
     auth: authEn,
+    billing: billingEn,
     cabin: cabinEn,
     containers: containersEn,
     maps: mapsEn,
@@ -43,6 +46,7 @@ export const resources = {
     charts: chartsPt,
     applications: applicationsPt,
     auth: authPt,
+    billing: billingPt,
     cabin: cabinPt,
     containers: containersPt,
     maps: mapsPt,

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-export type NotYetAvailablePage = 'pricing' | 'planos' | 'events' | 'success';
+export type NotYetAvailablePage = 'events';
 
 /**
  * A route whose screen is not built yet says so plainly, with a way back, instead of showing an
@@ -15,10 +15,7 @@ export type NotYetAvailablePage = 'pricing' | 'planos' | 'events' | 'success';
 export function NotYetAvailable({ page }: { page: NotYetAvailablePage }) {
   const { t } = useTranslation('shell');
   return (
-    <PageSection
-      title={t(`notYet.${page}.title`)}
-      description={page === 'events' ? t('notYet.events.tagline') : undefined}
-    >
+    <PageSection title={t(`notYet.${page}.title`)} description={t(`notYet.${page}.tagline`)}>
       <div className="flex flex-col items-start gap-4">
         <Badge variant="secondary" className="gap-1.5">
           <ClockIcon aria-hidden="true" className="size-3.5" />

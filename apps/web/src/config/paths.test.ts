@@ -9,5 +9,8 @@ describe('paths', () => {
       '/login?redirect=http%3A%2F%2Flocalhost%3A3000%2Fevents%3Fq%3D1',
     );
     expect(paths.login.getHref()).toBe('/login');
+    expect(paths.success.getHref()).toBe('/success');
+    expect(paths.success.getHref('ord_1/x')).toBe('/success?order=ord_1%2Fx');
+    expect(paths.sandboxCheckout.getHref('sbx_1')).toBe('/checkout/sandbox/sbx_1');
   });
 });

@@ -8,7 +8,18 @@ export const paths = {
   ingeniousgen: { path: '/ingeniousgen', getHref: () => '/ingeniousgen' },
   /** The printable (save as PDF) programme of Ingenious Gen. */
   ingeniousgenProgramme: { path: '/ingeniousgen/programa', getHref: () => '/ingeniousgen/programa' },
-  success: { path: '/success', getHref: () => '/success' },
+  /** Where checkout returns; `order` is the order to show (read from the server, never from the address). */
+  success: {
+    path: '/success',
+    getHref: (order?: string) => (order ? `/success?order=${encodeURIComponent(order)}` : '/success'),
+  },
+  /** The sandbox payment provider's hosted checkout page, served by the portal itself. */
+  sandboxCheckout: {
+    path: '/checkout/sandbox/:sessionId',
+    getHref: (sessionId: string) => `/checkout/sandbox/${encodeURIComponent(sessionId)}`,
+  },
+  /** The signed-in user's plan, balances and orders. */
+  billing: { path: '/account/billing', getHref: () => '/account/billing' },
   login: {
     path: '/login',
     getHref: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),

@@ -1,6 +1,6 @@
-import { NotYetAvailable } from '../not-yet-available';
+import { PricingRoute } from './pricing';
 
-/** '/planos': not built yet (spec 2); it says so, with a way back. */
+/** '/planos': the spec's Portuguese address of the pricing page; one page serves both. */
 export function PlanosRoute() {
-  return <NotYetAvailable page="planos" />;
+  return <PricingRoute />;
 }

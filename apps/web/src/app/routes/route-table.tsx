@@ -25,6 +25,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('./ingeniousgen-programme').then((m) => ({ Component: m.IngeniousGenProgrammeRoute })),
       },
       { path: paths.success.path, lazy: () => import('./success').then((m) => ({ Component: m.SuccessRoute })) },
+      {
+        path: paths.sandboxCheckout.path,
+        lazy: () => import('./sandbox-checkout').then((m) => ({ Component: m.SandboxCheckoutRoute })),
+      },
+      { path: paths.billing.path, lazy: () => import('./billing').then((m) => ({ Component: m.BillingRoute })) },
       { path: paths.login.path, lazy: () => import('./login').then((m) => ({ Component: m.LoginRoute })) },
       { path: paths.developer.path, lazy: () => import('./developer').then((m) => ({ Component: m.DeveloperRoute })) },
       { path: paths.profile.path, lazy: () => import('./profile').then((m) => ({ Component: m.ProfileRoute })) },

@@ -1,6 +1,14 @@
-import { NotYetAvailable } from '../not-yet-available';
+import { useSearchParams } from 'react-router';
+import { CheckoutResultPage } from '@/features/billing/components/checkout-result-page';
+import { RequireSignIn } from '../require-sign-in';
 
-/** '/success': not built yet (spec 2); it says so, with a way back. */
+/** '/success?order=…': where checkout returns; the order is the signed-in owner's only. */
 export function SuccessRoute() {
-  return <NotYetAvailable page="success" />;
+  const [search] = useSearchParams();
+  const order = search.get('order');
+  return (
+    <RequireSignIn>
+      <CheckoutResultPage key={order} orderId={order && order.trim() !== '' ? order : null} />
+    </RequireSignIn>
+  );
 }

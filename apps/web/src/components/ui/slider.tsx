@@ -2,7 +2,19 @@ import { Slider as SliderPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-export function Slider({ className, defaultValue, value, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
+/**
+ * A slider. Its name and spoken value (`aria-label`, `aria-labelledby`, `aria-valuetext`) go on
+ * each thumb, the element with role 'slider' that a screen reader and the keyboard reach.
+ */
+export function Slider({
+  className,
+  defaultValue,
+  value,
+  'aria-label': ariaLabel,
+  'aria-labelledby': ariaLabelledBy,
+  'aria-valuetext': ariaValueText,
+  ...props
+}: ComponentProps<typeof SliderPrimitive.Root>) {
   const thumbs = (value ?? defaultValue ?? [0]).length;
   return (
     <SliderPrimitive.Root
@@ -17,6 +29,9 @@ export function Slider({ className, defaultValue, value, ...props }: ComponentPr
       {Array.from({ length: thumbs }, (_, index) => (
         <SliderPrimitive.Thumb
           key={index}
+          aria-label={ariaLabel}
+          aria-labelledby={ariaLabelledBy}
+          aria-valuetext={ariaValueText}
           className="block size-4 cursor-grab rounded-full border border-primary bg-foreground shadow transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         />
       ))}

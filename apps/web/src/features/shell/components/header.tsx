@@ -1,6 +1,15 @@
 import type { AuthUser } from '@nuvem/contracts/auth';
 import { PRODUCT_NAME } from '@nuvem/contracts/ecosystem';
-import { CloudIcon, CodeIcon, GripIcon, LogOutIcon, MenuIcon, UserRoundIcon, XIcon } from 'lucide-react';
+import {
+  CloudIcon,
+  CodeIcon,
+  CreditCardIcon,
+  GripIcon,
+  LogOutIcon,
+  MenuIcon,
+  UserRoundIcon,
+  XIcon,
+} from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -170,6 +179,12 @@ function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) 
           <Link to={paths.developer.getHref()}>
             <CodeIcon aria-hidden="true" />
             {t('userMenu.developerDashboard')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.billing.getHref()}>
+            <CreditCardIcon aria-hidden="true" />
+            {t('userMenu.billing')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={onLogout}>

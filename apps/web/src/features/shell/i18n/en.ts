@@ -17,6 +17,7 @@ export const shell = {
     fallbackName: 'User',
     profile: 'Profile',
     developerDashboard: 'Developer dashboard',
+    billing: 'Billing',
     signOut: 'Sign out',
   },
   languageSwitch: {
@@ -161,22 +162,10 @@ export const shell = {
   notYet: {
     badge: 'Not available yet',
     home: 'Back to the home page',
-    pricing: {
-      title: 'Pricing',
-      text: 'Plans, add-ons and coupons are not available yet. Nothing can be bought here for now.',
-    },
-    planos: {
-      title: 'Plans',
-      text: 'Plans, add-ons and coupons are not available yet. Nothing can be bought here for now.',
-    },
     events: {
       title: 'Events',
       tagline: 'Where Moments Become Memories',
       text: 'The events catalogue is not available yet: there are no events to browse for now.',
-    },
-    success: {
-      title: 'Checkout',
-      text: 'Payments are not available yet, so no purchase was made and nothing was charged.',
     },
   },
 } as const;

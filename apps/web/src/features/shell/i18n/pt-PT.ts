@@ -19,6 +19,7 @@ export const shell: Messages<typeof en> = {
     fallbackName: 'Utilizador',
     profile: 'Perfil',
     developerDashboard: 'Painel de programador',
+    billing: 'Faturação',
     signOut: 'Sair',
   },
   languageSwitch: {
@@ -163,22 +164,10 @@ export const shell: Messages<typeof en> = {
   notYet: {
     badge: 'Ainda não disponível',
     home: 'Voltar à página inicial',
-    pricing: {
-      title: 'Preços',
-      text: 'Os planos, complementos e cupões ainda não estão disponíveis. Por agora, nada pode ser comprado aqui.',
-    },
-    planos: {
-      title: 'Planos',
-      text: 'Os planos, complementos e cupões ainda não estão disponíveis. Por agora, nada pode ser comprado aqui.',
-    },
     events: {
       title: 'Eventos',
       tagline: 'Onde os momentos se tornam memórias',
       text: 'O catálogo de eventos ainda não está disponível: por agora, não há eventos para consultar.',
-    },
-    success: {
-      title: 'Pagamento',
-      text: 'Os pagamentos ainda não estão disponíveis, por isso nenhuma compra foi feita e nada foi cobrado.',
     },
   },
 };

@@ -1,0 +1,67 @@
+import type { CouponResult } from '@nuvem/contracts/billing';
+import { addonTypes, type AddonType, type Pack } from '@nuvem/contracts/pricing';
+import { useId } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AddonPacks } from './addon-packs';
+import { CustomQuantity } from './custom-quantity';
+import { usePricingText } from './pricing-text';
+
+export interface AddonsSectionProps {
+  currency: string | null;
+  /** The applied coupon when it counts for add-ons. */
+  coupon: CouponResult | null;
+  /** The purchase running now ('pack:tokens:medium', 'custom:tokens'), if any. */
+  processing: string | null;
+  disabled: boolean;
+  onBuyPack: (type: AddonType, pack: Pack) => void;
+  onBuyCustom: (type: AddonType, quantity: number) => void;
+}
+
+/** 'Add-ons Personalizados': one tab per add-on type, each with its packs and a custom quantity. */
+export function AddonsSection({ currency, coupon, processing, disabled, onBuyPack, onBuyCustom }: AddonsSectionProps) {
+  const t = usePricingText();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t('addons.heading')}
+        </h2>
+        <p className="text-muted-foreground">{t('addons.intro')}</p>
+      </div>
+      <Tabs defaultValue="tokens">
+        <TabsList aria-label={t('addons.heading')}>
+          {addonTypes.map((type) => (
+            <TabsTrigger key={type} value={type}>
+              {t(`addons.tabs.${type}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {addonTypes.map((type) => {
+          const packPrefix = `pack:${type}:`;
+          return (
+            <TabsContent key={type} value={type} className="flex flex-col gap-4">
+              <h3 className="sr-only">{t('addons.packsHeading', { type: t(`addons.tabs.${type}`) })}</h3>
+              <AddonPacks
+                type={type}
+                currency={currency}
+                coupon={coupon}
+                processingPack={processing?.startsWith(packPrefix) ? processing.slice(packPrefix.length) : null}
+                disabled={disabled}
+                onBuy={(pack) => onBuyPack(type, pack)}
+              />
+              <CustomQuantity
+                type={type}
+                currency={currency}
+                coupon={coupon}
+                processing={processing === `custom:${type}`}
+                disabled={disabled}
+                onBuy={(quantity) => onBuyCustom(type, quantity)}
+              />
+            </TabsContent>
+          );
+        })}
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { fetchCalls, reply, sequence, type FetchHandler } from '@/testing/mock-fetch';
+import { ORDER_POLL_MS } from '../api/get-order';
+import { api, euros, order, renderBilling } from './billing-test-fixtures';
+import { CheckoutResultPage } from './checkout-result-page';
+
+const orderRoute = `GET ${api('/orders/ord_1')}`;
+
+function renderPage(orderId: string | null, routes: Record<string, FetchHandler> = {}) {
+  return renderBilling(<CheckoutResultPage orderId={orderId} />, routes, '/success');
+}
+
+describe('CheckoutResultPage', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('shows what was bought, read from the server', async () => {
+    renderPage('ord_1', {
+      [orderRoute]: reply(
+        order({ subtotal_cents: 5000, discount_cents: 1000, total_cents: 4000, coupon_code: 'NUVEM20' }),
+      ),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByText('Tokens Extra — Medium (20M tokens)')).toBeInTheDocument();
+    expect(screen.getByText(euros(4000, 'en'))).toBeInTheDocument();
+    expect(screen.getByText('Discount (NUVEM20)')).toBeInTheDocument();
+    expect(screen.getByText('Paid', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Billing' })).toHaveAttribute('href', '/account/billing');
+    expect(screen.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('asks again while the order is pending, until the payment is confirmed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchSpy } = renderPage('ord_1', {
+      [orderRoute]: sequence(
+        reply(order({ status: 'pending', paid_at: null })),
+        reply(order({ status: 'pending', paid_at: null })),
+        reply(order()),
+      ),
+    });
+    expect(await screen.findByRole('heading', { name: 'Confirming your payment…' })).toBeInTheDocument();
+    expect(screen.getByText('Pending', { selector: 'span' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(ORDER_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(ORDER_POLL_MS));
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(fetchCalls(fetchSpy, orderRoute)).toHaveLength(3);
+    await act(() => vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 3));
+    expect(fetchCalls(fetchSpy, orderRoute)).toHaveLength(3);
+  });
+
+  it('stops asking after a few times and offers to check again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchSpy, user } = renderPage('ord_1', {
+      [orderRoute]: reply(order({ status: 'pending', paid_at: null })),
+    });
+    await screen.findByRole('heading', { name: 'Confirming your payment…' });
+    for (let i = 0; i < 12; i++) await act(() => vi.advanceTimersByTimeAsync(ORDER_POLL_MS));
+    const calls = fetchCalls(fetchSpy, orderRoute).length;
+    expect(calls).toBeGreaterThan(3);
+    expect(calls).toBeLessThanOrEqual(12);
+    expect(screen.getByText(/taking longer than usual/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(fetchCalls(fetchSpy, orderRoute)).toHaveLength(calls + 1));
+  });
+
+  it('says when there is no order, or it is not found', async () => {
+    const { unmount, fetchSpy } = renderPage(null);
+    expect(screen.getByRole('heading', { level: 1, name: 'No order to show' })).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    unmount();
+    vi.restoreAllMocks();
+    renderPage('ord_1', { [orderRoute]: reply({ success: false, error: 'Not found', code: 'NOT_FOUND' }, 404) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+  });
+
+  it('shows a failed payment and speaks Portuguese', async () => {
+    await act(() => i18n.changeLanguage('pt-PT'));
+    renderPage('ord_1', { [orderRoute]: reply(order({ status: 'failed', paid_at: null })) });
+    expect(await screen.findByRole('heading', { name: 'O pagamento falhou' })).toBeInTheDocument();
+    expect(screen.getByText('O pagamento não foi concluído e nada foi cobrado.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para a faturação' })).toBeInTheDocument();
+  });
+});

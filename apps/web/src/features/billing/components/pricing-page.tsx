@@ -1,0 +1,211 @@
+import type { CouponResult } from '@nuvem/contracts/billing';
+import { PRODUCT_NAME } from '@nuvem/contracts/ecosystem';
+import { planIds, plans, type AddonType, type BillingPeriod, type Pack, type Plan } from '@nuvem/contracts/pricing';
+import { ReceiptIcon, RefreshCwIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/sonner';
+import { Switch } from '@/components/ui/switch';
+import { paths } from '@/config/paths';
+import { createAddonCheckout } from '../api/create-addon-checkout';
+import { createSubscriptionCheckout } from '../api/create-subscription-checkout';
+import { useBillingAccount } from '../api/get-billing-account';
+import { usePaymentsConfig } from '../api/get-payments-config';
+import { checkoutReturnUrls, couponApplies, decidePlanPurchase } from '../lib/plan-purchase';
+import { AddonsSection } from './addons-section';
+import { CouponCard } from './coupon-card';
+import { PlanCard, type PlanCardStanding } from './plan-card';
+import { PRICING_LANGUAGE, usePricingText } from './pricing-text';
+import { SandboxNotice, sandboxSuccessCard } from './sandbox-notice';
+import { useCheckout } from './use-checkout';
+
+const DEFAULT_CURRENCY = 'eur';
+
+/** What the page knows of the session (the auth feature is composed in app/). */
+export interface PricingSession {
+  /** true signed in, false signed out, null not known yet (the server then decides). */
+  signedIn: boolean | null;
+  email?: string | undefined;
+}
+
+/**
+ * The pricing page of spec 2 ('/pricing' and '/planos'): the four plans monthly or yearly, the
+ * add-ons with packs and custom quantities, the coupon, and checkout on the configured provider.
+ */
+export function PricingPage({ session }: { session: PricingSession }) {
+  const t = usePricingText();
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [coupon, setCoupon] = useState<CouponResult | null>(null);
+  const config = usePaymentsConfig();
+  const account = useBillingAccount({ enabled: session.signedIn === true });
+  const { processing, checkout, requireSignIn } = useCheckout();
+  const switchId = useId();
+  const titleId = useId();
+  const plansHeadingId = useId();
+
+  // Until the configuration arrives the prices wait (skeletons); if it cannot be had, they are
+  // shown in euro, the spec's currency and the server's default, and nothing can be bought.
+  const currency = config.data?.currency ?? (config.isError ? DEFAULT_CURRENCY : null);
+  // Buying waits for the configuration (price ids, provider); one purchase at a time.
+  const purchasesDisabled = config.data === undefined || processing !== null;
+  const returnUrls = () => checkoutReturnUrls(window.location.origin, paths.success.getHref(), paths.pricing.getHref());
+  const signedInAccount = session.signedIn === true ? account.data : undefined;
+
+  function standingOf(plan: Plan): PlanCardStanding {
+    if (!signedInAccount) return 'none';
+    const paying = signedInAccount.plan !== 'free';
+    if (plan.id === 'free') return paying ? 'free-while-paying' : 'current';
+    if (plan.id !== signedInAccount.plan) return 'none';
+    return signedInAccount.period === period ? 'current' : 'current-other-period';
+  }
+
+  function choosePlan(plan: Plan) {
+    const decision = decidePlanPurchase({
+      plan,
+      period,
+      signedIn: session.signedIn,
+      priceIds: config.data?.priceIds ?? {},
+    });
+    switch (decision.kind) {
+      case 'sign-in':
+        requireSignIn();
+        return;
+      case 'free':
+        toast.success(t('toasts.freeActivated'));
+        return;
+      case 'invalid-price':
+        toast.error(t('toasts.invalidPrice'));
+        return;
+      case 'price-id-missing':
+        toast.error(t('toasts.priceIdMissing'));
+        return;
+      case 'checkout': {
+        const planCoupon = couponApplies(coupon, plan.id) ? coupon.code : undefined;
+        void checkout(`plan:${plan.id}`, t('toasts.subscriptionFallback'), () =>
+          createSubscriptionCheckout({
+            priceId: decision.priceId,
+            plan: plan.id,
+            period,
+            couponCode: planCoupon,
+            customerEmail: session.email,
+            ...returnUrls(),
+          }),
+        );
+      }
+    }
+  }
+
+  const addonCoupon = couponApplies(coupon, null) ? coupon : null;
+  function buyAddon(key: string, body: { type: AddonType; pack?: string; quantity?: number }) {
+    if (session.signedIn === false) {
+      requireSignIn();
+      return;
+    }
+    void checkout(key, t('toasts.addonFallback'), () =>
+      createAddonCheckout({ ...body, couponCode: addonCoupon?.code, customerEmail: session.email, ...returnUrls() }),
+    );
+  }
+
+  return (
+    <main
+      lang={PRICING_LANGUAGE}
+      aria-labelledby={titleId}
+      className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-12 px-4 py-10 sm:px-6 lg:gap-16 lg:py-14"
+    >
+      <title>{t('title', { product: PRODUCT_NAME })}</title>
+      <header className="flex flex-col items-center gap-5 text-center">
+        <h1 id={titleId} className="text-4xl font-bold tracking-tight sm:text-5xl">
+          {t('title', { product: PRODUCT_NAME })}
+        </h1>
+        <p className="max-w-2xl text-lg text-muted-foreground">{t('intro')}</p>
+        {session.signedIn && (
+          <Link
+            to={paths.billing.getHref()}
+            className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
+          >
+            <ReceiptIcon aria-hidden="true" className="size-4" />
+            {t('billingLink')}
+          </Link>
+        )}
+        {config.data?.provider === 'sandbox' && (
+          <SandboxNotice
+            className="max-w-2xl"
+            label={t('sandbox.label')}
+            text={t('sandbox.text', { card: sandboxSuccessCard })}
+          />
+        )}
+        {config.isError && (
+          <div
+            role="alert"
+            className="flex max-w-2xl flex-wrap items-center justify-center gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+          >
+            <p>{t('configError')}</p>
+            <Button size="sm" variant="outline" onClick={() => void config.refetch()}>
+              <RefreshCwIcon aria-hidden="true" />
+              {t('retry')}
+            </Button>
+          </div>
+        )}
+        <div className="glass flex items-center gap-3 rounded-full px-4 py-2">
+          <span
+            aria-hidden="true"
+            className={period === 'monthly' ? 'font-semibold' : 'text-muted-foreground'}
+            onClick={() => setPeriod('monthly')}
+          >
+            {t('period.monthly')}
+          </span>
+          <Switch
+            id={switchId}
+            checked={period === 'yearly'}
+            onCheckedChange={(yearly) => setPeriod(yearly ? 'yearly' : 'monthly')}
+          />
+          <Label htmlFor={switchId} className={period === 'yearly' ? 'font-semibold' : 'text-muted-foreground'}>
+            {t('period.yearly')}
+            <Badge variant="success" className="ml-2">
+              {t('period.discount')}
+            </Badge>
+          </Label>
+        </div>
+      </header>
+
+      <section aria-labelledby={plansHeadingId} className="flex flex-col gap-4">
+        <h2 id={plansHeadingId} className="sr-only">
+          {t('plans.heading')}
+        </h2>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {planIds.map((id) => {
+            const plan = plans[id];
+            return (
+              <li key={id}>
+                <PlanCard
+                  plan={plan}
+                  period={period}
+                  currency={currency}
+                  coupon={couponApplies(coupon, id) ? coupon : null}
+                  standing={standingOf(plan)}
+                  processing={processing === `plan:${id}`}
+                  disabled={purchasesDisabled}
+                  onChoose={() => choosePlan(plan)}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <AddonsSection
+        currency={currency}
+        coupon={addonCoupon}
+        processing={processing}
+        disabled={purchasesDisabled}
+        onBuyPack={(type, pack: Pack) => buyAddon(`pack:${type}:${pack.id}`, { type, pack: pack.id })}
+        onBuyCustom={(type, quantity) => buyAddon(`custom:${type}`, { type, quantity })}
+      />
+
+      <CouponCard coupon={coupon} onChange={setCoupon} />
+    </main>
+  );
+}

@@ -1,0 +1,168 @@
+import { billingMessages } from '@nuvem/contracts/billing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { fetchCalls, jsonResponse, reply, stubLocationAssign, type FetchHandler } from '@/testing/mock-fetch';
+import { api, euros, named, renderBilling, sandboxSession } from './billing-test-fixtures';
+import { SandboxCheckoutPage } from './sandbox-checkout-page';
+
+const sessionRoute = `GET ${api('/sandbox/sessions/sbx_1')}`;
+const payRoute = `POST ${api('/sandbox/sessions/sbx_1/pay')}`;
+
+function renderPage(routes: Record<string, FetchHandler> = {}) {
+  return renderBilling(
+    <SandboxCheckoutPage sessionId="sbx_1" />,
+    { [sessionRoute]: reply(sandboxSession()), ...routes },
+    '/checkout/sandbox/sbx_1',
+  );
+}
+
+type User = ReturnType<typeof renderPage>['user'];
+
+async function fillCard(user: User, number: string) {
+  const form = await screen.findByRole('form', { name: 'Pay with card' });
+  const field = within(form).getByLabelText(/^Card number/);
+  await user.clear(field);
+  await user.type(field, number);
+  await user.type(within(form).getByLabelText(/^Expiry/), '1230');
+  await user.type(within(form).getByLabelText(/^CVC/), '123');
+  await user.type(within(form).getByLabelText(/^Name on card/), 'Ana Silva');
+  return form;
+}
+
+describe('SandboxCheckoutPage', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the order, the e-mail, the sandbox label and the test cards', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Sandbox payments' })).toHaveTextContent(/no real charge/);
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Tokens Extra — Medium (20M tokens)')).toBeInTheDocument();
+    expect(within(summary).getByText(euros(5000, 'en'))).toBeInTheDocument();
+    expect(within(summary).getByText(`−${euros(1000, 'en')}`)).toBeInTheDocument();
+    expect(within(summary).getByText(euros(4000, 'en'))).toBeInTheDocument();
+    expect(within(summary).getByText('ana@example.com')).toBeInTheDocument();
+    const cards = screen.getByRole('complementary', { name: 'Test cards' });
+    expect(cards).toHaveTextContent('4242 4242 4242 4242 — payment succeeds');
+    expect(cards).toHaveTextContent('4000 0000 0000 0002 — card is declined');
+    expect(screen.getByRole('link', { name: 'Cancel and go back' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/pricing',
+    );
+  });
+
+  it('writes the card number in groups of four and checks the card before paying', async () => {
+    const { user, fetchSpy } = renderPage();
+    const form = await screen.findByRole('form', { name: 'Pay with card' });
+    const number = within(form).getByLabelText(/^Card number/);
+    await user.type(number, '4242424242424241');
+    expect(number).toHaveValue('4242 4242 4242 4241');
+    await user.type(within(form).getByLabelText(/^Expiry/), '0120');
+    expect(within(form).getByLabelText(/^Expiry/)).toHaveValue('01/20');
+    await user.click(within(form).getByRole('button', { name: /^Pay/ }));
+    expect(number).toHaveAccessibleDescription('Enter the full card number as printed on the card.');
+    expect(within(form).getByLabelText(/^Expiry/)).toHaveAccessibleDescription('This card has expired.');
+    expect(within(form).getByLabelText(/^CVC/)).toHaveAccessibleDescription('Enter the 3 or 4 digit security code.');
+    expect(within(form).getByLabelText(/^Name on card/)).toHaveAccessibleDescription('Fill in this field.');
+    expect(fetchCalls(fetchSpy, payRoute)).toEqual([]);
+  });
+
+  it('shows a decline on the form, lets the user retry, and goes to the result on success', async () => {
+    const assign = stubLocationAssign();
+    let answer: FetchHandler = reply(
+      { success: false, error: billingMessages.cardDeclined, code: 'card_declined' },
+      402,
+    );
+    const { user, fetchSpy } = renderPage({ [payRoute]: (url, init) => answer(url, init) });
+    const form = await fillCard(user, '4000 0000 0000 0002');
+    await user.click(within(form).getByRole('button', { name: `Pay ${euros(4000, 'en')}` }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(fetchCalls(fetchSpy, payRoute)[0]?.body).toEqual({
+      cardNumber: '4000000000000002',
+      expiry: '12/30',
+      cvc: '123',
+      name: 'Ana Silva',
+    });
+
+    let release: (response: Response) => void = () => {};
+    answer = () =>
+      new Promise<Response>((resolve) => {
+        release = resolve;
+      });
+    await user.click(screen.getByRole('button', { name: 'Use the test card 4242 4242 4242 4242' }));
+    expect(within(form).getByLabelText(/^Card number/)).toHaveValue('4242 4242 4242 4242');
+    await user.click(within(form).getByRole('button', { name: /^Pay/ }));
+    expect(within(form).getByRole('button', { name: 'Processing…' })).toBeDisabled();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    release(jsonResponse({ url: 'http://localhost:3000/success?order=ord_1' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/success?order=ord_1'));
+    expect(fetchCalls(fetchSpy, payRoute).at(-1)?.body).toMatchObject({ cardNumber: '4242424242424242' });
+  });
+
+  it("puts the server's field problems beside their fields", async () => {
+    const { user } = renderPage({
+      [payRoute]: reply(
+        {
+          success: false,
+          error: billingMessages.cardIncomplete,
+          code: 'VALIDATION_ERROR',
+          details: [{ path: 'body.cardNumber', message: billingMessages.cardIncomplete, code: 'custom' }],
+        },
+        400,
+      ),
+    });
+    const form = await fillCard(user, '4242424242424242');
+    await user.click(within(form).getByRole('button', { name: /^Pay/ }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText(/^Card number/)).toHaveAccessibleDescription(billingMessages.cardIncomplete),
+    );
+    expect(within(form).queryByText(/declined/)).not.toBeInTheDocument();
+  });
+
+  it("puts the provider's card refusals beside their fields, in the language in use", async () => {
+    const { user } = renderPage({
+      [payRoute]: reply(
+        { success: false, error: "Your card's expiration date is in the past.", code: 'expired_card' },
+        400,
+      ),
+    });
+    const form = await fillCard(user, '4242424242424242');
+    await user.click(within(form).getByRole('button', { name: /^Pay/ }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText(/^Expiry/)).toHaveAccessibleDescription('This card has expired.'),
+    );
+    expect(within(form).getByLabelText(/^Expiry/)).toHaveFocus();
+  });
+
+  it('says when the checkout is already paid, closed or unknown', async () => {
+    const { unmount } = renderPage({ [sessionRoute]: reply(sandboxSession({ status: 'paid' })) });
+    expect(await screen.findByRole('heading', { name: 'Already paid' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the order' })).toHaveAttribute('href', '/success?order=ord_1');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    unmount();
+    vi.restoreAllMocks();
+
+    renderPage({ [sessionRoute]: reply(sandboxSession({ status: 'expired' })) });
+    expect(await screen.findByRole('heading', { name: 'This checkout is closed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('says when the checkout does not exist', async () => {
+    renderPage({ [sessionRoute]: reply({ success: false, error: 'Not found', code: 'NOT_FOUND' }, 404) });
+    expect(await screen.findByRole('heading', { name: 'Checkout not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('follows the language: Portuguese labels and money', async () => {
+    await act(() => i18n.changeLanguage('pt-PT'));
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Pagar com cartão' });
+    expect(within(form).getByLabelText(/^Número do cartão/)).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: named(`Pagar ${euros(4000)}`) })).toBeInTheDocument();
+  });
+});

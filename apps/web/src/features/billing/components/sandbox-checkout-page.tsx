@@ -1,0 +1,358 @@
+import { sandboxPayBodySchema, type SandboxSession } from '@nuvem/contracts/billing';
+import { formatMoney } from '@nuvem/contracts/pricing';
+import { ArrowLeftIcon, CircleAlertIcon, CreditCardIcon, Loader2Icon, LockIcon } from 'lucide-react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useFormat } from '@/lib/format';
+import { applyServerErrors, useContractForm } from '@/lib/forms';
+import { errorMessage } from '@/lib/notify';
+import { useSandboxSession } from '../api/get-sandbox-session';
+import { usePaySandboxSession } from '../api/pay-sandbox-session';
+import {
+  cardNumberProblem,
+  cvcProblem,
+  digitsOf,
+  expiryProblem,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+} from '../lib/card-input';
+import { followableUrl } from '../lib/plan-purchase';
+import { SandboxNotice, sandboxDeclinedCard, sandboxSuccessCard } from './sandbox-notice';
+
+const cardFields = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
+
+/** The provider's card refusals (Stripe's codes) and the field each is about. */
+const cardErrorFields = {
+  incomplete_number: ['cardNumber', 'errors.cardNumber'],
+  incorrect_number: ['cardNumber', 'errors.cardNumber'],
+  invalid_expiry: ['expiry', 'errors.expiry'],
+  expired_card: ['expiry', 'errors.expired'],
+  incomplete_cvc: ['cvc', 'errors.cvc'],
+} as const;
+
+function cardErrorField(code: string | undefined) {
+  return code !== undefined && Object.hasOwn(cardErrorFields, code)
+    ? cardErrorFields[code as keyof typeof cardErrorFields]
+    : null;
+}
+
+/**
+ * The sandbox provider's hosted checkout, served by the portal itself ('/checkout/sandbox/:id'):
+ * the order, the buyer's e-mail and a card form. Nothing is charged; the two test cards succeed
+ * or are declined, as on a real provider's test mode.
+ */
+export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
+  const { t } = useTranslation('billing', { keyPrefix: 'checkout' });
+  const session = useSandboxSession(sessionId);
+
+  let body: ReactNode;
+  if (session.isPending) {
+    body = (
+      <div className="grid gap-6 md:grid-cols-2" aria-busy="true">
+        <Skeleton className="h-64 w-full" />
+        <Skeleton className="h-96 w-full" />
+        <span role="status" className="sr-only">
+          {t('loading')}
+        </span>
+      </div>
+    );
+  } else if (session.isError) {
+    const notFound = session.error instanceof ApiError && session.error.status === 404;
+    body = (
+      <Closed
+        title={t(notFound ? 'notFound.title' : 'loadError.title')}
+        text={notFound ? t('notFound.text') : errorMessage(session.error, t('loadError.title'))}
+      >
+        {!notFound && (
+          <Button variant="outline" onClick={() => void session.refetch()}>
+            {t('retry')}
+          </Button>
+        )}
+      </Closed>
+    );
+  } else if (session.data.status !== 'pending') {
+    const paid = session.data.status === 'paid';
+    body = (
+      <Closed title={t(paid ? 'paid.title' : 'closed.title')} text={t(paid ? 'paid.text' : 'closed.text')}>
+        {paid && (
+          <Button asChild>
+            <Link to={paths.success.getHref(session.data.order_id)}>{t('paid.viewOrder')}</Link>
+          </Button>
+        )}
+      </Closed>
+    );
+  } else {
+    body = <CheckoutForm session={session.data} />;
+  }
+
+  return (
+    <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 lg:py-12">
+      <title>{t('title')}</title>
+      <header className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+          <Badge variant="warning">{t('sandboxLabel')}</Badge>
+        </div>
+        <SandboxNotice label={t('sandboxLabel')} text={t('sandboxText')} />
+      </header>
+      {body}
+    </main>
+  );
+}
+
+function Closed({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  const { t } = useTranslation('billing', { keyPrefix: 'checkout' });
+  return (
+    <section className="glass flex flex-col items-start gap-4 rounded-xl p-6">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="text-muted-foreground">{text}</p>
+      <div className="flex flex-wrap gap-2">
+        {children}
+        <Button asChild variant="outline">
+          <Link to={paths.pricing.getHref()}>
+            <ArrowLeftIcon aria-hidden="true" />
+            {t('backToPricing')}
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The return address of the session, when it is a web address (never a `javascript:` one). */
+function cancelHref(session: SandboxSession): string {
+  return followableUrl(session.cancel_url, window.location.origin) ?? paths.pricing.getHref();
+}
+
+function CheckoutForm({ session }: { session: SandboxSession }) {
+  const { t } = useTranslation('billing', { keyPrefix: 'checkout' });
+  const { t: tRoot } = useTranslation();
+  const f = useFormat();
+  const pay = usePaySandboxSession(session.id);
+  const summaryId = useId();
+  const formTitleId = useId();
+  const money = (cents: number) => formatMoney(cents, session.currency, f.locale);
+
+  const schema = useMemo(
+    () =>
+      sandboxPayBodySchema.superRefine((card, ctx) => {
+        const problem = (path: (typeof cardFields)[number], message: string) =>
+          ctx.addIssue({ code: 'custom', path: [path], message });
+        if (cardNumberProblem(card.cardNumber)) problem('cardNumber', t('errors.cardNumber'));
+        const expiry = expiryProblem(card.expiry);
+        if (expiry) problem('expiry', t(expiry === 'expired' ? 'errors.expired' : 'errors.expiry'));
+        if (cvcProblem(card.cvc)) problem('cvc', t('errors.cvc'));
+      }),
+    [t],
+  );
+  const form = useContractForm(schema, {
+    defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((card) => {
+    pay.mutate(
+      { ...card, cardNumber: digitsOf(card.cardNumber) },
+      {
+        onSuccess: (reply) => {
+          const destination = followableUrl(reply.url, window.location.origin);
+          window.location.assign(destination ?? paths.success.getHref(session.order_id));
+        },
+        onError: (error) => {
+          // A refusal about one field goes beside it (in the language in use), not in the alert.
+          const known = error instanceof ApiError ? cardErrorField(error.code) : null;
+          if (known) {
+            form.setError(known[0], { type: 'server', message: t(known[1]) }, { shouldFocus: true });
+            pay.reset();
+          } else if (applyServerErrors(error, form.setError, tRoot, { fields: cardFields })) pay.reset();
+        },
+      },
+    );
+  });
+
+  const declined = pay.error instanceof ApiError && pay.error.code === 'card_declined';
+  const failure = pay.error ? (declined ? t('declined') : errorMessage(pay.error, t('failed'))) : null;
+  // After a success the browser is leaving for the result page: the button stays busy until then.
+  const busy = pay.isPending || pay.isSuccess;
+
+  return (
+    <div className="grid items-start gap-6 md:grid-cols-2">
+      <section aria-labelledby={summaryId} className="glass flex flex-col gap-4 rounded-xl p-6">
+        <h2 id={summaryId} className="text-lg font-semibold">
+          {t('summary.title')}
+        </h2>
+        <p className="text-base font-medium">{session.description}</p>
+        <dl className="flex flex-col gap-2 text-sm">
+          <div className="flex justify-between gap-2">
+            <dt className="text-muted-foreground">{t('summary.subtotal')}</dt>
+            <dd className="tabular-nums">{money(session.subtotal_cents)}</dd>
+          </div>
+          {session.discount_cents > 0 && (
+            <div className="flex justify-between gap-2 text-success">
+              <dt>{t('summary.discount')}</dt>
+              <dd className="tabular-nums">−{money(session.discount_cents)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between gap-2 border-t border-glass-border pt-2 text-base font-semibold">
+            <dt>{t('summary.total')}</dt>
+            <dd className="tabular-nums">{money(session.total_cents)}</dd>
+          </div>
+          <div className="flex justify-between gap-2 pt-2">
+            <dt className="text-muted-foreground">{t('summary.email')}</dt>
+            <dd className="min-w-0 truncate">{session.email}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby={formTitleId} className="glass flex flex-col gap-5 rounded-xl p-6">
+        <h2 id={formTitleId} className="flex items-center gap-2 text-lg font-semibold">
+          <CreditCardIcon aria-hidden="true" className="size-5 text-primary" />
+          {t('form.title')}
+        </h2>
+        <form
+          aria-labelledby={formTitleId}
+          className="flex flex-col gap-4"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+        >
+          <Controller
+            control={form.control}
+            name="cardNumber"
+            render={({ field }) => (
+              <FormField label={t('form.cardNumber')} error={errors.cardNumber?.message} required>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(event) => field.onChange(formatCardNumber(event.target.value))}
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    placeholder="1234 1234 1234 1234"
+                    className="font-mono tracking-wider"
+                  />
+                )}
+              </FormField>
+            )}
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <Controller
+              control={form.control}
+              name="expiry"
+              render={({ field }) => (
+                <FormField label={t('form.expiry')} error={errors.expiry?.message} required>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(event) => field.onChange(formatExpiry(event.target.value))}
+                      inputMode="numeric"
+                      autoComplete="cc-exp"
+                      placeholder={t('form.expiryPlaceholder')}
+                    />
+                  )}
+                </FormField>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="cvc"
+              render={({ field }) => (
+                <FormField label={t('form.cvc')} error={errors.cvc?.message} required>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(event) => field.onChange(formatCvc(event.target.value))}
+                      inputMode="numeric"
+                      autoComplete="cc-csc"
+                      placeholder="123"
+                    />
+                  )}
+                </FormField>
+              )}
+            />
+          </div>
+          <FormField label={t('form.name')} error={errors.name?.message} required>
+            {(control) => <Input {...control} {...form.register('name')} autoComplete="cc-name" />}
+          </FormField>
+
+          {failure && (
+            <div
+              role="alert"
+              className="flex items-start gap-2 rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm"
+            >
+              <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+              <p>
+                <strong>{failure}</strong>
+                {declined && <span className="block text-muted-foreground">{t('declinedHint')}</span>}
+              </p>
+            </div>
+          )}
+
+          <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? (
+              <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            ) : (
+              <LockIcon aria-hidden="true" />
+            )}
+            {busy ? t('form.processing') : t('form.pay', { amount: money(session.total_cents) })}
+          </Button>
+          <a
+            href={cancelHref(session)}
+            className="self-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            {t('form.cancel')}
+          </a>
+        </form>
+
+        <aside aria-label={t('testCards.title')} className="rounded-lg border border-glass-border p-3 text-sm">
+          <p className="font-medium">{t('testCards.title')}</p>
+          <ul className="mt-2 flex flex-col gap-2">
+            {[
+              { number: sandboxSuccessCard, outcome: t('testCards.succeeds') },
+              { number: sandboxDeclinedCard, outcome: t('testCards.declined') },
+            ].map((card) => (
+              <li key={card.number} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  <span className="font-mono">{card.number}</span>{' '}
+                  <span className="text-muted-foreground">— {card.outcome}</span>
+                </span>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('testCards.useLabel', { number: card.number })}
+                  onClick={() =>
+                    form.setValue('cardNumber', card.number, { shouldValidate: form.formState.isSubmitted })
+                  }
+                >
+                  {t('testCards.use')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-muted-foreground">{t('testCards.anyDetails')}</p>
+        </aside>
+      </section>
+    </div>
+  );
+}
