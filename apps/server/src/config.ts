@@ -137,7 +137,7 @@ export interface PaymentsConfig {
   stripe: StripeConfig | null;
   /** PLAN_QUOTAS: containers and key tiers follow the user's plan (on by default). */
   planQuotas: boolean;
-  /** SEED_DEMO_COUPON (default: as SEED_DEMO): the demo coupon NUVEM20, 20% off. */
+  /** SEED_DEMO_COUPON (default: as SEED_DEMO on the sandbox, off with Stripe): the demo coupon NUVEM20, 20% off. */
   seedDemoCoupon: boolean;
 }
 
@@ -383,7 +383,8 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
     priceIds,
     stripe,
     planQuotas: e.PLAN_QUOTAS === 'true' || e.PLAN_QUOTAS === '1',
-    seedDemoCoupon: ['true', '1'].includes(e.SEED_DEMO_COUPON ?? e.SEED_DEMO),
+    // A published code must not discount real payments: by default only on the sandbox.
+    seedDemoCoupon: ['true', '1'].includes(e.SEED_DEMO_COUPON ?? (stripe ? 'false' : e.SEED_DEMO)),
   };
 }
 

@@ -182,6 +182,37 @@ describe(`pricing and coupons, on ${testDriver}`, () => {
     expect(orders).toHaveLength(1);
   });
 
+  it('lets one user hold one redemption of a coupon: a new checkout with it closes the earlier one', async () => {
+    await addCode('HOLD', 15, { maxRedemptions: 2 });
+    const buyer = client(t.app, await registerUser(t.app));
+    for (let i = 0; i < 5; i += 1) {
+      expect((await buyer.checkout({ type: 'tokens', pack: 'small', couponCode: 'HOLD' })).statusCode).toBe(200);
+    }
+    const [coupon] = await t.app.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'HOLD'));
+    expect(coupon?.redemptions).toBe(1);
+    const other = client(t.app, await registerUser(t.app));
+    expect((await other.checkout({ type: 'tokens', pack: 'small', couponCode: 'HOLD' })).statusCode).toBe(200);
+  });
+
+  it('limits coupon guesses through quotes too', async () => {
+    const anon = client(t.app, null);
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/payments/pricing/calculate',
+        remoteAddress: '198.51.100.77',
+        payload: { type: 'tokens', quantity: 1, couponCode: `GUESS${String(i)}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // Without a coupon a quote is not limited.
+    expect((await anon.call('POST', '/payments/pricing/calculate', { type: 'tokens', quantity: 1 })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('gives an expired checkout’s redemption back', async () => {
     await addCode('BACK', 25, { maxRedemptions: 1 });
     const buyer = client(t.app, await registerUser(t.app));
@@ -270,6 +301,21 @@ describe(`checkout and fulfilment on the sandbox, on ${testDriver}`, () => {
     expect(await buyer.order(orderId)).toMatchObject({ status: 'paid', total_cents: 5000 });
   });
 
+  it("closes the order when the buyer cancels the sandbox checkout, giving the coupon's redemption back", async () => {
+    const buyer = client(t.app, await registerUser(t.app));
+    const { url, orderId } = (await buyer.checkout({ type: 'tokens', pack: 'small' })).json<{
+      url: string;
+      orderId: string;
+    }>();
+    const session = url.split('/').pop() ?? '';
+    const other = client(t.app, await registerUser(t.app));
+    expect((await other.call('POST', `/sandbox/sessions/${session}/cancel`)).statusCode).toBe(404);
+    const cancelled = await buyer.call('POST', `/sandbox/sessions/${session}/cancel`);
+    expect(cancelled.json()).toEqual({ url: `${testOrigin}/pricing` });
+    expect(await buyer.order(orderId)).toMatchObject({ status: 'expired', failure_reason: 'cancelled by the buyer' });
+    expect((await buyer.call('POST', `/sandbox/sessions/${session}/pay`, goodCard)).statusCode).toBe(409);
+  });
+
   it('refuses cards the sandbox does not know, incomplete ones and expired ones with clear errors', async () => {
     const buyer = client(t.app, await registerUser(t.app));
     const { url } = (await buyer.checkout({ type: 'consultation', pack: 'basic' })).json<{ url: string }>();
@@ -356,6 +402,32 @@ describe(`checkout and fulfilment on the sandbox, on ${testDriver}`, () => {
     // The same plan and period again is refused; another period is a change.
     const same = await buyer.subscribe({ plan: 'pro', period: 'yearly' });
     expect(same.statusCode).toBe(409);
+  });
+
+  it('keeps one open checkout per plan purchase: the earlier one is closed, so a plan is never paid twice', async () => {
+    const buyer = client(t.app, await registerUser(t.app));
+    const first = (await buyer.subscribe({ plan: 'starter', period: 'yearly' })).json<{
+      url: string;
+      orderId: string;
+    }>();
+    const second = (await buyer.subscribe({ plan: 'starter', period: 'yearly' })).json<{ url: string }>();
+    const pay = (url: string) => buyer.call('POST', `/sandbox/sessions/${url.split('/').pop() ?? ''}/pay`, goodCard);
+    expect((await pay(first.url)).statusCode).toBe(409);
+    expect(await buyer.order(first.orderId)).toMatchObject({ status: 'expired' });
+    expect((await pay(second.url)).statusCode).toBe(200);
+    const { orders } = (await buyer.call('GET', '/orders')).json<{ orders: Order[] }>();
+    expect(orders.filter((o) => o.status === 'paid')).toHaveLength(1);
+  });
+
+  it('adds a period after the current one when a cancelled plan is bought again', async () => {
+    const buyer = client(t.app, await registerUser(t.app));
+    await buyer.buy('plan', { plan: 'starter', period: 'monthly' });
+    const before = new Date((await buyer.account()).renews_at ?? 0).getTime();
+    await buyer.call('POST', '/subscriptions/cancel');
+    await buyer.buy('plan', { plan: 'starter', period: 'monthly' });
+    const after = await buyer.account();
+    expect(after).toMatchObject({ plan: 'starter', cancel_at_period_end: false });
+    expect(new Date(after.renews_at ?? 0).getTime() - before).toBeGreaterThan(29 * 24 * 3600 * 1000);
   });
 
   it('refuses an unknown price, a price id of another plan, and the Free plan', async () => {

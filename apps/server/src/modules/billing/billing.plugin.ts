@@ -1,4 +1,5 @@
 import { PAYMENTS_BASE } from '@nuvem/contracts/billing';
+import { plans } from '@nuvem/contracts/pricing';
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
 import { createBillingRepository } from './billing.repository.js';
@@ -46,6 +47,15 @@ export const billingPlugin = fp(
       },
     });
     app.decorate('billing', service);
+    // A plan cannot give more containers than the operator's cap allows: say so once.
+    const cap = app.config.userLimits.containers.count;
+    const above = Object.values(plans).filter((plan) => plan.entitlements.containers > cap);
+    if (payments.planQuotas && above.length > 0) {
+      app.log.info(
+        { cap, plans: above.map((plan) => plan.id) },
+        'MAX_CONTAINERS_PER_USER is below what some plans sell: those users get the cap (raise it to sell more)',
+      );
+    }
 
     const handleStripeEvent = createStripeEventHandler({ service, repo, log: app.log });
     app.queue.define(STRIPE_EVENT_JOB, {

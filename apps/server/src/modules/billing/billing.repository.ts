@@ -96,6 +96,22 @@ export function createBillingRepository(db: Database) {
         .limit(limit);
     },
 
+    /** The user's orders still waiting for payment. */
+    async pendingOrders(userId: string): Promise<BillingOrderRow[]> {
+      return db
+        .select()
+        .from(billingOrders)
+        .where(and(eq(billingOrders.userId, userId), eq(billingOrders.status, 'pending')));
+    },
+
+    /** Why the last card was refused, on an order still pending. */
+    async noteDecline(id: string, code: string): Promise<void> {
+      await db
+        .update(billingOrders)
+        .set({ failureReason: code })
+        .where(and(eq(billingOrders.id, id), eq(billingOrders.status, 'pending')));
+    },
+
     /** pending -> paid, once: undefined when the order was not pending (already fulfilled, or closed). */
     async markPaid(
       executor: Database,

@@ -41,6 +41,11 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
   app,
   { service, limiter },
 ) => {
+  async function limitCouponChecks(ip: string): Promise<void> {
+    const limit = await limiter.hit(`coupon:ip:${limitAddress(ip)}`, COUPON_CHECKS_PER_MINUTE, MINUTE);
+    if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+  }
+
   async function limitCheckouts(userId: string): Promise<void> {
     const limit = await limiter.hit(`checkout:${userId}`, CHECKOUTS, 10 * MINUTE);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
@@ -63,8 +68,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       },
     },
     async (request) => {
-      const limit = await limiter.hit(`coupon:ip:${limitAddress(request.ip)}`, COUPON_CHECKS_PER_MINUTE, MINUTE);
-      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      await limitCouponChecks(request.ip);
       return service.validateCoupon(request.body.code, request.body.plan);
     },
   );
@@ -73,9 +77,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
     '/payments/pricing/calculate',
     {
       config: { auth: 'public' },
-      schema: { tags: ['payments'], body: calculateBodySchema, response: { 200: quoteResponseSchema, ...errors } },
+      schema: {
+        tags: ['payments'],
+        body: calculateBodySchema,
+        response: { 200: quoteResponseSchema, ...errors, 429: errorResponseSchema },
+      },
     },
-    async (request) => service.calculate(request.body),
+    async (request) => {
+      // A quote with a coupon says whether the code exists: limited like the coupon check.
+      if (request.body.couponCode) await limitCouponChecks(request.ip);
+      return service.calculate(request.body);
+    },
   );
 
   app.post(
@@ -159,6 +171,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       schema: { tags: ['payments'], params: idParams, response: { 200: sandboxSessionSchema, ...errors } },
     },
     async (request) => service.sandboxSession(principalOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/sandbox/sessions/:id/cancel',
+    {
+      config: signIn,
+      schema: { tags: ['payments'], params: idParams, response: { 200: sandboxPayResponseSchema, ...errors } },
+    },
+    async (request) => service.sandboxCancel(principalOf(request).userId, request.params.id),
   );
 
   app.post(

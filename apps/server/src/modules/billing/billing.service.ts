@@ -241,6 +241,29 @@ export function createBillingService(deps: BillingDeps) {
    * Creates the order (the coupon's redemption taken in the same transaction, so the last one goes
    * to one buyer), then the provider's checkout. A total of 0 (a 100% coupon) is paid at once.
    */
+  async function supersedePending(
+    userId: string,
+    which: { subscription: boolean; couponCode: string | null },
+  ): Promise<void> {
+    const open = await repo.pendingOrders(userId);
+    for (const order of open) {
+      const samePurchase = which.subscription && order.kind === 'subscription';
+      const sameCoupon = which.couponCode !== null && order.couponCode === which.couponCode;
+      if (!samePurchase && !sameCoupon) continue;
+      if (order.failureReason === AWAITING_PAYMENT) continue;
+      if (order.provider === 'stripe' && order.providerSessionId) {
+        try {
+          await provider.expireCheckout(order.providerSessionId);
+        } catch (error) {
+          // Stripe would not close it (it is being paid): leave it to its webhook.
+          log.warn({ err: error, orderId: order.id }, 'an earlier checkout could not be closed');
+          continue;
+        }
+      }
+      await repo.closeOrder(order.id, 'expired', 'replaced by a newer checkout');
+    }
+  }
+
   async function startCheckout(
     userId: string,
     priced: Priced,
@@ -253,9 +276,14 @@ export function createBillingService(deps: BillingDeps) {
     const id = newId('order');
     const at = now();
     const expiresAt = new Date(at.getTime() + payments.checkoutTtlMinutes * 60_000);
-    const success = new URL(body.successUrl);
+    // The checked addresses, written the portal's way (what was sent may differ in case or spacing).
+    const success = new URL('/success', origin);
     success.searchParams.set('order', id);
     const successUrl = success.toString();
+    const cancelUrl = new URL('/pricing', origin).toString();
+    // One open checkout per plan purchase, and per coupon: an earlier unpaid one is closed (its
+    // coupon redemption given back), so a plan cannot be paid twice and a coupon not hoarded.
+    await supersedePending(userId, { subscription: mode === 'subscription', couponCode: priced.coupon?.code ?? null });
     const order = await repo.db.transaction(async (tx) => {
       if (priced.coupon && !(await repo.redeemCoupon(tx, priced.coupon.code, at))) throw invalidCoupon();
       return repo.insertOrder(tx, {
@@ -277,7 +305,7 @@ export function createBillingService(deps: BillingDeps) {
         status: 'pending',
         provider: provider.kind,
         successUrl,
-        cancelUrl: body.cancelUrl,
+        cancelUrl,
         expiresAt,
       });
     });
@@ -294,7 +322,7 @@ export function createBillingService(deps: BillingDeps) {
         priceId,
         providerCouponId,
         successUrl,
-        cancelUrl: body.cancelUrl,
+        cancelUrl,
         expiresAt,
       });
       await repo.updateOrder(order.id, { providerSessionId: session.sessionId });
@@ -357,12 +385,19 @@ export function createBillingService(deps: BillingDeps) {
         if (previousId && previousId !== (confirmation.subscriptionId ?? null) && previous?.status !== 'cancelled') {
           replaced.id = previousId;
         }
+        // Paying again for the plan one has (the sandbox) adds a period after the current one;
+        // another plan starts now (Stripe prorates the replaced subscription).
+        const continues =
+          previous && previous.plan === order.plan && currentPlan(previous) === order.plan
+            ? previous.currentPeriodEnd
+            : at;
         await repo.upsertSubscription(tx, {
           userId: order.userId,
           plan: order.plan,
           period,
           status: 'active',
-          currentPeriodEnd: confirmation.currentPeriodEnd ?? new Date(at.getTime() + periodDays[period] * DAY_MS),
+          currentPeriodEnd:
+            confirmation.currentPeriodEnd ?? new Date(continues.getTime() + periodDays[period] * DAY_MS),
           cancelAtPeriodEnd: false,
           provider: order.provider,
           providerSubscriptionId: confirmation.subscriptionId ?? null,
@@ -472,7 +507,7 @@ export function createBillingService(deps: BillingDeps) {
         },
         key_tier: plans[plan].entitlements.keyTier,
         containers: {
-          limit: plans[plan].entitlements.containers,
+          limit: Math.min(plans[plan].entitlements.containers, config.userLimits.containers.count),
           tiers: [...plans[plan].entitlements.containerTiers],
         },
         provider: provider.kind,
@@ -535,7 +570,7 @@ export function createBillingService(deps: BillingDeps) {
       }
       const result = checkSandboxCard(card, now());
       if (!result.ok) {
-        if (result.status === 402) await repo.updateOrder(order.id, { failureReason: result.code });
+        if (result.status === 402) await repo.noteDecline(order.id, result.code);
         throw new AppError(result.status, result.message, result.code);
       }
       const paid = await fulfil(order.id, {
@@ -544,6 +579,13 @@ export function createBillingService(deps: BillingDeps) {
       });
       if (!paid) throw new AppError(409, billingMessages.sessionClosed, 'CHECKOUT_CLOSED');
       return { url: order.successUrl };
+    },
+
+    /** The buyer left the sandbox checkout ('Cancel and go back'): the order is closed, its coupon given back. */
+    async sandboxCancel(userId: string, sessionId: string): Promise<{ url: string }> {
+      const order = await ownedSandboxOrder(userId, sessionId);
+      if (order.status === 'pending') await repo.closeOrder(order.id, 'expired', 'cancelled by the buyer');
+      return { url: order.cancelUrl };
     },
 
     /** Closes pending orders whose checkout ended (their coupon redemption is given back). */
@@ -599,9 +641,14 @@ export function createBillingService(deps: BillingDeps) {
           });
           continue;
         }
-        // Stripe renews through invoice.paid; give its webhook a day before ending the plan.
+        // Stripe renews through invoice.paid: a day's grace for its webhook before the plan is
+        // cancelled. Meanwhile the plan counts as ended (user_plans), and so do the key tiers; a late
+        // renewal puts both back.
         if (subscription.provider === 'stripe' && subscription.status === 'active' && !subscription.cancelAtPeriodEnd) {
-          if (subscription.currentPeriodEnd.getTime() > at.getTime() - DAY_MS) continue;
+          if (subscription.currentPeriodEnd.getTime() > at.getTime() - DAY_MS) {
+            await syncEntitlements(subscription.userId);
+            continue;
+          }
         }
         await repo.updateSubscription(subscription.userId, { status: 'cancelled' });
         await syncEntitlements(subscription.userId);

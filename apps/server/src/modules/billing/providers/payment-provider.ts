@@ -31,9 +31,11 @@ export interface PaymentProvider {
   readonly kind: 'sandbox' | 'stripe';
   /** A hosted checkout for the order: its session id and the address to send the browser to. */
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Closes an unpaid checkout (a newer one replaced it); throws when it cannot be closed (being paid). */
+  expireCheckout(sessionId: string): Promise<void>;
   /** Ends a subscription at the end of its period. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
-  /** Ends a subscription now (another one replaced it), without a refund. */
+  /** Ends a subscription now (another one replaced it), crediting its unused time. */
   cancelNow(providerSubscriptionId: string): Promise<void>;
   /** The provider's coupon for a portal coupon (created when missing); null when the provider has none. */
   mirrorCoupon(coupon: CouponMirror): Promise<string | null>;

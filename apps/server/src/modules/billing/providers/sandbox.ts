@@ -13,6 +13,7 @@ export function createSandboxProvider(publicUrl: URL): PaymentProvider {
       const sessionId = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
       return { sessionId, url: new URL(`/checkout/sandbox/${sessionId}`, publicUrl).toString() };
     },
+    async expireCheckout() {},
     async cancelAtPeriodEnd() {},
     async cancelNow() {},
     async mirrorCoupon() {

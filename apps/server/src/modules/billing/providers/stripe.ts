@@ -77,11 +77,20 @@ export function createStripeProvider(stripe: Stripe, currency: string): PaymentP
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
     },
 
+    async expireCheckout(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId, undefined, { idempotencyKey: `expire-${sessionId}` });
+    },
+
     async cancelNow(providerSubscriptionId) {
       try {
-        await stripe.subscriptions.cancel(providerSubscriptionId, undefined, {
-          idempotencyKey: `cancel-${providerSubscriptionId}`,
-        });
+        // The unused time of the replaced plan is credited to the customer's Stripe balance.
+        await stripe.subscriptions.cancel(
+          providerSubscriptionId,
+          { prorate: true },
+          {
+            idempotencyKey: `cancel-${providerSubscriptionId}`,
+          },
+        );
       } catch (error) {
         // Already gone is what was asked for.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
@@ -93,6 +102,13 @@ export function createStripeProvider(stripe: Stripe, currency: string): PaymentP
       // The portal's code is the Stripe coupon's id: found when it exists, created when it does not.
       try {
         const found = await stripe.coupons.retrieve(coupon.code);
+        // A coupon of that name made elsewhere with another discount would charge another price
+        // than the portal's (and the payment would then be refused): use it only when it matches.
+        if (found.percent_off !== coupon.percentOff) {
+          throw new Error(
+            `Stripe coupon ${coupon.code} takes ${String(found.percent_off ?? found.amount_off)} off, the portal's ${String(coupon.percentOff)}%`,
+          );
+        }
         return found.id;
       } catch (error) {
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 404) throw error;
