@@ -68,7 +68,7 @@ test('tokens bought through the sandbox checkout: a declined card, then paid, th
     .filter({ hasText: 'Tokens Extra: pack Medium (20M tokens)', visible: true });
   await expect(order).toContainText('€50.00');
   await expect(order).toContainText('Paid');
-  await expect(order.getByRole('link', { name: /^Details/ })).toHaveAttribute('href', /^\/success\?order=ord_/);
+  await expect(order.getByRole('link', { name: /^View receipt/ })).toHaveAttribute('href', /^\/success\?order=ord_/);
   // The browser logs the declined payment's 402 reply; that one is expected.
   allowConsoleError(/status of 402/);
 });
@@ -111,10 +111,34 @@ test('the Pro plan bought yearly: plan Pro, premium API keys, marked on the pric
   await page.goto('/developer?tab=api-keys');
   await expect(page.getByRole('listitem', { name: 'premium bot' })).toContainText('premium · 600/min');
 
-  // Back on the pricing page, Pro yearly is the current plan.
+  // Back on the pricing page, Pro yearly is the current plan; another plan says it would replace it.
   await openPricing(page);
   await page.getByRole('switch', { name: /Anual/ }).click();
   await expect(pro.getByRole('button', { name: 'Plano atual' })).toBeDisabled();
+  await expect(page.getByRole('article', { name: 'Free' })).not.toContainText('Plano atual');
+  await expect(page.getByRole('button', { name: 'Subscrever o plano Starter' })).toHaveAccessibleDescription(
+    /O seu plano Pro anual termina quando o novo começar: o plano Starter anual começa hoje\./,
+  );
+});
+
+test('a checkout the buyer leaves is closed, and the Billing page says it was cancelled', async ({ page, login }) => {
+  await login();
+  await openPricing(page);
+  await page.getByRole('button', { name: 'Comprar o pacote Small (5M tokens)' }).click();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\/[^/]+$/);
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Small');
+
+  await page.getByRole('button', { name: 'Cancel and go back' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Planos Nuvem' })).toBeVisible();
+
+  await page.goto('/account/billing');
+  const order = page
+    .getByRole('region', { name: 'Orders' })
+    .locator('tr, li')
+    .filter({ hasText: 'Tokens Extra: pack Small (5M tokens)', visible: true });
+  await expect(order).toContainText('Cancelled');
+  await expect(order.getByRole('link')).toHaveCount(0);
 });
 
 test('the demo coupon changes the totals shown, and a wrong code clears it', async ({ page, allowConsoleError }) => {
@@ -146,14 +170,17 @@ test('a signed-out buyer is sent to sign in and comes back to the pricing page',
   const account = await login({ email: uniqueEmail('buyer') });
   await page.context().clearCookies();
   await openPricing(page, '/planos');
+  // The period chosen goes to sign-in and back in the return address.
+  await page.getByRole('switch', { name: /Anual/ }).click();
   await page.getByRole('button', { name: 'Comprar o pacote Medium (20M tokens)' }).click();
   await expect(toast(page, 'Por favor, faça login para continuar')).toBeVisible();
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fplanos$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fplanos%3Fperiod%3Dyearly$/);
 
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/planos$/);
+  await expect(page).toHaveURL(/\/planos\?period=yearly$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Planos Nuvem' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: /Anual/ })).toBeChecked();
 });

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/sonner';
 import { reply, type FetchHandler } from '@/testing/mock-fetch';
@@ -9,7 +10,12 @@ const listRoute = 'GET /applications/app_1/keys';
 const url = `${window.location.origin}/api/v1/containers`;
 
 function renderPanel(routes: Record<string, FetchHandler>, withApplication = true) {
-  return renderWithProviders(<QuickStartPanel application={withApplication ? application : undefined} />, routes);
+  return renderWithProviders(
+    <MemoryRouter>
+      <QuickStartPanel application={withApplication ? application : undefined} />
+    </MemoryRouter>,
+    routes,
+  );
 }
 
 function example() {
@@ -68,14 +74,26 @@ describe('QuickStartPanel', () => {
   });
 
   it('uses a placeholder and says to generate a key when there is none', async () => {
-    renderPanel({ [listRoute]: reply(keyList([])) });
+    const { user } = renderPanel({ [listRoute]: reply(keyList([])) });
     expect(
       await screen.findByText('Generate an API key in the API Keys tab, then put it in place of nuv_your_key.'),
     ).toBeInTheDocument();
     expect(example()).toHaveTextContent(`curl -H "Authorization: Bearer nuv_your_key" ${url}`);
-    expect(
-      within(screen.getByRole('region', { name: 'Quick start' })).getByText(/New keys start on the standard tier/),
-    ).toBeInTheDocument();
+    // A new key's tier is the plan's: the panel says so, where the plan is, and which plan gives which.
+    const panel = within(screen.getByRole('region', { name: 'Quick start' }));
+    expect(panel.getByText(/New keys get the tier of your plan; your plan is on the/)).toBeInTheDocument();
+    expect(panel.getByRole('link', { name: 'Billing page' })).toHaveAttribute('href', '/account/billing');
+    expect(panel.queryByText(/standard tier/)).not.toBeInTheDocument();
+    const toggle = panel.getByRole('button', { name: 'Which tier does each plan give?' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panel.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Free and Starter: standard (60 requests a minute by default)',
+      'Pro: premium (600 requests a minute by default)',
+      'Enterprise: enterprise (6,000 requests a minute by default)',
+    ]);
+    expect(panel.getByText(/Whatever the tier, every reply carries/)).toBeInTheDocument();
   });
 
   it('works without an application', () => {

@@ -1,12 +1,15 @@
-import { defaultRateLimits, type Application } from '@nuvem/contracts/applications';
+import { defaultRateLimits, rateLimitTiers, type Application, type RateLimitTier } from '@nuvem/contracts/applications';
+import { planIds, plans } from '@nuvem/contracts/pricing';
 import { CheckIcon, CopyIcon, TerminalIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useApiKeys } from '../api/get-api-keys';
@@ -24,6 +27,11 @@ export function containersUrl(origin: string = window.location.origin): string {
 /** The example call: `curl -H "Authorization: Bearer <key>" <origin>/api/v1/containers`. */
 export function curlCommand(key: string, url: string = containersUrl()): string {
   return `curl -H "Authorization: Bearer ${key}" ${url}`;
+}
+
+/** The plans that give a key tier ('Free', 'Starter'), read from the plans themselves. */
+function plansOfTier(tier: RateLimitTier): string[] {
+  return planIds.filter((id) => plans[id].entitlements.keyTier === tier).map((id) => plans[id].name);
 }
 
 /**
@@ -50,6 +58,8 @@ export function QuickStartPanel({ application }: { application: Application | un
   const active = sortKeysByStatus(keys.data ?? [], now).filter((k) => apiKeyStatus(k, now) === 'active');
   const selected = active.find((k) => k.id === chosenKeyId) ?? active[0];
   const command = curlCommand(selected ? keyPrefixPreview(selected.key_prefix) : PLACEHOLDER_KEY);
+  const [showTiers, setShowTiers] = useState(false);
+  const tiersId = useId();
 
   const copy = () => {
     navigator.clipboard.writeText(command).then(
@@ -116,15 +126,56 @@ export function QuickStartPanel({ application }: { application: Application | un
               : t('quickStart.noApplication', { placeholder: PLACEHOLDER_KEY })}
           </p>
         )}
-        <p className="text-sm text-muted-foreground">
-          {selected
-            ? t('quickStart.tierOf', {
-                tier: t(`tiers.${selected.rate_limit_tier}`),
-                limit: f.count(defaultRateLimits[selected.rate_limit_tier]),
-              })
-            : t('quickStart.tierNew', { tier: t('tiers.standard'), limit: f.count(defaultRateLimits.standard) })}{' '}
-          <Trans t={t} i18nKey="quickStart.rateHeaders" components={{ code: <code className="font-mono" /> }} />
-        </p>
+        {selected ? (
+          <p className="text-sm text-muted-foreground">
+            {t('quickStart.tierOf', {
+              tier: t(`tiers.${selected.rate_limit_tier}`),
+              limit: f.count(defaultRateLimits[selected.rate_limit_tier]),
+            })}{' '}
+            <Trans t={t} i18nKey="quickStart.rateHeaders" components={{ code: <code className="font-mono" /> }} />
+          </p>
+        ) : (
+          <>
+            {/* A new key's tier is the plan's (the server sets it); which plan gives which is a click away. */}
+            <p className="text-sm text-muted-foreground">
+              <Trans
+                t={t}
+                i18nKey="quickStart.tierNew"
+                components={{
+                  billing: (
+                    <Link to={paths.billing.getHref()} className="text-primary underline-offset-4 hover:underline" />
+                  ),
+                }}
+              />{' '}
+              <button
+                type="button"
+                className="cursor-pointer text-primary underline-offset-4 hover:underline"
+                aria-expanded={showTiers}
+                aria-controls={showTiers ? tiersId : undefined}
+                onClick={() => setShowTiers((shown) => !shown)}
+              >
+                {t('quickStart.tiersToggle')}
+              </button>
+            </p>
+            {showTiers && (
+              <ul id={tiersId} className="list-disc pl-5 text-sm text-muted-foreground">
+                {rateLimitTiers.map((tier) => (
+                  <li key={tier}>
+                    {t('quickStart.tierOfPlans', {
+                      plans: plansOfTier(tier),
+                      tier: t(`tiers.${tier}`),
+                      limit: f.count(defaultRateLimits[tier]),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="text-sm text-muted-foreground">
+              {t('quickStart.anyTier')}{' '}
+              <Trans t={t} i18nKey="quickStart.rateHeaders" components={{ code: <code className="font-mono" /> }} />
+            </p>
+          </>
+        )}
       </CardContent>
     </Card>
   );

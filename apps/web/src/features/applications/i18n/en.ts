@@ -246,7 +246,10 @@ export const applications = {
     noApplication:
       'Create an application and generate an API key for it, then put the key in place of {{placeholder}}.',
     tierOf: 'This key is on the {{tier}} tier ({{limit}} requests a minute by default):',
-    tierNew: 'New keys start on the {{tier}} tier ({{limit}} requests a minute by default):',
+    tierNew: 'New keys get the tier of your plan; your plan is on the <billing>Billing page</billing>.',
+    tiersToggle: 'Which tier does each plan give?',
+    tierOfPlans: '{{plans, list}}: {{tier}} ({{limit}} requests a minute by default)',
+    anyTier: 'Whatever the tier,',
     rateHeaders:
       'every reply carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> headers, and beyond the limit the API answers 429 with <code>Retry-After</code>.',
   },

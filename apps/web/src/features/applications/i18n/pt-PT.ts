@@ -255,7 +255,11 @@ export const applications: Messages<typeof en> = {
     noApplication:
       'Crie uma aplicação e gere uma chave de API para ela; depois coloque a chave no lugar de {{placeholder}}.',
     tierOf: 'Esta chave está no escalão {{tier}} ({{limit}} pedidos por minuto por omissão):',
-    tierNew: 'As novas chaves começam no escalão {{tier}} ({{limit}} pedidos por minuto por omissão):',
+    tierNew:
+      'As novas chaves recebem o escalão do seu plano; o seu plano está na <billing>página de faturação</billing>.',
+    tiersToggle: 'Que escalão dá cada plano?',
+    tierOfPlans: '{{plans, list}}: {{tier}} ({{limit}} pedidos por minuto por omissão)',
+    anyTier: 'Seja qual for o escalão,',
     rateHeaders:
       'cada resposta traz os cabeçalhos <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> e <code>RateLimit-Reset</code>, e acima do limite a API responde 429 com <code>Retry-After</code>.',
   },

@@ -1,5 +1,6 @@
 import { orderSchema, paymentsPaths, type Order } from '@nuvem/contracts/billing';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { orderState } from '../lib/order-state';
 import { billingKeys, paymentsRequest } from './payments-request';
 
 /** How often, and how many times, a pending order is asked for again (its webhook is on its way). */
@@ -20,8 +21,9 @@ export function getOrderQueryOptions(id: string) {
   });
 }
 
+/** Only an order the provider is still to confirm is asked for again (a sandbox order is paid at once, or not). */
 function stillPolling(order: Order | undefined, fetches: number): boolean {
-  return order?.status === 'pending' && fetches <= ORDER_POLL_TIMES;
+  return order !== undefined && orderState(order) === 'pending' && fetches <= ORDER_POLL_TIMES;
 }
 
 /** The order, and whether it is still being asked for again by itself (`polling`). */
@@ -30,4 +32,9 @@ export function useOrder(id: string) {
   const query = useQuery({ ...getOrderQueryOptions(id), notifyOnChangeProps: 'all' });
   const fetches = useQueryClient().getQueryState(billingKeys.order(id))?.dataUpdateCount ?? 0;
   return { query, polling: stillPolling(query.data, fetches) };
+}
+
+/** The order as it is now, asked for once (the sandbox checkout reads what it sells: plan and period). */
+export function useOrderOnce(id: string) {
+  return useQuery({ ...getOrderQueryOptions(id), refetchInterval: false });
 }

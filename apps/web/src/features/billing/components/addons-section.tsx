@@ -7,6 +7,9 @@ import { CustomQuantity } from './custom-quantity';
 import { usePricingText } from './pricing-text';
 
 export interface AddonsSectionProps {
+  /** The tab shown (kept in the page's address). */
+  tab: AddonType;
+  onTabChange: (tab: AddonType) => void;
   currency: string | null;
   /** The applied coupon when it counts for add-ons. */
   coupon: CouponResult | null;
@@ -18,7 +21,16 @@ export interface AddonsSectionProps {
 }
 
 /** 'Add-ons Personalizados': one tab per add-on type, each with its packs and a custom quantity. */
-export function AddonsSection({ currency, coupon, processing, disabled, onBuyPack, onBuyCustom }: AddonsSectionProps) {
+export function AddonsSection({
+  tab,
+  onTabChange,
+  currency,
+  coupon,
+  processing,
+  disabled,
+  onBuyPack,
+  onBuyCustom,
+}: AddonsSectionProps) {
   const t = usePricingText();
   const headingId = useId();
   return (
@@ -29,7 +41,13 @@ export function AddonsSection({ currency, coupon, processing, disabled, onBuyPac
         </h2>
         <p className="text-muted-foreground">{t('addons.intro')}</p>
       </div>
-      <Tabs defaultValue="tokens">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = addonTypes.find((type) => type === value);
+          if (next) onTabChange(next);
+        }}
+      >
         <TabsList aria-label={t('addons.heading')}>
           {addonTypes.map((type) => (
             <TabsTrigger key={type} value={type}>
@@ -40,7 +58,12 @@ export function AddonsSection({ currency, coupon, processing, disabled, onBuyPac
         {addonTypes.map((type) => {
           const packPrefix = `pack:${type}:`;
           return (
-            <TabsContent key={type} value={type} className="flex flex-col gap-4">
+            // The panel is a Tab stop (Radix): it shows where the focus is, as the other controls do.
+            <TabsContent
+              key={type}
+              value={type}
+              className="flex flex-col gap-4 rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background focus-visible:outline-none"
+            >
               <h3 className="sr-only">{t('addons.packsHeading', { type: t(`addons.tabs.${type}`) })}</h3>
               <AddonPacks
                 type={type}

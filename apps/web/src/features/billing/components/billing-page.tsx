@@ -1,7 +1,7 @@
 import type { BillingAccount, Order } from '@nuvem/contracts/billing';
 import { formatMoney, plans } from '@nuvem/contracts/pricing';
 import { ExternalLinkIcon, Loader2Icon, RefreshCwIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -12,6 +12,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,7 +25,7 @@ import { useCancelSubscription } from '../api/cancel-subscription';
 import { useBillingAccount } from '../api/get-billing-account';
 import { useOrders } from '../api/get-orders';
 import { followableUrl } from '../lib/plan-purchase';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge, useOrderReason } from './order-status-badge';
 import { SandboxNotice } from './sandbox-notice';
 
 /** '/account/billing': the signed-in user's plan, balances, what the plan unlocks, and orders. */
@@ -40,7 +41,7 @@ export function BillingPage() {
       </header>
       {account.data?.provider === 'sandbox' && <SandboxNotice label={t('sandboxLabel')} text={t('sandboxText')} />}
       {account.isError ? (
-        <LoadError message={errorMessage(account.error, t('loadError'))} onRetry={() => void account.refetch()} />
+        <LoadError title={t('loadError')} error={account.error} onRetry={() => void account.refetch()} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
           <PlanSection account={account.data} />
@@ -52,11 +53,16 @@ export function BillingPage() {
   );
 }
 
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** The page's own words for what failed, with the server's reason beneath them when it gives one. */
+function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
+  const reason = errorMessage(error, '');
   return (
     <div role="alert" className="glass flex flex-wrap items-center gap-3 rounded-xl p-4 text-sm">
-      <p className="flex-1">{message}</p>
+      <p className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <strong className="font-semibold">{title}</strong>
+        {reason && reason !== title && <span className="text-muted-foreground">{reason}</span>}
+      </p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RefreshCwIcon aria-hidden="true" />
         {t('retry')}
@@ -90,6 +96,29 @@ function PlanSection({ account }: { account: BillingAccount | undefined }) {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
   const { t: tBilling } = useTranslation('billing');
   const f = useFormat();
+  // Set when a cancellation succeeds: the notice it brings takes the focus when it appears.
+  const focusNotice = useRef(false);
+  // Here, not in the cancel dialog: the dialog and its button go away as soon as the account says
+  // 'cancelling', and the toast and the focus must still follow.
+  const cancel = useCancelSubscription({
+    onSuccess: (next) => {
+      const plan = plans[next.plan].name;
+      toast.success(
+        next.renews_at
+          ? t('cancel.done', { plan, date: f.longDate(next.renews_at) })
+          : t('cancel.doneNoDate', { plan }),
+      );
+      focusNotice.current = true;
+    },
+    onError: (error) => toast.error(t('cancel.failed'), { description: errorMessage(error, '') || undefined }),
+  });
+  // The button that had the focus is gone with the dialog: the focus goes to what happened.
+  const noticeRef = (node: HTMLParagraphElement | null) => {
+    if (node && focusNotice.current) {
+      focusNotice.current = false;
+      node.focus();
+    }
+  };
   if (!account) {
     return (
       <Panel title={t('plan.title')} className="lg:col-span-2">
@@ -133,7 +162,12 @@ function PlanSection({ account }: { account: BillingAccount | undefined }) {
         </Row>
       </dl>
       {account.cancel_at_period_end && account.renews_at && (
-        <p role="status" className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
+        <p
+          ref={noticeRef}
+          tabIndex={-1}
+          role="status"
+          className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           {t('plan.cancelledNotice', { plan: plans[account.plan].name, date: f.longDate(account.renews_at) })}
         </p>
       )}
@@ -141,38 +175,33 @@ function PlanSection({ account }: { account: BillingAccount | undefined }) {
         <Button asChild variant={paid ? 'outline' : 'default'}>
           <Link to={paths.pricing.getHref()}>{paid ? t('plan.change') : t('plan.upgrade')}</Link>
         </Button>
-        {cancellable && <CancelSubscription account={account} />}
+        {cancellable && <CancelSubscription account={account} cancel={cancel} />}
       </div>
     </Panel>
   );
 }
 
-function CancelSubscription({ account }: { account: BillingAccount }) {
+function CancelSubscription({
+  account,
+  cancel,
+}: {
+  account: BillingAccount;
+  cancel: ReturnType<typeof useCancelSubscription>;
+}) {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
   const f = useFormat();
   const [open, setOpen] = useState(false);
-  const cancel = useCancelSubscription();
   const plan = plans[account.plan].name;
   const until = account.renews_at ? f.longDate(account.renews_at) : null;
 
-  const confirm = () =>
-    cancel.mutate(undefined, {
-      onSuccess: (next) => {
-        setOpen(false);
-        toast.success(
-          next.renews_at
-            ? t('cancel.done', { plan, date: f.longDate(next.renews_at) })
-            : t('cancel.doneNoDate', { plan }),
-        );
-      },
-      onError: (error) => toast.error(t('cancel.failed'), { description: errorMessage(error, '') || undefined }),
-    });
+  const confirm = () => cancel.mutate(undefined, { onSuccess: () => setOpen(false) });
 
   return (
+    // The trigger is the button: closing the dialog (Escape, 'Keep subscription') gives it back the focus.
     <AlertDialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
-      <Button variant="destructive" onClick={() => setOpen(true)}>
-        {t('cancel.button')}
-      </Button>
+      <AlertDialogTrigger asChild>
+        <Button variant="destructive">{t('cancel.button')}</Button>
+      </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{t('cancel.title')}</AlertDialogTitle>
@@ -240,7 +269,7 @@ function OrdersSection() {
           <Skeleton className="h-8 w-full" />
         </div>
       ) : orders.isError ? (
-        <LoadError message={errorMessage(orders.error, t('orders.loadError'))} onRetry={() => void orders.refetch()} />
+        <LoadError title={t('orders.loadError')} error={orders.error} onRetry={() => void orders.refetch()} />
       ) : orders.data.length === 0 ? (
         <div className="flex flex-col items-start gap-3 text-sm">
           <p className="text-muted-foreground">{t('orders.empty')}</p>
@@ -255,17 +284,29 @@ function OrdersSection() {
   );
 }
 
-/** A receipt (the provider's, in a new tab) or, without one, the order's own page. */
-function OrderLink({ order }: { order: Order }) {
+/**
+ * A paid order's receipt: the provider's (in a new tab) or, without one, the order's own page. An
+ * order that was not paid has none: it was not charged.
+ */
+function ReceiptLink({ order }: { order: Order }) {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
+  if (order.status !== 'paid') {
+    return (
+      <span className="text-muted-foreground">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{t('orders.noReceipt')}</span>
+      </span>
+    );
+  }
   const receipt = order.receipt_url ? followableUrl(order.receipt_url, window.location.origin) : null;
+  const label = t('orders.receiptLabel', { item: order.description });
   return receipt ? (
     <a
       href={receipt}
       target="_blank"
       rel="noreferrer"
       className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
-      aria-label={t('orders.receiptLabel', { item: order.description })}
+      aria-label={label}
     >
       {t('orders.viewReceipt')}
       <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
@@ -274,10 +315,22 @@ function OrderLink({ order }: { order: Order }) {
     <Link
       to={paths.success.getHref(order.id)}
       className="text-primary underline-offset-4 hover:underline"
-      aria-label={t('orders.detailsLabel', { item: order.description })}
+      aria-label={label}
     >
-      {t('orders.details')}
+      {t('orders.viewReceipt')}
     </Link>
+  );
+}
+
+/** The order's state and, when it was not paid for a reason the buyer should know, the reason. */
+function OrderStatusCell({ order }: { order: Order }) {
+  const reasonOf = useOrderReason();
+  const reason = reasonOf(order);
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <OrderStatusBadge order={order} />
+      {reason && <span className="text-xs text-muted-foreground">{reason}</span>}
+    </span>
   );
 }
 
@@ -301,8 +354,8 @@ function OrdersTable({ orders }: { orders: Order[] }) {
               <span className="tabular-nums">{amount(order)}</span>
             </p>
             <div className="flex items-center justify-between gap-2">
-              <OrderStatusBadge status={order.status} />
-              <OrderLink order={order} />
+              <OrderStatusCell order={order} />
+              <ReceiptLink order={order} />
             </div>
           </li>
         ))}
@@ -337,10 +390,10 @@ function OrdersTable({ orders }: { orders: Order[] }) {
               </th>
               <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{amount(order)}</td>
               <td className="py-2 pr-3">
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusCell order={order} />
               </td>
               <td className="py-2 whitespace-nowrap">
-                <OrderLink order={order} />
+                <ReceiptLink order={order} />
               </td>
             </tr>
           ))}

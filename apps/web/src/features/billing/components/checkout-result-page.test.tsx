@@ -33,13 +33,13 @@ describe('CheckoutResultPage', () => {
     expect(screen.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');
   });
 
-  it('asks again while the order is pending, until the payment is confirmed', async () => {
+  it('asks again while the provider (Stripe) is confirming the order, until the payment is confirmed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { fetchSpy } = renderPage('ord_1', {
       [orderRoute]: sequence(
-        reply(order({ status: 'pending', paid_at: null })),
-        reply(order({ status: 'pending', paid_at: null })),
-        reply(order()),
+        reply(order({ status: 'pending', paid_at: null, provider: 'stripe' })),
+        reply(order({ status: 'pending', paid_at: null, provider: 'stripe' })),
+        reply(order({ provider: 'stripe' })),
       ),
     });
     expect(await screen.findByRole('heading', { name: 'Confirming your payment…' })).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('CheckoutResultPage', () => {
   it('stops asking after a few times and offers to check again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { fetchSpy, user } = renderPage('ord_1', {
-      [orderRoute]: reply(order({ status: 'pending', paid_at: null })),
+      [orderRoute]: reply(order({ status: 'pending', paid_at: null, provider: 'stripe' })),
     });
     await screen.findByRole('heading', { name: 'Confirming your payment…' });
     for (let i = 0; i < 12; i++) await act(() => vi.advanceTimersByTimeAsync(ORDER_POLL_MS));
@@ -65,6 +65,39 @@ describe('CheckoutResultPage', () => {
     expect(screen.getByText(/taking longer than usual/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(fetchCalls(fetchSpy, orderRoute)).toHaveLength(calls + 1));
+  });
+
+  it('calls a pending sandbox order unpaid, and does not promise an update', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchSpy } = renderPage('ord_1', {
+      [orderRoute]: reply(order({ status: 'pending', paid_at: null, failure_reason: 'card_declined' })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not paid yet' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This order has not been paid, and nothing was charged. To buy it, start again from the pricing page.',
+    );
+    expect(screen.queryByText(/confirming/i)).not.toBeInTheDocument();
+    expect(screen.getByText('Not paid yet', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('Reason').nextSibling).toHaveTextContent('The card was declined');
+    await act(() => vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 3));
+    expect(fetchCalls(fetchSpy, orderRoute)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
+  });
+
+  it('says a checkout the buyer cancelled, or one that expired, was not charged', async () => {
+    const { unmount } = renderPage('ord_1', {
+      [orderRoute]: reply(order({ status: 'expired', paid_at: null, failure_reason: 'cancelled by the buyer' })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('You cancelled the checkout; nothing was charged.')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.queryByText('Reason')).not.toBeInTheDocument();
+    unmount();
+    vi.restoreAllMocks();
+
+    renderPage('ord_1', { [orderRoute]: reply(order({ status: 'expired', paid_at: null })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout expired' })).toBeInTheDocument();
+    expect(screen.getByText('Expired — not charged', { selector: 'span' })).toBeInTheDocument();
   });
 
   it('says when there is no order, or it is not found', async () => {
@@ -82,6 +115,7 @@ describe('CheckoutResultPage', () => {
     renderPage('ord_1', { [orderRoute]: reply(order({ status: 'failed', paid_at: null })) });
     expect(await screen.findByRole('heading', { name: 'O pagamento falhou' })).toBeInTheDocument();
     expect(screen.getByText('O pagamento não foi concluído e nada foi cobrado.')).toBeInTheDocument();
+    expect(screen.getByText('Falhado — não cobrado', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir para a faturação' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { formatMoney } from '@nuvem/contracts/pricing';
 import {
   ArrowLeftIcon,
   CircleCheckIcon,
+  CircleDashedIcon,
   CircleXIcon,
   ClockIcon,
   ExternalLinkIcon,
@@ -19,8 +20,9 @@ import { ApiError } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { useOrder } from '../api/get-order';
+import { orderState, type OrderState } from '../lib/order-state';
 import { followableUrl } from '../lib/plan-purchase';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge, useOrderReason } from './order-status-badge';
 
 /**
  * '/success?order=…': where checkout returns. What was bought is read from the server (never from
@@ -108,21 +110,16 @@ function OrderResult({ orderId }: { orderId: string }) {
   }
 
   const data = order.data;
-  const icon =
-    data.status === 'paid' ? (
-      <CircleCheckIcon aria-hidden="true" className="size-8 text-success" />
-    ) : data.status === 'pending' ? (
-      <ClockIcon aria-hidden="true" className="size-8 text-warning" />
-    ) : (
-      <CircleXIcon aria-hidden="true" className="size-8 text-destructive" />
-    );
+  // Only an order the provider is still confirming is called so (and asked for again); an unpaid
+  // sandbox order, a cancelled or an expired one says plainly that nothing was charged.
+  const state = orderState(data);
 
   return (
-    <ResultCard icon={icon} title={t(`title.${data.status}`)}>
+    <ResultCard icon={stateIcons[state]} title={t(`title.${state}`)}>
       <p role="status" className="text-muted-foreground">
-        {data.status === 'pending' ? (polling ? t('text.pending') : t('text.stillPending')) : t(`text.${data.status}`)}
+        {state === 'pending' ? (polling ? t('text.pending') : t('text.stillPending')) : t(`text.${state}`)}
       </p>
-      {data.status === 'pending' && !polling && (
+      {state === 'pending' && !polling && (
         <Button
           variant="outline"
           className="self-start"
@@ -141,9 +138,19 @@ function OrderResult({ orderId }: { orderId: string }) {
   );
 }
 
+const stateIcons: Record<OrderState, ReactNode> = {
+  paid: <CircleCheckIcon aria-hidden="true" className="size-8 text-success" />,
+  pending: <ClockIcon aria-hidden="true" className="size-8 text-warning" />,
+  unpaid: <CircleDashedIcon aria-hidden="true" className="size-8 text-muted-foreground" />,
+  cancelled: <CircleXIcon aria-hidden="true" className="size-8 text-muted-foreground" />,
+  expired: <CircleXIcon aria-hidden="true" className="size-8 text-muted-foreground" />,
+  failed: <CircleXIcon aria-hidden="true" className="size-8 text-destructive" />,
+};
+
 function OrderDetails({ order }: { order: Order }) {
   const { t } = useTranslation('billing', { keyPrefix: 'result' });
   const f = useFormat();
+  const reason = useOrderReason()(order);
   const money = (cents: number) => formatMoney(cents, order.currency, f.locale);
   const receipt = order.receipt_url ? followableUrl(order.receipt_url, window.location.origin) : null;
   return (
@@ -164,7 +171,7 @@ function OrderDetails({ order }: { order: Order }) {
       <dd className="font-semibold tabular-nums">{money(order.total_cents)}</dd>
       <dt className="text-muted-foreground">{t('details.status')}</dt>
       <dd>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
       </dd>
       {order.paid_at && (
         <>
@@ -172,10 +179,10 @@ function OrderDetails({ order }: { order: Order }) {
           <dd>{f.dateTime(order.paid_at)}</dd>
         </>
       )}
-      {order.failure_reason && order.status !== 'paid' && (
+      {reason && (
         <>
           <dt className="text-muted-foreground">{t('details.reason')}</dt>
-          <dd>{order.failure_reason}</dd>
+          <dd>{reason}</dd>
         </>
       )}
       <dt className="text-muted-foreground">{t('details.reference')}</dt>

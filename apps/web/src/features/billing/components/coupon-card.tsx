@@ -1,7 +1,7 @@
 import { validateCouponBodySchema, type CouponResult } from '@nuvem/contracts/billing';
 import { plans } from '@nuvem/contracts/pricing';
 import { Loader2Icon, TicketPercentIcon, XIcon } from 'lucide-react';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -12,6 +12,11 @@ import { usePricingText } from './pricing-text';
 
 export interface CouponCardProps {
   coupon: CouponResult | null;
+  /**
+   * A code applied before (kept in the page's address, across a trip to sign-in): checked again
+   * with the server when the card opens, and applied without a toast when it still holds.
+   */
+  restoreCode?: string | null;
   /** A successful apply replaces the coupon; a failed one clears it (null). */
   onChange: (coupon: CouponResult | null) => void;
 }
@@ -21,17 +26,48 @@ export interface CouponCardProps {
  * valid, its discount shows on every price it counts for. Apply is disabled while checking or
  * when the field is empty; each outcome is a toast of the spec.
  */
-export function CouponCard({ coupon, onChange }: CouponCardProps) {
+export function CouponCard({ coupon, restoreCode = null, onChange }: CouponCardProps) {
   const t = usePricingText();
   const [code, setCode] = useState('');
   const validate = useValidateCoupon();
   const inputId = useId();
   const titleId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const checking = validate.isPending;
+  const restored = useRef(false);
 
   function fail(message: string) {
     onChange(null);
     toast.error(message);
+  }
+
+  const failedCheck = (error: Error) => {
+    const invalid = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    fail(t(invalid ? 'toasts.couponInvalid' : 'toasts.couponFallback'));
+  };
+
+  // Once, when the page opens with a code in its address.
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    if (!restoreCode || coupon) return;
+    validate.mutate(
+      { code: restoreCode },
+      {
+        onSuccess: (result) => onChange(result),
+        onError: (error) => {
+          // The code stays in the field, to correct or to try again.
+          setCode(restoreCode);
+          failedCheck(error);
+        },
+      },
+    );
+  });
+
+  function removeCoupon() {
+    onChange(null);
+    // The button goes away with the coupon: the focus goes to the field to type another.
+    input.current?.focus();
   }
 
   function submit(event: SyntheticEvent) {
@@ -55,10 +91,7 @@ export function CouponCard({ coupon, onChange }: CouponCardProps) {
           setCode('');
           toast.success(t('toasts.couponApplied', { percent: result.percentOff }));
         },
-        onError: (error) => {
-          const invalid = error instanceof ApiError && (error.status === 404 || error.status === 400);
-          fail(t(invalid ? 'toasts.couponInvalid' : 'toasts.couponFallback'));
-        },
+        onError: failedCheck,
       },
     );
   }
@@ -80,6 +113,7 @@ export function CouponCard({ coupon, onChange }: CouponCardProps) {
           <Label htmlFor={inputId}>{t('coupon.label')}</Label>
           <Input
             id={inputId}
+            ref={input}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             placeholder={t('coupon.placeholder')}
@@ -111,7 +145,7 @@ export function CouponCard({ coupon, onChange }: CouponCardProps) {
               </span>
             )}
           </p>
-          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+          <Button variant="ghost" size="sm" onClick={removeCoupon}>
             <XIcon aria-hidden="true" />
             {t('coupon.remove')}
           </Button>

@@ -1,6 +1,6 @@
 import type { CouponResult } from '@nuvem/contracts/billing';
 import { planPriceCents, quotePlan, yearlyDisplay, type BillingPeriod, type Plan } from '@nuvem/contracts/pricing';
-import { CheckIcon, Loader2Icon, SparklesIcon } from 'lucide-react';
+import { CheckIcon, InfoIcon, Loader2Icon, SparklesIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -8,7 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
+import { planFeatureText } from '../lib/plan-features';
 import { pricingMoney, usePricingText } from './pricing-text';
+
+/** The currency the prices are shown in until the payments configuration says otherwise. */
+export const DEFAULT_CURRENCY = 'eur';
 
 /** What the signed-in user has now, as far as this card is concerned. */
 export type PlanCardStanding =
@@ -18,8 +22,11 @@ export type PlanCardStanding =
   | 'current'
   /** This plan in the other period: the button switches period. */
   | 'current-other-period'
-  /** The Free card of a paying subscriber: leaving a paid plan is a cancellation. */
+  /** The Free card of a paying subscriber: leaving a paid plan is a cancellation (not the current plan). */
   | 'free-while-paying';
+
+/** The rows of a card, shared across a row of cards (CSS subgrid) so that their prices line up. */
+export const PLAN_CARD_ROWS = 'row-span-4 grid grid-rows-subgrid';
 
 export interface PlanCardProps {
   plan: Plan;
@@ -33,15 +40,29 @@ export interface PlanCardProps {
   processing: boolean;
   /** Another purchase is running, or buying is not possible now. */
   disabled: boolean;
+  /** What buying this plan does to the paid plan the user has now (it replaces it, or follows it). */
+  notice?: string | null;
   onChoose: () => void;
 }
 
 /** One of the four plans: price for the period (yearly: per month, billed yearly, the saving), features, the button. */
-export function PlanCard({ plan, period, currency, coupon, standing, processing, disabled, onChoose }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  period,
+  currency,
+  coupon,
+  standing,
+  processing,
+  disabled,
+  notice = null,
+  onChoose,
+}: PlanCardProps) {
   const t = usePricingText();
   const titleId = useId();
+  const noticeId = useId();
   const free = plan.monthlyCents === 0 && plan.yearlyCents === 0;
-  const current = standing === 'current' || standing === 'current-other-period' || standing === 'free-while-paying';
+  // Only the plan the user is on: the Free card of a paying user is not it.
+  const current = standing === 'current' || standing === 'current-other-period';
   const yearly = yearlyDisplay(plan.id);
   const perMonthCents = period === 'yearly' ? yearly.perMonthCents : plan.monthlyCents;
   const discounted = coupon && !free ? quotePlan(plan.id, period, coupon.percentOff) : null;
@@ -76,6 +97,7 @@ export function PlanCard({ plan, period, currency, coupon, standing, processing,
         disabled={processing || (disabled && !free) || (standing === 'current' && !free)}
         aria-busy={processing || undefined}
         aria-label={name}
+        aria-describedby={notice ? noticeId : undefined}
         onClick={onChoose}
       >
         {processing && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
@@ -85,10 +107,13 @@ export function PlanCard({ plan, period, currency, coupon, standing, processing,
   }
 
   return (
+    // Four rows (heading, price, features, button) in the list's subgrid: a badge that wraps or a
+    // longer description in one card moves the row in all of them, so the prices stay level.
     <article
       aria-labelledby={titleId}
       className={cn(
-        'glass relative flex h-full flex-col gap-5 rounded-xl p-6',
+        'glass relative gap-5 rounded-xl p-6',
+        PLAN_CARD_ROWS,
         plan.popular && 'border-primary/70 shadow-[0_0_0_1px_var(--color-primary)]',
       )}
     >
@@ -108,7 +133,7 @@ export function PlanCard({ plan, period, currency, coupon, standing, processing,
         <p className="text-sm text-muted-foreground">{plan.description}</p>
       </header>
 
-      <div className="flex flex-col gap-1">
+      <div className="flex flex-col gap-1 self-start">
         {currency === null ? (
           <Skeleton className="h-10 w-32" />
         ) : (
@@ -139,16 +164,24 @@ export function PlanCard({ plan, period, currency, coupon, standing, processing,
         )}
       </div>
 
-      <ul className="flex flex-1 flex-col gap-2 text-sm" aria-label={t('plans.featuresLabel', { plan: plan.name })}>
+      <ul className="flex flex-col gap-2 text-sm" aria-label={t('plans.featuresLabel', { plan: plan.name })}>
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-            <span>{feature}</span>
+            <span>{planFeatureText(plan, feature, (cents) => pricingMoney(cents, currency ?? DEFAULT_CURRENCY))}</span>
           </li>
         ))}
       </ul>
 
-      {action}
+      <div className="flex flex-col justify-end gap-3">
+        {notice && (
+          <p id={noticeId} className="flex gap-2 text-xs text-muted-foreground">
+            <InfoIcon aria-hidden="true" className="mt-px size-3.5 shrink-0 text-primary" />
+            <span>{notice}</span>
+          </p>
+        )}
+        {action}
+      </div>
     </article>
   );
 }

@@ -235,12 +235,135 @@ describe('PricingPage', () => {
     const pro = within(card('Pro'));
     expect(await pro.findByText('Plano atual', { selector: 'span' })).toBeInTheDocument();
     expect(pro.getByRole('button', { name: 'Plano atual' })).toBeDisabled();
-    expect(within(card('Free')).getByRole('link', { name: 'Gerir subscrição' })).toHaveAttribute(
-      'href',
-      '/account/billing',
-    );
+    // The Free card of a paying user is a way to manage the subscription, not the current plan.
+    const free = within(card('Free'));
+    expect(free.getByRole('link', { name: 'Gerir subscrição' })).toHaveAttribute('href', '/account/billing');
+    expect(free.queryByText('Plano atual')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Plano atual', { selector: 'span' })).toHaveLength(1);
     expect(within(card('Starter')).getByRole('button', { name: 'Subscrever o plano Starter' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'O meu plano e encomendas' })).toHaveAttribute('href', '/account/billing');
+  });
+
+  it('says before paying that another plan replaces the current one today', async () => {
+    const { user } = renderPage(signedIn, {
+      [`GET ${api('/account')}`]: reply(
+        account({ plan: 'pro', period: 'monthly', status: 'active', renews_at: '2026-06-01T12:00:00.000Z' }),
+      ),
+    });
+    const replace =
+      'O seu plano Pro mensal termina quando o novo começar: o plano Starter mensal começa hoje. O tempo que falta do plano atual não é creditado.';
+    const starter = await within(card('Starter')).findByRole('button', { name: 'Subscrever o plano Starter' });
+    expect(await within(card('Starter')).findByText(replace)).toBeInTheDocument();
+    expect(starter).toHaveAccessibleDescription(replace);
+    expect(within(card('Enterprise')).getByText(/o plano Enterprise mensal começa hoje/)).toBeInTheDocument();
+    // The plan and period one has, and the Free card, say nothing of the kind.
+    expect(within(card('Pro')).queryByText(/termina quando/)).not.toBeInTheDocument();
+    expect(within(card('Free')).queryByText(/termina quando/)).not.toBeInTheDocument();
+
+    // The same plan yearly, in the sandbox: it follows the month already paid for.
+    await user.click(screen.getByRole('switch', { name: /Anual/ }));
+    expect(
+      within(card('Pro')).getByText('O período anual começa a 1 de junho de 2026, quando terminar o que já pagou.'),
+    ).toBeInTheDocument();
+    expect(within(card('Starter')).getByText(/o plano Starter anual começa hoje/)).toBeInTheDocument();
+  });
+
+  it('says Stripe prorates the plan it replaces', async () => {
+    renderPage(signedIn, {
+      [`GET ${api('/config')}`]: reply({ ...sandboxConfig, provider: 'stripe' }),
+      [`GET ${api('/account')}`]: reply(
+        account({ plan: 'starter', period: 'yearly', status: 'active', renews_at: '2027-01-01T00:00:00.000Z' }),
+      ),
+    });
+    expect(
+      await within(card('Pro')).findByText(
+        'O seu plano Starter anual termina quando o novo começar: o plano Pro mensal começa hoje. O tempo que falta do plano atual é descontado proporcionalmente.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card('Starter')).getByText(/o plano Starter mensal começa hoje/)).toBeInTheDocument();
+  });
+
+  it('writes the extra-token prices as money', async () => {
+    renderPage(signedOut);
+    expect(await within(card('Pro')).findByText(`Tokens extra a ${euros(4)} por 1000 tokens`)).toBeInTheDocument();
+    expect(
+      within(card('Enterprise')).getByText(`Tokens extra a ${euros(3)} por 1000 tokens (25% de desconto)`),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the period, the add-on tab and the coupon in its address, through sign-in and back', async () => {
+    const { user, router, fetchSpy } = renderPage(signedOut, {
+      [`POST ${api('/coupons/validate')}`]: reply({
+        valid: true,
+        code: 'NUVEM20',
+        percentOff: 20,
+        description: '20% de desconto',
+        plan: null,
+      }),
+    });
+    await user.click(screen.getByRole('switch', { name: /Anual/ }));
+    await user.click(screen.getByRole('tab', { name: 'Horas de Consultoria' }));
+    await user.type(screen.getByLabelText('Código de cupão'), 'nuvem20{Enter}');
+    expect(await screen.findByText('NUVEM20: 20% de desconto')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?period=yearly&tab=consultation&coupon=NUVEM20'));
+
+    const buy = screen.getByRole('button', { name: 'Comprar o pacote Basic (3 horas)' });
+    await waitFor(() => expect(buy).toBeEnabled());
+    await user.click(buy);
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      `/login?redirect=${encodeURIComponent('/pricing?period=yearly&tab=consultation&coupon=NUVEM20')}`,
+    );
+    expect(fetchCalls(fetchSpy, `POST ${api('/coupons/validate')}`)).toHaveLength(1);
+  });
+
+  it('comes back with them: the period and tab as they were, the coupon checked again and applied', async () => {
+    const { fetchSpy } = renderPage(
+      signedIn,
+      {
+        [`POST ${api('/coupons/validate')}`]: reply({
+          valid: true,
+          code: 'NUVEM20',
+          percentOff: 20,
+          description: '20% de desconto',
+          plan: null,
+        }),
+      },
+      '/pricing?period=yearly&tab=consultation&coupon=NUVEM20',
+    );
+    expect(screen.getByRole('switch', { name: /Anual/ })).toBeChecked();
+    expect(screen.getByRole('tab', { name: 'Horas de Consultoria' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('NUVEM20: 20% de desconto')).toBeInTheDocument();
+    expect(within(card('Pro')).getByText(`Com NUVEM20: ${euros(79200)} por ano`)).toBeInTheDocument();
+    expect(fetchCalls(fetchSpy, `POST ${api('/coupons/validate')}`).map((call) => call.body)).toEqual([
+      { code: 'NUVEM20' },
+    ]);
+    // Applied as it was, without announcing it again.
+    expect(screen.queryByText(pricingMessages.couponApplied(20))).not.toBeInTheDocument();
+  });
+
+  it('says so when the coupon it comes back with no longer holds, and leaves it in the field', async () => {
+    const { router } = renderPage(
+      signedOut,
+      {
+        [`POST ${api('/coupons/validate')}`]: reply(
+          { success: false, error: 'Invalid coupon', code: 'INVALID_COUPON' },
+          404,
+        ),
+      },
+      '/pricing?coupon=OLD10',
+    );
+    expect(await toast(pricingMessages.couponInvalid)).toBeInTheDocument();
+    expect(screen.getByLabelText('Código de cupão')).toHaveValue('OLD10');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows where the focus is on the add-on tab panel', async () => {
+    const { user } = renderPage(signedOut);
+    await user.click(screen.getByRole('tab', { name: 'Tokens Extra' }));
+    await user.tab();
+    const panel = screen.getByRole('tabpanel', { name: 'Tokens Extra' });
+    expect(panel).toHaveFocus();
+    expect(panel).toHaveClass('focus-visible:ring-2', 'focus-visible:ring-ring');
   });
 
   describe('coupon', () => {
@@ -280,6 +403,15 @@ describe('PricingPage', () => {
       ]);
       checkout.release(jsonResponse(checkoutReply));
       await waitFor(() => expect(assign).toHaveBeenCalled());
+    });
+
+    it('is removed, with the focus back in the code field', async () => {
+      const { user, router } = renderPage(signedOut, { [`POST ${api('/coupons/validate')}`]: valid });
+      await user.type(screen.getByLabelText('Código de cupão'), 'NUVEM20{Enter}');
+      await user.click(await screen.findByRole('button', { name: 'Remover cupão' }));
+      expect(screen.queryByText('NUVEM20: 20% de desconto')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Código de cupão')).toHaveFocus();
+      await waitFor(() => expect(router.state.location.search).toBe(''));
     });
 
     it('asks for a code when it is blank, and disables Apply while checking', async () => {

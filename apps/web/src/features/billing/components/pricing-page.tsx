@@ -2,27 +2,27 @@ import type { CouponResult } from '@nuvem/contracts/billing';
 import { PRODUCT_NAME } from '@nuvem/contracts/ecosystem';
 import { planIds, plans, type AddonType, type BillingPeriod, type Pack, type Plan } from '@nuvem/contracts/pricing';
 import { ReceiptIcon, RefreshCwIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/sonner';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
+import { formatLongDate } from '@/lib/format';
 import { createAddonCheckout } from '../api/create-addon-checkout';
 import { createSubscriptionCheckout } from '../api/create-subscription-checkout';
 import { useBillingAccount } from '../api/get-billing-account';
 import { usePaymentsConfig } from '../api/get-payments-config';
-import { checkoutReturnUrls, couponApplies, decidePlanPurchase } from '../lib/plan-purchase';
+import { checkoutReturnUrls, couponApplies, decidePlanPurchase, planChange } from '../lib/plan-purchase';
+import { readPricingChoices, writePricingChoices, type PricingChoices } from '../lib/pricing-search';
 import { AddonsSection } from './addons-section';
 import { CouponCard } from './coupon-card';
-import { PlanCard, type PlanCardStanding } from './plan-card';
+import { DEFAULT_CURRENCY, PLAN_CARD_ROWS, PlanCard, type PlanCardStanding } from './plan-card';
 import { PRICING_LANGUAGE, usePricingText } from './pricing-text';
 import { SandboxNotice, sandboxSuccessCard } from './sandbox-notice';
 import { useCheckout } from './use-checkout';
-
-const DEFAULT_CURRENCY = 'eur';
 
 /** What the page knows of the session (the auth feature is composed in app/). */
 export interface PricingSession {
@@ -37,11 +37,35 @@ export interface PricingSession {
  */
 export function PricingPage({ session }: { session: PricingSession }) {
   const t = usePricingText();
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const [coupon, setCoupon] = useState<CouponResult | null>(null);
+  // The period, the add-on tab and the coupon are kept in the address too: a trip to sign-in (whose
+  // return address is this one), a reload or a shared link keeps them. The page's state leads (the
+  // router's own update of the address may come a moment later).
+  const location = useLocation();
+  const [, setSearch] = useSearchParams();
+  const [choices, setChoices] = useState(() => readPricingChoices(new URLSearchParams(location.search)));
+  const { period, tab } = choices;
+  const choose = useCallback(
+    (change: Partial<PricingChoices>) => {
+      setChoices((current) => ({ ...current, ...change }));
+      setSearch((current) => writePricingChoices(current, change), { replace: true, preventScrollReset: true });
+    },
+    [setSearch],
+  );
+  const [restoreCode] = useState(choices.coupon);
+  const returnSearch = writePricingChoices(new URLSearchParams(location.search), choices).toString();
+  const returnTo = `${location.pathname}${returnSearch ? `?${returnSearch}` : ''}`;
+  const setPeriod = (next: BillingPeriod) => choose({ period: next });
+  const [coupon, setCouponState] = useState<CouponResult | null>(null);
+  const setCoupon = useCallback(
+    (next: CouponResult | null) => {
+      setCouponState(next);
+      choose({ coupon: next?.code ?? null });
+    },
+    [choose],
+  );
   const config = usePaymentsConfig();
   const account = useBillingAccount({ enabled: session.signedIn === true });
-  const { processing, checkout, requireSignIn } = useCheckout();
+  const { processing, checkout, requireSignIn } = useCheckout(returnTo);
   const switchId = useId();
   const titleId = useId();
   const plansHeadingId = useId();
@@ -60,6 +84,27 @@ export function PricingPage({ session }: { session: PricingSession }) {
     if (plan.id === 'free') return paying ? 'free-while-paying' : 'current';
     if (plan.id !== signedInAccount.plan) return 'none';
     return signedInAccount.period === period ? 'current' : 'current-other-period';
+  }
+
+  /** Said before paying: buying another plan replaces the current one (or follows it). */
+  function noticeOf(plan: Plan): string | null {
+    const change = planChange({ account: signedInAccount, plan: plan.id, period, provider: config.data?.provider });
+    const named = (id: Plan['id'], of: BillingPeriod) =>
+      t('plans.planPeriod', { plan: plans[id].name, period: t(`plans.periodName.${of}`) });
+    switch (change.kind) {
+      case 'none':
+        return null;
+      case 'after-current':
+        return t('plans.change.afterCurrent', {
+          period: t(`plans.periodName.${period}`),
+          date: formatLongDate(change.startsAt, {}, PRICING_LANGUAGE),
+        });
+      case 'replace':
+        return `${t('plans.change.replace', {
+          current: named(change.current.plan, change.current.period),
+          next: named(plan.id, period),
+        })} ${t(change.prorated ? 'plans.change.prorated' : 'plans.change.noCredit')}`;
+    }
   }
 
   function choosePlan(plan: Plan) {
@@ -179,13 +224,14 @@ export function PricingPage({ session }: { session: PricingSession }) {
           {planIds.map((id) => {
             const plan = plans[id];
             return (
-              <li key={id}>
+              <li key={id} className={PLAN_CARD_ROWS}>
                 <PlanCard
                   plan={plan}
                   period={period}
                   currency={currency}
                   coupon={couponApplies(coupon, id) ? coupon : null}
                   standing={standingOf(plan)}
+                  notice={noticeOf(plan)}
                   processing={processing === `plan:${id}`}
                   disabled={purchasesDisabled}
                   onChoose={() => choosePlan(plan)}
@@ -197,6 +243,8 @@ export function PricingPage({ session }: { session: PricingSession }) {
       </section>
 
       <AddonsSection
+        tab={tab}
+        onTabChange={(next) => choose({ tab: next })}
         currency={currency}
         coupon={addonCoupon}
         processing={processing}
@@ -205,7 +253,7 @@ export function PricingPage({ session }: { session: PricingSession }) {
         onBuyCustom={(type, quantity) => buyAddon(`custom:${type}`, { type, quantity })}
       />
 
-      <CouponCard coupon={coupon} onChange={setCoupon} />
+      <CouponCard coupon={coupon} restoreCode={restoreCode} onChange={setCoupon} />
     </main>
   );
 }

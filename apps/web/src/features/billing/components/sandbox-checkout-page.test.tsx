@@ -2,17 +2,20 @@ import { billingMessages } from '@nuvem/contracts/billing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { fetchCalls, jsonResponse, reply, stubLocationAssign, type FetchHandler } from '@/testing/mock-fetch';
-import { api, euros, named, renderBilling, sandboxSession } from './billing-test-fixtures';
+import { fetchCalls, jsonResponse, reply, sequence, stubLocationAssign, type FetchHandler } from '@/testing/mock-fetch';
+import { futureExpiry } from '../lib/card-input';
+import { api, euros, named, order, renderBilling, sandboxSession } from './billing-test-fixtures';
 import { SandboxCheckoutPage } from './sandbox-checkout-page';
 
 const sessionRoute = `GET ${api('/sandbox/sessions/sbx_1')}`;
 const payRoute = `POST ${api('/sandbox/sessions/sbx_1/pay')}`;
+const cancelRoute = `POST ${api('/sandbox/sessions/sbx_1/cancel')}`;
+const orderRoute = `GET ${api('/orders/ord_1')}`;
 
 function renderPage(routes: Record<string, FetchHandler> = {}) {
   return renderBilling(
     <SandboxCheckoutPage sessionId="sbx_1" />,
-    { [sessionRoute]: reply(sandboxSession()), ...routes },
+    { [sessionRoute]: reply(sandboxSession()), [orderRoute]: reply(order({ status: 'pending' })), ...routes },
     '/checkout/sandbox/sbx_1',
   );
 }
@@ -40,6 +43,8 @@ describe('SandboxCheckoutPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Sandbox payments' })).toHaveTextContent(/no real charge/);
+    // Said once, in the note (not again in a badge beside the title).
+    expect(screen.getAllByText('Sandbox payments')).toHaveLength(1);
     const summary = await screen.findByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Tokens Extra — Medium (20M tokens)')).toBeInTheDocument();
     expect(within(summary).getByText(euros(5000, 'en'))).toBeInTheDocument();
@@ -49,10 +54,57 @@ describe('SandboxCheckoutPage', () => {
     const cards = screen.getByRole('complementary', { name: 'Test cards' });
     expect(cards).toHaveTextContent('4242 4242 4242 4242 — payment succeeds');
     expect(cards).toHaveTextContent('4000 0000 0000 0002 — card is declined');
-    expect(screen.getByRole('link', { name: 'Cancel and go back' })).toHaveAttribute(
-      'href',
-      'http://localhost:3000/pricing',
-    );
+    expect(screen.getByRole('button', { name: 'Cancel and go back' })).toBeEnabled();
+    // An add-on is bought once: no word of renewal.
+    expect(within(summary).queryByText(/renews/)).not.toBeInTheDocument();
+  });
+
+  it('says a subscription renews every period until cancelled', async () => {
+    renderPage({
+      [sessionRoute]: reply(sandboxSession({ description: 'Plano Pro (anual)', subtotal_cents: 99000 })),
+      [orderRoute]: reply(
+        order({
+          kind: 'subscription',
+          plan: 'pro',
+          period: 'yearly',
+          addon_type: null,
+          quantity: null,
+          status: 'pending',
+        }),
+      ),
+    });
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(
+      await within(summary).findByText('A subscription: it renews every year until you cancel it.'),
+    ).toBeInTheDocument();
+  });
+
+  it('closes the order on the server when the buyer cancels, then goes back to pricing', async () => {
+    let release: (response: Response) => void = () => {};
+    const { user, fetchSpy } = renderPage({
+      // Asked again, the session would say it is closed now: going back must not depend on the form.
+      [sessionRoute]: sequence(reply(sandboxSession()), reply(sandboxSession({ status: 'expired' }))),
+      [cancelRoute]: () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel and go back' }));
+    expect(screen.getByRole('button', { name: 'Cancelling…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^Pay/ })).toBeDisabled();
+    expect(fetchCalls(fetchSpy, cancelRoute)).toHaveLength(1);
+    release(jsonResponse({ url: 'http://localhost:3000/pricing' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/pricing$/);
+    expect(fetchCalls(fetchSpy, payRoute)).toEqual([]);
+  });
+
+  it('still goes back when the checkout cannot be closed, and says it will expire', async () => {
+    const { user } = renderPage({
+      [cancelRoute]: reply({ success: false, error: 'Service unavailable' }, 503),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel and go back' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/pricing$/);
+    expect(await screen.findByText('The checkout could not be closed; it will expire by itself.')).toBeInTheDocument();
   });
 
   it('writes the card number in groups of four and checks the card before paying', async () => {
@@ -67,7 +119,7 @@ describe('SandboxCheckoutPage', () => {
     expect(number).toHaveAccessibleDescription('Enter the full card number as printed on the card.');
     expect(within(form).getByLabelText(/^Expiry/)).toHaveAccessibleDescription('This card has expired.');
     expect(within(form).getByLabelText(/^CVC/)).toHaveAccessibleDescription('Enter the 3 or 4 digit security code.');
-    expect(within(form).getByLabelText(/^Name on card/)).toHaveAccessibleDescription('Fill in this field.');
+    expect(within(form).getByLabelText(/^Name on card/)).toHaveAccessibleDescription('Enter the name on the card.');
     expect(fetchCalls(fetchSpy, payRoute)).toEqual([]);
   });
 
@@ -101,6 +153,41 @@ describe('SandboxCheckoutPage', () => {
     release(jsonResponse({ url: 'http://localhost:3000/success?order=ord_1' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/success?order=ord_1'));
     expect(fetchCalls(fetchSpy, payRoute).at(-1)?.body).toMatchObject({ cardNumber: '4242424242424242' });
+  });
+
+  it("fills the whole form with a test card's Use, so one click then Pay works", async () => {
+    const assign = stubLocationAssign();
+    const { user, fetchSpy } = renderPage({
+      [sessionRoute]: sequence(reply(sandboxSession()), reply(sandboxSession({ status: 'paid' }))),
+      [payRoute]: reply({ url: 'http://localhost:3000/success?order=ord_1' }),
+    });
+    const form = await screen.findByRole('form', { name: 'Pay with card' });
+    await user.click(screen.getByRole('button', { name: 'Use the test card 4242 4242 4242 4242' }));
+    expect(within(form).getByLabelText(/^Card number/)).toHaveValue('4242 4242 4242 4242');
+    expect(within(form).getByLabelText(/^Expiry/)).toHaveValue(futureExpiry());
+    expect(within(form).getByLabelText(/^CVC/)).toHaveValue('123');
+    expect(within(form).getByLabelText(/^Name on card/)).toHaveValue('Test Buyer');
+    await user.click(within(form).getByRole('button', { name: /^Pay/ }));
+    await waitFor(() =>
+      expect(fetchCalls(fetchSpy, payRoute)[0]?.body).toEqual({
+        cardNumber: '4242424242424242',
+        expiry: futureExpiry(),
+        cvc: '123',
+        name: 'Test Buyer',
+      }),
+    );
+    // Paid: the browser goes to the result page (the form is not swapped for 'Already paid' first).
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/success?order=ord_1'));
+    expect(screen.queryByRole('heading', { name: 'Already paid' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a name already given when a test card is used', async () => {
+    const { user } = renderPage();
+    const form = await screen.findByRole('form', { name: 'Pay with card' });
+    await user.type(within(form).getByLabelText(/^Name on card/), 'Ana Silva');
+    await user.click(screen.getByRole('button', { name: 'Use the test card 4000 0000 0000 0002' }));
+    expect(within(form).getByLabelText(/^Name on card/)).toHaveValue('Ana Silva');
+    expect(within(form).getByLabelText(/^Card number/)).toHaveValue('4000 0000 0000 0002');
   });
 
   it("puts the server's field problems beside their fields", async () => {

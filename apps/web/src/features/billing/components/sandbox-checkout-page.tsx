@@ -4,17 +4,19 @@ import { ArrowLeftIcon, CircleAlertIcon, CreditCardIcon, Loader2Icon, LockIcon }
 import { useId, useMemo, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/sonner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { errorMessage } from '@/lib/notify';
+import { useCancelSandboxSession } from '../api/cancel-sandbox-session';
+import { useOrderOnce } from '../api/get-order';
 import { useSandboxSession } from '../api/get-sandbox-session';
 import { usePaySandboxSession } from '../api/pay-sandbox-session';
 import {
@@ -25,6 +27,7 @@ import {
   formatCardNumber,
   formatCvc,
   formatExpiry,
+  futureExpiry,
 } from '../lib/card-input';
 import { followableUrl } from '../lib/plan-purchase';
 import { SandboxNotice, sandboxDeclinedCard, sandboxSuccessCard } from './sandbox-notice';
@@ -99,10 +102,7 @@ export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
     <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 lg:py-12">
       <title>{t('title')}</title>
       <header className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-          <Badge variant="warning">{t('sandboxLabel')}</Badge>
-        </div>
+        <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
         <SandboxNotice label={t('sandboxLabel')} text={t('sandboxText')} />
       </header>
       {body}
@@ -130,15 +130,42 @@ function Closed({ title, text, children }: { title: string; text: string; childr
 }
 
 /** The return address of the session, when it is a web address (never a `javascript:` one). */
-function cancelHref(session: SandboxSession): string {
-  return followableUrl(session.cancel_url, window.location.origin) ?? paths.pricing.getHref();
+function cancelHref(url: string): string {
+  return followableUrl(url, window.location.origin) ?? paths.pricing.getHref();
+}
+
+/** 'Renews every month until you cancel it' for a subscription; nothing for an add-on. */
+function useRenewalText(session: SandboxSession): string | null {
+  const { t } = useTranslation('billing', { keyPrefix: 'checkout' });
+  // The session does not say what it sells beyond its description; its order does.
+  const order = useOrderOnce(session.order_id);
+  if (order.data?.kind !== 'subscription' || !order.data.period) return null;
+  return t(`summary.renews.${order.data.period}`);
 }
 
 function CheckoutForm({ session }: { session: SandboxSession }) {
   const { t } = useTranslation('billing', { keyPrefix: 'checkout' });
   const { t: tRoot } = useTranslation();
   const f = useFormat();
-  const pay = usePaySandboxSession(session.id);
+  const navigate = useNavigate();
+  // Where to go next is decided with each call itself, not by this form: the form may be gone by
+  // the time the reply is read (the page shows the session's new state).
+  const pay = usePaySandboxSession(session.id, {
+    onSuccess: (reply) => {
+      const destination = followableUrl(reply.url, window.location.origin);
+      window.location.assign(destination ?? paths.success.getHref(session.order_id));
+    },
+  });
+  // The order is closed on the server ('cancelled by the buyer'), not left to expire as unpaid.
+  const cancel = useCancelSandboxSession(session.id, {
+    onSuccess: (reply) => goBack(reply.url),
+    onError: (error) => {
+      // Leaving is what the buyer asked for: the checkout then simply expires.
+      toast.error(t('cancelFailed'), { description: errorMessage(error, '') || undefined });
+      goBack(session.cancel_url);
+    },
+  });
+  const renewal = useRenewalText(session);
   const summaryId = useId();
   const formTitleId = useId();
   const money = (cents: number) => formatMoney(cents, session.currency, f.locale);
@@ -157,6 +184,8 @@ function CheckoutForm({ session }: { session: SandboxSession }) {
   );
   const form = useContractForm(schema, {
     defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' },
+    // An empty name says what to write, as the other fields do (not a bare 'Fill in this field').
+    fieldMessages: (field) => (field === 'name' ? t('errors.name') : undefined),
   });
   const { errors } = form.formState;
 
@@ -164,10 +193,6 @@ function CheckoutForm({ session }: { session: SandboxSession }) {
     pay.mutate(
       { ...card, cardNumber: digitsOf(card.cardNumber) },
       {
-        onSuccess: (reply) => {
-          const destination = followableUrl(reply.url, window.location.origin);
-          window.location.assign(destination ?? paths.success.getHref(session.order_id));
-        },
         onError: (error) => {
           // A refusal about one field goes beside it (in the language in use), not in the alert.
           const known = error instanceof ApiError ? cardErrorField(error.code) : null;
@@ -184,6 +209,25 @@ function CheckoutForm({ session }: { session: SandboxSession }) {
   const failure = pay.error ? (declined ? t('declined') : errorMessage(pay.error, t('failed'))) : null;
   // After a success the browser is leaving for the result page: the button stays busy until then.
   const busy = pay.isPending || pay.isSuccess;
+  const leaving = cancel.isPending || cancel.isSuccess;
+
+  /** Back to where the buyer came from; the portal's own pages without reloading it. */
+  function goBack(url: string) {
+    const target = new URL(cancelHref(url), window.location.origin);
+    if (target.origin === window.location.origin) void navigate(`${target.pathname}${target.search}${target.hash}`);
+    else window.location.assign(target.href);
+  }
+
+  const leave = () => cancel.mutate();
+
+  /** A test card fills the whole form: one click, then Pay. */
+  function fillTestCard(number: string) {
+    const validate = { shouldValidate: form.formState.isSubmitted };
+    form.setValue('cardNumber', number, validate);
+    form.setValue('expiry', futureExpiry(), validate);
+    form.setValue('cvc', '123', validate);
+    if (form.getValues('name').trim() === '') form.setValue('name', t('testCards.name'), validate);
+  }
 
   return (
     <div className="grid items-start gap-6 md:grid-cols-2">
@@ -192,6 +236,7 @@ function CheckoutForm({ session }: { session: SandboxSession }) {
           {t('summary.title')}
         </h2>
         <p className="text-base font-medium">{session.description}</p>
+        {renewal && <p className="text-sm text-muted-foreground">{renewal}</p>}
         <dl className="flex flex-col gap-2 text-sm">
           <div className="flex justify-between gap-2">
             <dt className="text-muted-foreground">{t('summary.subtotal')}</dt>
@@ -308,7 +353,7 @@ function CheckoutForm({ session }: { session: SandboxSession }) {
             </div>
           )}
 
-          <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
+          <Button type="submit" size="lg" disabled={busy || leaving} aria-busy={busy || undefined}>
             {busy ? (
               <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
             ) : (
@@ -316,12 +361,18 @@ function CheckoutForm({ session }: { session: SandboxSession }) {
             )}
             {busy ? t('form.processing') : t('form.pay', { amount: money(session.total_cents) })}
           </Button>
-          <a
-            href={cancelHref(session)}
-            className="self-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="self-center text-sm text-muted-foreground hover:text-foreground"
+            disabled={busy || leaving}
+            aria-busy={leaving || undefined}
+            onClick={leave}
           >
-            {t('form.cancel')}
-          </a>
+            {leaving && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+            {leaving ? t('form.cancelling') : t('form.cancel')}
+          </Button>
         </form>
 
         <aside aria-label={t('testCards.title')} className="rounded-lg border border-glass-border p-3 text-sm">
@@ -341,9 +392,7 @@ function CheckoutForm({ session }: { session: SandboxSession }) {
                   size="sm"
                   variant="ghost"
                   aria-label={t('testCards.useLabel', { number: card.number })}
-                  onClick={() =>
-                    form.setValue('cardNumber', card.number, { shouldValidate: form.formState.isSubmitted })
-                  }
+                  onClick={() => fillTestCard(card.number)}
                 >
                   {t('testCards.use')}
                 </Button>

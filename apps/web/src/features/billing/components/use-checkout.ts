@@ -11,9 +11,10 @@ import { usePricingText } from './pricing-text';
 /**
  * The purchases of the pricing page: one at a time (`processing` names it), a checkout reply's
  * address followed, the spec's toasts on every way it can fail, and a signed-out buyer sent to
- * sign-in with this page as the return address.
+ * sign-in with this page as the return address (`returnTo`, when the page knows better than the
+ * router what it shows: choices not yet in the address).
  */
-export function useCheckout() {
+export function useCheckout(returnTo?: string) {
   const t = usePricingText();
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,8 +24,8 @@ export function useCheckout() {
 
   const requireSignIn = useCallback(() => {
     toast.error(t('toasts.signInRequired'));
-    void navigate(paths.login.getHref(createPath(location)));
-  }, [location, navigate, t]);
+    void navigate(paths.login.getHref(returnTo ?? createPath(location)));
+  }, [location, navigate, returnTo, t]);
 
   const checkout = useCallback(
     async (key: string, fallback: string, request: () => Promise<CheckoutResponse>) => {

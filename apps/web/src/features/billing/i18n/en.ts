@@ -38,6 +38,17 @@ export const billing = {
       withCouponMonthly: 'With {{code}}: {{price}} a month',
       withCouponYearly: 'With {{code}}: {{price}} a year',
       featuresLabel: 'What the {{plan}} plan includes',
+      planPeriod: '{{plan}} {{period}}',
+      periodName: {
+        monthly: 'monthly',
+        yearly: 'yearly',
+      },
+      change: {
+        replace: 'Your {{current}} plan ends when the new one begins: the {{next}} plan starts today.',
+        noCredit: 'The time left on your current plan is not credited.',
+        prorated: 'The time left on your current plan is prorated.',
+        afterCurrent: 'The {{period}} period starts on {{date}}, when the one you have paid for ends.',
+      },
     },
     addons: {
       heading: 'Custom Add-ons',
@@ -136,6 +147,10 @@ export const billing = {
       discount: 'Discount',
       total: 'Total due',
       email: 'E-mail',
+      renews: {
+        monthly: 'A subscription: it renews every month until you cancel it.',
+        yearly: 'A subscription: it renews every year until you cancel it.',
+      },
     },
     form: {
       title: 'Pay with card',
@@ -147,12 +162,15 @@ export const billing = {
       pay: 'Pay {{amount}}',
       processing: 'Processing…',
       cancel: 'Cancel and go back',
+      cancelling: 'Cancelling…',
     },
+    cancelFailed: 'The checkout could not be closed; it will expire by itself.',
     errors: {
       cardNumber: 'Enter the full card number as printed on the card.',
       expiry: 'Enter the expiry date as MM/YY.',
       expired: 'This card has expired.',
       cvc: 'Enter the 3 or 4 digit security code.',
+      name: 'Enter the name on the card.',
     },
     declined: 'Your card was declined.',
     declinedHint: 'Nothing was charged. Check the details or try another card.',
@@ -163,7 +181,8 @@ export const billing = {
       declined: 'card is declined',
       use: 'Use',
       useLabel: 'Use the test card {{number}}',
-      anyDetails: 'Any future expiry date, any CVC and any name.',
+      anyDetails: 'Use fills in the card with a future expiry date, the CVC 123 and, if none is given, a name.',
+      name: 'Test Buyer',
     },
   },
   result: {
@@ -182,15 +201,19 @@ export const billing = {
     },
     title: {
       pending: 'Confirming your payment…',
+      unpaid: 'Not paid yet',
       paid: 'Payment successful',
       failed: 'Payment failed',
+      cancelled: 'Checkout cancelled',
       expired: 'Checkout expired',
     },
     text: {
       pending: 'The payment provider is confirming your payment. This page updates by itself.',
       stillPending:
         'The confirmation is taking longer than usual. Check again in a moment; the Billing page will show the order once it is confirmed.',
+      unpaid: 'This order has not been paid, and nothing was charged. To buy it, start again from the pricing page.',
       paid: 'Thank you! Your purchase is now on your account.',
+      cancelled: 'You cancelled the checkout; nothing was charged.',
       failed: 'The payment was not completed and nothing was charged.',
       expired: 'The checkout expired before it was paid; nothing was charged.',
     },
@@ -270,15 +293,22 @@ export const billing = {
       receipt: 'Receipt',
       viewReceipt: 'View receipt',
       receiptLabel: 'View receipt: {{item}}',
-      details: 'Details',
-      detailsLabel: 'Details: {{item}}',
+      noReceipt: 'No receipt: not charged',
     },
   },
-  orderStatus: {
-    pending: 'Pending',
+  orderState: {
     paid: 'Paid',
-    failed: 'Failed',
-    expired: 'Expired',
+    pending: 'Pending',
+    unpaid: 'Not paid yet',
+    cancelled: 'Cancelled',
+    expired: 'Expired — not charged',
+    failed: 'Failed — not charged',
+  },
+  orderReason: {
+    cancelledByBuyer: 'Cancelled by you at checkout',
+    replaced: 'Replaced by a newer checkout',
+    notCreated: 'The checkout could not be created',
+    cardDeclined: 'The card was declined',
   },
   subscriptionStatus: {
     active: 'Active',

@@ -42,6 +42,17 @@ export const billing: Messages<typeof en> = {
       withCouponMonthly: 'Com {{code}}: {{price}} por mês',
       withCouponYearly: 'Com {{code}}: {{price}} por ano',
       featuresLabel: 'O que inclui o plano {{plan}}',
+      planPeriod: '{{plan}} {{period}}',
+      periodName: {
+        monthly: 'mensal',
+        yearly: 'anual',
+      },
+      change: {
+        replace: 'O seu plano {{current}} termina quando o novo começar: o plano {{next}} começa hoje.',
+        noCredit: 'O tempo que falta do plano atual não é creditado.',
+        prorated: 'O tempo que falta do plano atual é descontado proporcionalmente.',
+        afterCurrent: 'O período {{period}} começa a {{date}}, quando terminar o que já pagou.',
+      },
     },
     addons: {
       heading: 'Add-ons Personalizados',
@@ -141,6 +152,10 @@ export const billing: Messages<typeof en> = {
       discount: 'Desconto',
       total: 'Total a pagar',
       email: 'E-mail',
+      renews: {
+        monthly: 'Uma subscrição: renova-se todos os meses até a cancelar.',
+        yearly: 'Uma subscrição: renova-se todos os anos até a cancelar.',
+      },
     },
     form: {
       title: 'Pagar com cartão',
@@ -152,12 +167,15 @@ export const billing: Messages<typeof en> = {
       pay: 'Pagar {{amount}}',
       processing: 'A processar…',
       cancel: 'Cancelar e voltar',
+      cancelling: 'A cancelar…',
     },
+    cancelFailed: 'Não foi possível encerrar o pagamento; expira por si.',
     errors: {
       cardNumber: 'Introduza o número completo, tal como está impresso no cartão.',
       expiry: 'Introduza a validade no formato MM/AA.',
       expired: 'Este cartão já expirou.',
       cvc: 'Introduza o código de segurança de 3 ou 4 algarismos.',
+      name: 'Introduza o nome tal como está no cartão.',
     },
     declined: 'O seu cartão foi recusado.',
     declinedHint: 'Nada foi cobrado. Verifique os dados ou experimente outro cartão.',
@@ -168,7 +186,8 @@ export const billing: Messages<typeof en> = {
       declined: 'o cartão é recusado',
       use: 'Usar',
       useLabel: 'Usar o cartão de teste {{number}}',
-      anyDetails: 'Qualquer validade futura, qualquer CVC e qualquer nome.',
+      anyDetails: 'Usar preenche o cartão com uma validade futura, o CVC 123 e, se faltar, um nome.',
+      name: 'Cliente de Teste',
     },
   },
   result: {
@@ -187,15 +206,20 @@ export const billing: Messages<typeof en> = {
     },
     title: {
       pending: 'A confirmar o pagamento…',
+      unpaid: 'Ainda não pago',
       paid: 'Pagamento concluído',
       failed: 'O pagamento falhou',
+      cancelled: 'Pagamento cancelado',
       expired: 'O pagamento expirou',
     },
     text: {
       pending: 'O fornecedor de pagamentos está a confirmar o pagamento. Esta página atualiza-se sozinha.',
       stillPending:
         'A confirmação está a demorar mais do que o habitual. Verifique novamente dentro de momentos; a página de faturação mostrará a encomenda quando for confirmada.',
+      unpaid:
+        'Esta encomenda ainda não foi paga e nada foi cobrado. Para a comprar, recomece a partir da página de planos.',
       paid: 'Obrigado! A sua compra já está na sua conta.',
+      cancelled: 'Cancelou o pagamento; nada foi cobrado.',
       failed: 'O pagamento não foi concluído e nada foi cobrado.',
       expired: 'O pagamento expirou antes de ser concluído; nada foi cobrado.',
     },
@@ -275,15 +299,22 @@ export const billing: Messages<typeof en> = {
       receipt: 'Recibo',
       viewReceipt: 'Ver recibo',
       receiptLabel: 'Ver recibo: {{item}}',
-      details: 'Detalhes',
-      detailsLabel: 'Detalhes: {{item}}',
+      noReceipt: 'Sem recibo: nada foi cobrado',
     },
   },
-  orderStatus: {
-    pending: 'Pendente',
+  orderState: {
     paid: 'Pago',
-    failed: 'Falhado',
-    expired: 'Expirado',
+    pending: 'Pendente',
+    unpaid: 'Ainda não pago',
+    cancelled: 'Cancelado',
+    expired: 'Expirado — não cobrado',
+    failed: 'Falhado — não cobrado',
+  },
+  orderReason: {
+    cancelledByBuyer: 'Cancelado por si no pagamento',
+    replaced: 'Substituído por um pagamento mais recente',
+    notCreated: 'Não foi possível criar o pagamento',
+    cardDeclined: 'O cartão foi recusado',
   },
   subscriptionStatus: {
     active: 'Ativa',

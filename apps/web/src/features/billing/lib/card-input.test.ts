@@ -7,6 +7,7 @@ import {
   formatCardNumber,
   formatCvc,
   formatExpiry,
+  futureExpiry,
   passesLuhn,
 } from './card-input';
 
@@ -48,5 +49,14 @@ describe('card fields', () => {
     expect(cvcProblem('123')).toBeNull();
     expect(cvcProblem('1234')).toBeNull();
     expect(cvcProblem('12')).toBe('cvc');
+  });
+});
+
+describe('futureExpiry', () => {
+  it('is December five years on, which the card check takes as valid', () => {
+    const now = new Date(2026, 2, 5);
+    expect(futureExpiry(now)).toBe('12/31');
+    expect(expiryProblem(futureExpiry(now), now)).toBeNull();
+    expect(futureExpiry(new Date(2096, 0, 1))).toBe('12/01');
   });
 });

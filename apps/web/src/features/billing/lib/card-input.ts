@@ -71,3 +71,8 @@ export function expiryProblem(value: string, now: Date = new Date()): CardProble
 export function cvcProblem(value: string): CardProblem | null {
   return /^\d{3,4}$/.test(value.trim()) ? null : 'cvc';
 }
+
+/** An expiry that is always in the future (December, five years on): what the test cards are used with. */
+export function futureExpiry(now: Date = new Date()): string {
+  return `12/${String((now.getFullYear() + 5) % 100).padStart(2, '0')}`;
+}

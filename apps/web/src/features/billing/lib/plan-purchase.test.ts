@@ -1,7 +1,7 @@
 import type { CouponResult } from '@nuvem/contracts/billing';
 import { plans } from '@nuvem/contracts/pricing';
 import { describe, expect, it } from 'vitest';
-import { followableUrl, checkoutReturnUrls, couponApplies, decidePlanPurchase } from './plan-purchase';
+import { followableUrl, checkoutReturnUrls, couponApplies, decidePlanPurchase, planChange } from './plan-purchase';
 
 const priceIds = {
   free: { monthly: 'price_free_m' },
@@ -107,5 +107,49 @@ describe('checkout addresses', () => {
     expect(followableUrl('   ', origin)).toBeNull();
     expect(followableUrl(undefined, origin)).toBeNull();
     expect(followableUrl('javascript:alert(1)', origin)).toBeNull();
+  });
+});
+
+describe('planChange', () => {
+  const pro = { plan: 'pro', period: 'monthly', renews_at: '2026-06-01T00:00:00.000Z' } as const;
+
+  it('says nothing to a user without a paid plan, for the Free plan, or for the plan and period one has', () => {
+    const free = { plan: 'free', period: null, renews_at: null } as const;
+    expect(planChange({ account: undefined, plan: 'pro', period: 'monthly', provider: 'sandbox' })).toEqual({
+      kind: 'none',
+    });
+    expect(planChange({ account: free, plan: 'pro', period: 'monthly', provider: 'sandbox' })).toEqual({
+      kind: 'none',
+    });
+    expect(planChange({ account: pro, plan: 'free', period: 'monthly', provider: 'sandbox' })).toEqual({
+      kind: 'none',
+    });
+    // Bought again after cancelling: a period after the current one, nothing replaced.
+    expect(planChange({ account: pro, plan: 'pro', period: 'monthly', provider: 'stripe' })).toEqual({ kind: 'none' });
+  });
+
+  it('replaces the current plan today with another plan: no credit in the sandbox, prorated by Stripe', () => {
+    expect(planChange({ account: pro, plan: 'starter', period: 'yearly', provider: 'sandbox' })).toEqual({
+      kind: 'replace',
+      current: { plan: 'pro', period: 'monthly' },
+      prorated: false,
+    });
+    expect(planChange({ account: pro, plan: 'enterprise', period: 'monthly', provider: 'stripe' })).toEqual({
+      kind: 'replace',
+      current: { plan: 'pro', period: 'monthly' },
+      prorated: true,
+    });
+  });
+
+  it('starts the other period of the same plan after the one paid for in the sandbox, today with Stripe', () => {
+    expect(planChange({ account: pro, plan: 'pro', period: 'yearly', provider: 'sandbox' })).toEqual({
+      kind: 'after-current',
+      startsAt: '2026-06-01T00:00:00.000Z',
+    });
+    expect(planChange({ account: pro, plan: 'pro', period: 'yearly', provider: 'stripe' })).toEqual({
+      kind: 'replace',
+      current: { plan: 'pro', period: 'monthly' },
+      prorated: true,
+    });
   });
 });

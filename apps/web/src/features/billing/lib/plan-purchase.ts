@@ -1,4 +1,4 @@
-import type { CouponResult, PaymentsConfig } from '@nuvem/contracts/billing';
+import type { BillingAccount, CouponResult, PaymentsConfig } from '@nuvem/contracts/billing';
 import type { BillingPeriod, Plan, PlanId } from '@nuvem/contracts/pricing';
 
 /** The spec's steps before a plan's checkout (section 5, "Plan purchase"), in order. */
@@ -53,4 +53,37 @@ export function followableUrl(url: string | undefined, origin: string): string |
   } catch {
     return null;
   }
+}
+
+/**
+ * What buying `plan` for `period` does to the paid plan the user has now (the server's rules):
+ * another plan, or the same plan in the other period with Stripe, starts today in place of the
+ * current one (the sandbox credits nothing for the time left; Stripe prorates it); the same plan
+ * in the other period in the sandbox starts when the period already paid for ends.
+ */
+export type PlanChange =
+  | { kind: 'none' }
+  | { kind: 'replace'; current: { plan: PlanId; period: BillingPeriod }; prorated: boolean }
+  | { kind: 'after-current'; startsAt: string };
+
+export interface PlanChangeInput {
+  account: Pick<BillingAccount, 'plan' | 'period' | 'renews_at'> | undefined;
+  plan: PlanId;
+  period: BillingPeriod;
+  provider: PaymentsConfig['provider'] | undefined;
+}
+
+export function planChange({ account, plan, period, provider }: PlanChangeInput): PlanChange {
+  if (!account || account.plan === 'free' || plan === 'free') return { kind: 'none' };
+  const currentPeriod = account.period ?? 'monthly';
+  if (account.plan === plan) {
+    // Buying the plan one has in the same period again (after cancelling) adds a period after it.
+    if (currentPeriod === period) return { kind: 'none' };
+    if (provider === 'sandbox' && account.renews_at) return { kind: 'after-current', startsAt: account.renews_at };
+  }
+  return {
+    kind: 'replace',
+    current: { plan: account.plan, period: currentPeriod },
+    prorated: provider === 'stripe',
+  };
 }
