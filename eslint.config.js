@@ -38,6 +38,14 @@ const tableOwners = {
     'skill-endorsements',
   ],
   programme: ['programme-enquiries'],
+  events: [
+    'events',
+    'event-categories',
+    'event-organisers',
+    'event-venues',
+    'event-ticket-types',
+    'event-registrations',
+  ],
   billing: ['billing-coupons', 'billing-orders', 'billing-subscriptions', 'billing-ledger', 'billing-webhook-events'],
 };
 /** Views a module publishes for every module to read. */

@@ -57,6 +57,8 @@ export default async function globalSetup() {
       SEED_DEMO: 'false',
       // The pricing spec applies the demo coupon NUVEM20.
       SEED_DEMO_COUPON: 'true',
+      // The events specs browse a seeded catalogue (deterministic: a fixed seed).
+      SEED_EVENTS_COUNT: '60',
       // The container specs create large containers for users on Free; plans' quotas are API-tested.
       PLAN_QUOTAS: 'false',
       ECOSYSTEM_FILE: ecosystemFile,

@@ -27,16 +27,6 @@ test('the not-found page speaks Portuguese to a Portuguese visitor', async ({ pa
   await expect(page.getByRole('button', { name: 'Explorar' })).toBeVisible();
 });
 
-for (const [path, heading, text] of [['/events', 'Events', 'The events catalogue is not available yet']] as const) {
-  test(`${path} says honestly that it is not available yet, with a way back`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByText(text)).toBeVisible();
-    await page.getByRole('link', { name: 'Back to the home page' }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
-}
-
 test('an unknown API path answers JSON, not the web app', async ({ request }) => {
   const response = await request.get('/api/does-not-exist');
   expect(response.status()).toBe(404);

@@ -10,6 +10,7 @@ import { billingPlugin } from './modules/billing/billing.plugin.js';
 import { seedDemoUser } from './modules/auth/seed.js';
 import { containersPlugin } from './modules/containers/containers.plugin.js';
 import { ecosystemPlugin } from './modules/ecosystem/ecosystem.plugin.js';
+import { eventsCataloguePlugin } from './modules/events/events.plugin.js';
 import { healthPlugin } from './modules/health/health.plugin.js';
 import { profilesPlugin } from './modules/profiles/profiles.plugin.js';
 import { programmePlugin } from './modules/programme/programme.plugin.js';
@@ -169,6 +170,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(programmePlugin);
   await app.register(profilesPlugin);
   await app.register(billingPlugin);
+  await app.register(eventsCataloguePlugin);
   await app.register(containersPlugin);
   await app.register(realtimePlugin);
 

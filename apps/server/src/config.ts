@@ -107,6 +107,8 @@ const envSchema = z.object({
   ),
   PLAN_QUOTAS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
   SEED_DEMO_COUPON: optional(z.enum(['true', 'false', '1', '0'])),
+  SEED_EVENTS_COUNT: optional(z.coerce.number().int().min(0).max(1_000_000)),
+  EVENTS_COUNTS_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(15)),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, 'must be a Stripe signing secret (whsec_…)')),
   STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
@@ -238,6 +240,10 @@ export interface AppConfig {
   google: (OAuthClientConfig & { issuer: string }) | null;
   github: (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; apiUrl: string }) | null;
   payments: PaymentsConfig;
+  /** SEED_EVENTS_COUNT (default 300 with SEED_DEMO, else 0): events written on a first start with none. */
+  seedEventsCount: number;
+  /** EVENTS_COUNTS_TTL_SECONDS (15; 0: never kept): how long the list's category counts are kept. */
+  eventsCountsTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -348,6 +354,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     payments: paymentsConfig(e),
+    seedEventsCount: e.SEED_EVENTS_COUNT ?? (e.SEED_DEMO === 'true' || e.SEED_DEMO === '1' ? 300 : 0),
+    eventsCountsTtlSeconds: e.EVENTS_COUNTS_TTL_SECONDS,
   };
 }
 

@@ -45,6 +45,11 @@ const publicRoutes = new Set([
   'POST /api/payments/payments/pricing/calculate',
   // Stripe's signature on the raw body, not a session (tested in the billing suite).
   'POST /api/payments/webhooks/stripe',
+  // The events catalogue is public (the event page also says, signed in, whether one attends).
+  'GET /api/public/events/list',
+  'GET /api/public/events/:id',
+  'GET /api/public/events/:id/cover.svg',
+  'GET /api/events/:id.ics',
 ]);
 const isStatic = (url: string) =>
   url === '/' || url === '/*' || url === '/index.html' || url.startsWith('/docs') || url.startsWith('/assets/');
@@ -117,6 +122,7 @@ describe(`every route's guard, on ${testDriver}`, () => {
       'POST /api/users/:id/posts/:postId/like': {},
       'PUT /api/users/me/education/:entryId': { school: 'Taken over' },
       'PUT /api/users/me/experience/:entryId': { title: 'Taken over', company: 'Nobody' },
+      'PUT /api/events/:id': eventInput('Taken over'),
       'POST /api/payments/sandbox/sessions/:id/pay': {
         cardNumber: '4242 4242 4242 4242',
         expiry: '12/40',
@@ -128,10 +134,12 @@ describe(`every route's guard, on ${testDriver}`, () => {
     // anyone (a profile, following, a like); what they must not reach is that person's own things.
     const socialOnPerson =
       /^\/api\/users\/:id(\/(posts(\/:postId\/(comments|like))?|activity|connect(\/accept)?|follow|skills\/:name\/endorse))?$/;
+    // Anyone signed in may take a ticket to anyone's event (tested in the events suite).
+    const openToAll = /^\/api\/events\/:id\/registrations$/;
     const failures: string[] = [];
     for (const route of guarded()) {
       if (!route.url.includes('/:')) continue;
-      if (socialOnPerson.test(route.url)) continue;
+      if (socialOnPerson.test(route.url) || openToAll.test(route.url)) continue;
       const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
         const id =
           name === 'id'
@@ -143,7 +151,9 @@ describe(`every route's guard, on ${testDriver}`, () => {
                   ? ids.id_order
                   : route.url.startsWith('/api/payments/sandbox')
                     ? ids.id_checkout
-                    : ids.id
+                    : route.url.startsWith('/api/events/')
+                      ? ids.id_event
+                      : ids.id
             : name === 'entryId'
               ? route.url.includes('/education/')
                 ? ids.entryId_education
@@ -175,8 +185,25 @@ describe(`every route's guard, on ${testDriver}`, () => {
     expect(keys.json<{ keys: unknown[] }>().keys).toHaveLength(1);
     const order = await mine(`/api/payments/orders/${ids.id_order}`);
     expect(order.json()).toMatchObject({ status: 'pending' });
+    const event = await mine(`/api/public/events/${ids.id_event}`);
+    expect(event.json()).toMatchObject({ title: "Owner's event", status: 'scheduled' });
   });
 });
+
+/** An event's body: in ten days, in Lisbon, one ticket type. */
+function eventInput(title: string) {
+  const day = 24 * 3600_000;
+  return {
+    title,
+    description: 'An evening.',
+    category: 'live-music',
+    start_date: new Date(Date.now() + 10 * day).toISOString(),
+    end_date: new Date(Date.now() + 10 * day + 3600_000).toISOString(),
+    is_online: false,
+    venue: { name: 'Tasca do Chico', city: 'Lisboa', country: 'Portugal' },
+    ticket_types: [{ name: 'General', price: 15, capacity: 3 }],
+  };
+}
 
 /** One of each resource a route can name, owned by `owner`, keyed by route parameter. */
 async function ownerResources(app: App, owner: TestUser): Promise<Record<string, string>> {
@@ -213,7 +240,10 @@ async function ownerResources(app: App, owner: TestUser): Promise<Record<string,
   expect(checkout.statusCode).toBe(200);
   const { url: checkoutUrl, orderId } = checkout.json<{ url: string; orderId: string }>();
   const containerId = container.json<{ container: { id: string } }>().container.id;
+  const event = await as('POST', '/api/events', eventInput("Owner's event"));
+  expect(event.statusCode).toBe(201);
   return {
+    id_event: event.json<{ id: string }>().id,
     id_order: orderId,
     id_checkout: checkoutUrl.split('/').pop() ?? '',
     // Which `:id` a route means depends on its path; the route table's urls are matched below.

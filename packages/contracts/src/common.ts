@@ -29,6 +29,10 @@ export const idPrefixes = {
   order: 'ord',
   ledger: 'led',
   checkout: 'cs_sandbox',
+  organiser: 'org',
+  venue: 'ven',
+  ticketType: 'tkt',
+  registration: 'reg',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

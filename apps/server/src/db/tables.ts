@@ -11,6 +11,12 @@ import { containerDefaults } from './schema/container-defaults.js';
 import { containerMetrics } from './schema/container-metrics.js';
 import { connections } from './schema/connections.js';
 import { containers } from './schema/containers.js';
+import { eventCategories } from './schema/event-categories.js';
+import { eventOrganisers } from './schema/event-organisers.js';
+import { eventRegistrations } from './schema/event-registrations.js';
+import { eventTicketTypes } from './schema/event-ticket-types.js';
+import { eventVenues } from './schema/event-venues.js';
+import { events } from './schema/events.js';
 import { follows } from './schema/follows.js';
 import { meta } from './schema/meta.js';
 import { oauthAccounts } from './schema/oauth-accounts.js';
@@ -63,4 +69,10 @@ export const tables = {
   billingSubscriptions,
   billingLedger,
   billingWebhookEvents,
+  eventCategories,
+  eventOrganisers,
+  eventVenues,
+  events,
+  eventTicketTypes,
+  eventRegistrations,
 };

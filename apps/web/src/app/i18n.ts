@@ -10,6 +10,8 @@ import { cabin as cabinEn } from '@/features/cabin/i18n/en';
 import { cabin as cabinPt } from '@/features/cabin/i18n/pt-PT';
 import { containers as containersEn } from '@/features/containers/i18n/en';
 import { containers as containersPt } from '@/features/containers/i18n/pt-PT';
+import { events as eventsEn } from '@/features/events/i18n/en';
+import { events as eventsPt } from '@/features/events/i18n/pt-PT';
 import { maps as mapsEn } from '@/features/maps/i18n/en';
 import { maps as mapsPt } from '@/features/maps/i18n/pt-PT';
 import { profiles as profilesEn } from '@/features/profiles/i18n/en';
@@ -36,6 +38,7 @@ export const resources = {
     billing: billingEn,
     cabin: cabinEn,
     containers: containersEn,
+    events: eventsEn,
     maps: mapsEn,
     profiles: profilesEn,
     programme: programmeEn,
@@ -49,6 +52,7 @@ export const resources = {
     billing: billingPt,
     cabin: cabinPt,
     containers: containersPt,
+    events: eventsPt,
     maps: mapsPt,
     profiles: profilesPt,
     programme: programmePt,

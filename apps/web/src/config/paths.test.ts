@@ -12,5 +12,12 @@ describe('paths', () => {
     expect(paths.success.getHref()).toBe('/success');
     expect(paths.success.getHref('ord_1/x')).toBe('/success?order=ord_1%2Fx');
     expect(paths.sandboxCheckout.getHref('sbx_1')).toBe('/checkout/sandbox/sbx_1');
+    expect(paths.events.getHref()).toBe('/events');
+    expect(paths.events.getHref(new URLSearchParams({ search: 'jazz night', category: 'live-music' }))).toBe(
+      '/events?search=jazz+night&category=live-music',
+    );
+    expect(paths.events.getHref('?when=today')).toBe('/events?when=today');
+    expect(paths.events.getHref('')).toBe('/events');
+    expect(paths.event.getHref('evt_1/x')).toBe('/events/evt_1%2Fx');
   });
 });

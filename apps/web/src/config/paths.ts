@@ -4,7 +4,16 @@ export const paths = {
   home: { path: '/', getHref: (app?: number) => (app === undefined || app === 0 ? '/' : `/?app=${app}`) },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
   planos: { path: '/planos', getHref: () => '/planos' },
-  events: { path: '/events', getHref: () => '/events' },
+  /** The events catalogue; `query` is its filters as kept in the address (see features/events). */
+  events: {
+    path: '/events',
+    getHref: (query?: URLSearchParams | string) => {
+      const search = query?.toString() ?? '';
+      return search ? `/events?${search.replace(/^\?/, '')}` : '/events';
+    },
+  },
+  /** One event's page: details, tickets and registration. */
+  event: { path: '/events/:id', getHref: (id: string) => `/events/${encodeURIComponent(id)}` },
   ingeniousgen: { path: '/ingeniousgen', getHref: () => '/ingeniousgen' },
   /** The printable (save as PDF) programme of Ingenious Gen. */
   ingeniousgenProgramme: { path: '/ingeniousgen/programa', getHref: () => '/ingeniousgen/programa' },

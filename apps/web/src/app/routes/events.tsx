@@ -1,6 +1,8 @@
-import { NotYetAvailable } from '../not-yet-available';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { EventsPage } from '@/features/events/components/events-page';
 
-/** '/events': not built yet (spec 2); it says so, with a way back. */
+/** '/events': the public events catalogue (spec 2); its filters live in the address. */
 export function EventsRoute() {
-  return <NotYetAvailable page="events" />;
+  const { user, loading } = useAuth();
+  return <EventsPage viewer={{ id: user?.id ?? null, ready: user !== null || !loading }} />;
 }

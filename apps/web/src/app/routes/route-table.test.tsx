@@ -5,9 +5,47 @@ import { chooseLanguage } from '@/lib/i18n';
 import { fetchCalls, mockFetch, reply, signedOutAuthRoutes } from '@/testing/mock-fetch';
 import { renderRoute } from '@/testing/render-route';
 
+const fado = {
+  id: 'evt_1',
+  title: 'Fado Night',
+  cover_image_url: null,
+  category: 'live-music',
+  organizer: { name: 'Casa do Fado' },
+  start_date: '2030-05-01T19:00:00.000Z',
+  end_date: '2030-05-01T22:00:00.000Z',
+  location: { is_online: false, city: 'Lisboa', venue: 'Alfama Hall', display: 'Lisboa' },
+  pricing: { currency: 'EUR', min_price: 10, max_price: 10, is_free: false },
+  attendee_count: 3,
+  tickets_available: 40,
+  status: 'scheduled',
+};
+
+/** The events API with one event, for the screens that list or show it. */
+const eventsRoutes = {
+  'GET /api/public/events/list': reply({
+    events: [fado],
+    total: 1,
+    page: 1,
+    per_page: 12,
+    total_pages: 1,
+    categories: [{ value: 'live-music', count: 1 }],
+  }),
+  'GET /api/public/events/evt_1': reply({
+    ...fado,
+    organizer: { id: 'org_1', name: 'Casa do Fado' },
+    description: 'An evening of fado.',
+    venue: { name: 'Alfama Hall', address: null, city: 'Lisboa', country: 'Portugal' },
+    online_url: null,
+    schedule: [],
+    ticket_types: [{ id: 'tkt_1', name: 'General', price: 10, currency: 'EUR', capacity: 43, available: 40 }],
+    my_registration: null,
+    is_organiser: false,
+  }),
+};
+
 describe('route table', () => {
   beforeEach(() => {
-    mockFetch(signedOutAuthRoutes);
+    mockFetch({ ...signedOutAuthRoutes, ...eventsRoutes });
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -62,25 +100,33 @@ describe('route table', () => {
     expect(fetchCalls(fetchSpy, 'GET /api/v1/containers/ctr_9')).toHaveLength(1);
   });
 
-  it.each([['/events', 'Events', /The events catalogue is not available yet/]])(
-    'says honestly that %s is not available yet, with a way back home',
-    async (path, heading, text) => {
-      const { router } = renderRoute(path);
-      const main = await screen.findByRole('main');
-      expect(within(main).getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-      expect(within(main).getByText('Not available yet')).toBeInTheDocument();
-      expect(within(main).getByText(text)).toBeInTheDocument();
-      await userEvent.click(within(main).getByRole('link', { name: 'Back to the home page' }));
-      expect(router.state.location.pathname).toBe('/');
-    },
-  );
+  it('shows the events catalogue at /events, and an event at /events/:id', async () => {
+    vi.restoreAllMocks();
+    const fetchSpy = mockFetch({ ...signedOutAuthRoutes, ...eventsRoutes });
+    const { router } = renderRoute('/events?category=live-music');
+    expect(await screen.findByText('Where Moments Become Memories')).toBeInTheDocument();
+    expect(await screen.findByText('1 event found')).toBeInTheDocument();
+    expect(
+      fetchCalls(fetchSpy, 'GET /api/public/events/list').some((call) => call.url.includes('category=live-music')),
+    ).toBe(true);
 
-  it('says it in Portuguese too', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Fado Night' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fado Night' });
+    await userEvent.click(within(dialog).getByRole('link', { name: 'View event page' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fado Night' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/events/evt_1');
+    // Back to the list it came from, filters and all.
+    expect(screen.getByRole('link', { name: 'All events' })).toHaveAttribute('href', '/events?category=live-music');
+  });
+
+  it('speaks Portuguese on the events page too', async () => {
+    vi.restoreAllMocks();
+    mockFetch({ ...signedOutAuthRoutes, ...eventsRoutes });
     renderRoute('/events');
     await act(() => chooseLanguage('pt-PT'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Eventos' })).toBeInTheDocument();
-    expect(screen.getByText('Ainda não disponível')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voltar à página inicial' })).toHaveAttribute('href', '/');
+    expect(screen.getByText('Onde os momentos se tornam memórias')).toBeInTheDocument();
+    expect(await screen.findByText('1 evento encontrado')).toBeInTheDocument();
   });
 
   it('asks for sign-in in Portuguese on a signed-in page', async () => {

@@ -16,6 +16,7 @@ export const routes: RouteObject[] = [
       { path: paths.pricing.path, lazy: () => import('./pricing').then((m) => ({ Component: m.PricingRoute })) },
       { path: paths.planos.path, lazy: () => import('./planos').then((m) => ({ Component: m.PlanosRoute })) },
       { path: paths.events.path, lazy: () => import('./events').then((m) => ({ Component: m.EventsRoute })) },
+      { path: paths.event.path, lazy: () => import('./event').then((m) => ({ Component: m.EventRoute })) },
       {
         path: paths.ingeniousgen.path,
         lazy: () => import('./ingeniousgen').then((m) => ({ Component: m.IngeniousGenRoute })),

@@ -159,13 +159,4 @@ export const shell = {
     reload: 'Reload',
     home: 'Go home',
   },
-  notYet: {
-    badge: 'Not available yet',
-    home: 'Back to the home page',
-    events: {
-      title: 'Events',
-      tagline: 'Where Moments Become Memories',
-      text: 'The events catalogue is not available yet: there are no events to browse for now.',
-    },
-  },
 } as const;

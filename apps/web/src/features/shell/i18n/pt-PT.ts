@@ -161,13 +161,4 @@ export const shell: Messages<typeof en> = {
     reload: 'Recarregar',
     home: 'Ir para o início',
   },
-  notYet: {
-    badge: 'Ainda não disponível',
-    home: 'Voltar à página inicial',
-    events: {
-      title: 'Eventos',
-      tagline: 'Onde os momentos se tornam memórias',
-      text: 'O catálogo de eventos ainda não está disponível: por agora, não há eventos para consultar.',
-    },
-  },
 };

@@ -1,0 +1,343 @@
+import {
+  eventsMessages,
+  type eventInputSchema,
+  type EventDetail,
+  type EventListItem,
+  type EventsListQuery,
+  type EventsListResponse,
+} from '@nuvem/contracts/events';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { eventCategories } from '../../db/schema/event-categories.js';
+import { eventOrganisers } from '../../db/schema/event-organisers.js';
+import { eventTicketTypes } from '../../db/schema/event-ticket-types.js';
+import { eventVenues } from '../../db/schema/event-venues.js';
+import { events } from '../../db/schema/events.js';
+import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { EventBus } from '../../plugins/app/events.js';
+import { searchDocument, type EventsRepository, type ListRow } from './events.repository.js';
+
+type EventInputParsed = z.infer<typeof eventInputSchema>;
+
+const money = (cents: number | null) => (cents === null ? null : cents / 100);
+
+function locationOf(row: { isOnline: boolean; city: string | null; venueName: string | null }) {
+  return {
+    is_online: row.isOnline,
+    city: row.city,
+    venue: row.venueName,
+    display: row.isOnline ? eventsMessages.onlineEvent : (row.city ?? row.venueName ?? eventsMessages.tba),
+  };
+}
+
+function listItem(row: ListRow): EventListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    cover_image_url: row.hasCover ? `/api/public/events/${row.id}/cover.svg` : null,
+    category: row.category,
+    organizer: { name: row.organiserName },
+    start_date: row.startsAt.toISOString(),
+    end_date: row.endsAt?.toISOString() ?? null,
+    location: locationOf(row),
+    pricing:
+      row.minPriceCents === null
+        ? null
+        : {
+            currency: row.currency,
+            min_price: money(row.minPriceCents),
+            max_price: money(row.maxPriceCents),
+            is_free: row.isFree,
+          },
+    attendee_count: row.attendeeCount,
+    tickets_available: row.ticketsAvailable,
+    status: row.status === 'cancelled' ? 'cancelled' : 'scheduled',
+  };
+}
+
+/** The public catalogue, event pages, registrations that never oversell, and organisers' events. */
+export function createEventsService(deps: {
+  repo: EventsRepository;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { repo, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const db: Database = repo.db;
+
+  async function detail(id: string, userId: string | null): Promise<EventDetail> {
+    const found = await repo.findEvent(id);
+    if (!found) throw AppError.notFound(eventsMessages.notFound, 'EVENT_NOT_FOUND');
+    const { event, organiser, venue } = found;
+    const [types, mine] = await Promise.all([
+      repo.ticketTypes(id),
+      userId ? repo.registrationOf(id, userId) : Promise.resolve(undefined),
+    ]);
+    const base = listItem({ ...event, organiserName: organiser.name });
+    return {
+      ...base,
+      description: event.description,
+      organizer: { id: organiser.id, name: organiser.name },
+      venue: venue ? { name: venue.name, address: venue.address, city: venue.city, country: venue.country } : null,
+      online_url: mine ? event.onlineUrl : null,
+      schedule: Array.isArray(event.schedule) ? (event.schedule as EventDetail['schedule']) : [],
+      ticket_types: types.map((type) => ({
+        id: type.id,
+        name: type.name,
+        price: type.priceCents / 100,
+        currency: event.currency,
+        capacity: type.capacity,
+        available: type.capacity - type.taken,
+      })),
+      my_registration: mine
+        ? { id: mine.id, ticket_type_id: mine.ticketTypeId, created_at: mine.createdAt.toISOString() }
+        : null,
+      is_organiser: userId !== null && organiser.userId === userId,
+    };
+  }
+
+  /** Recomputes the row's prices and tickets left from its ticket types (after an edit). */
+  async function refreshTotals(tx: Database, eventId: string): Promise<void> {
+    const types = await repo.ticketTypes(eventId, tx);
+    const prices = types.map((type) => type.priceCents);
+    await tx
+      .update(events)
+      .set({
+        minPriceCents: prices.length ? Math.min(...prices) : null,
+        maxPriceCents: prices.length ? Math.max(...prices) : null,
+        isFree: prices.length > 0 && Math.max(...prices) === 0,
+        ticketsAvailable: types.reduce((sum, type) => sum + type.capacity - type.taken, 0),
+        attendeeCount: types.reduce((sum, type) => sum + type.taken, 0),
+      })
+      .where(eq(events.id, eventId));
+  }
+
+  async function organiserFor(userId: string, name: string): Promise<string> {
+    const existing = await repo.organiserOfUser(userId);
+    if (existing) return existing.id;
+    const id = newId('organiser');
+    await db.insert(eventOrganisers).values({ id, name, userId }).onConflictDoNothing();
+    return (await repo.organiserOfUser(userId))?.id ?? id;
+  }
+
+  async function ownedEvent(userId: string, eventId: string) {
+    const found = await repo.findEvent(eventId);
+    if (!found) throw AppError.notFound(eventsMessages.notFound, 'EVENT_NOT_FOUND');
+    if (found.organiser.userId !== userId) throw new AppError(403, eventsMessages.notOrganiser, 'NOT_ORGANISER');
+    return found;
+  }
+
+  async function writeEvent(
+    tx: Database,
+    id: string,
+    organiser: { id: string; name: string },
+    input: EventInputParsed,
+    existingVenueId: string | null,
+  ) {
+    const [category] = await tx.select().from(eventCategories).where(eq(eventCategories.slug, input.category));
+    if (!category) throw AppError.badRequest(`Unknown category '${input.category}'`, 'UNKNOWN_CATEGORY');
+    let venueId: string | null = null;
+    if (!input.is_online && input.venue) {
+      venueId = existingVenueId ?? newId('venue');
+      await tx
+        .insert(eventVenues)
+        .values({ id: venueId, ...input.venue, address: input.venue.address ?? null })
+        .onConflictDoUpdate({
+          target: eventVenues.id,
+          set: { ...input.venue, address: input.venue.address ?? null },
+        });
+    }
+    const values = {
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      startsAt: new Date(input.start_date),
+      endsAt: input.end_date ? new Date(input.end_date) : null,
+      isOnline: input.is_online,
+      onlineUrl: input.is_online ? (input.online_url ?? null) : null,
+      venueId,
+      city: input.is_online ? null : (input.venue?.city ?? null),
+      venueName: input.is_online ? null : (input.venue?.name ?? null),
+      currency: input.currency.toUpperCase(),
+      hasCover: true,
+      schedule: [{ starts_at: new Date(input.start_date).toISOString(), title: input.title }],
+      searchDocument: searchDocument({
+        title: input.title,
+        venue: input.venue?.name ?? null,
+        city: input.is_online ? 'online' : (input.venue?.city ?? null),
+        organiser: organiser.name,
+        description: input.description,
+      }),
+      updatedAt: now(),
+    };
+    await tx
+      .insert(events)
+      .values({ id, organiserId: organiser.id, ...values })
+      .onConflictDoUpdate({ target: events.id, set: values });
+  }
+
+  return {
+    async list(query: EventsListQuery): Promise<EventsListResponse> {
+      const { rows, counts, total } = await repo.list(query, now());
+      return {
+        events: rows.map(listItem),
+        total,
+        page: query.page,
+        per_page: query.limit,
+        total_pages: Math.ceil(total / query.limit),
+        categories: counts,
+      };
+    },
+
+    detail,
+
+    /** The event for the .ics calendar entry (public events only). */
+    async calendarEvent(id: string) {
+      const found = await repo.findEvent(id);
+      if (!found) throw AppError.notFound(eventsMessages.notFound, 'EVENT_NOT_FOUND');
+      return found;
+    },
+
+    async cover(id: string) {
+      const found = await repo.findEvent(id);
+      if (!found) throw AppError.notFound(eventsMessages.notFound, 'EVENT_NOT_FOUND');
+      return { title: found.event.title, category: found.event.category };
+    },
+
+    /**
+     * Takes a ticket of `ticketTypeId` for the user, in one transaction: the ticket type's count
+     * moves only while one is left (so 500 buyers for 100 tickets end with 100 taken), the
+     * registration is unique per user, and the event's attendance and tickets left follow.
+     */
+    async register(userId: string, eventId: string, ticketTypeId: string) {
+      const found = await repo.findEvent(eventId);
+      if (!found) throw AppError.notFound(eventsMessages.notFound, 'EVENT_NOT_FOUND');
+      if (found.event.status === 'cancelled') throw new AppError(409, eventsMessages.cancelled, 'EVENT_CANCELLED');
+      if (found.event.startsAt <= now()) throw new AppError(409, eventsMessages.past, 'EVENT_PAST');
+      const types = await repo.ticketTypes(eventId);
+      if (!types.some((type) => type.id === ticketTypeId)) {
+        throw AppError.badRequest('Unknown ticket type for this event', 'UNKNOWN_TICKET_TYPE');
+      }
+      try {
+        return await db.transaction(async (tx) => {
+          const registration = await repo.insertRegistration(tx, {
+            id: newId('registration'),
+            eventId,
+            ticketTypeId,
+            userId,
+          });
+          if (!(await repo.takeTicket(tx, ticketTypeId))) {
+            throw new AppError(409, eventsMessages.soldOutError, 'SOLD_OUT');
+          }
+          const counts = await repo.countAttendee(tx, eventId, 1);
+          return { registration, counts };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError(409, eventsMessages.alreadyRegistered, 'ALREADY_REGISTERED');
+        }
+        throw error;
+      }
+    },
+
+    /** Gives the user's ticket back. */
+    async unregister(userId: string, eventId: string) {
+      const found = await repo.findEvent(eventId);
+      if (!found) throw AppError.notFound(eventsMessages.notFound, 'EVENT_NOT_FOUND');
+      const result = await db.transaction(async (tx) => {
+        const removed = await repo.deleteRegistration(tx, eventId, userId);
+        if (!removed) return null;
+        await repo.giveTicketBack(tx, removed.ticketTypeId);
+        return repo.countAttendee(tx, eventId, -1);
+      });
+      if (!result) throw AppError.notFound(eventsMessages.notRegistered, 'NOT_REGISTERED');
+      return result;
+    },
+
+    /** An organiser's new event (the organiser is the user's own, made on first use). */
+    async create(userId: string, displayName: string, input: EventInputParsed): Promise<EventDetail> {
+      const organiserId = await organiserFor(userId, displayName);
+      const id = newId('event');
+      await db.transaction(async (tx) => {
+        await writeEvent(tx, id, { id: organiserId, name: displayName }, input, null);
+        await tx.insert(eventTicketTypes).values(
+          input.ticket_types.map((type) => ({
+            id: newId('ticketType'),
+            eventId: id,
+            name: type.name,
+            priceCents: Math.round(type.price * 100),
+            capacity: type.capacity,
+          })),
+        );
+        await refreshTotals(tx, id);
+      });
+      repo.forgetCounts();
+      log.info({ eventId: id, userId }, 'event created');
+      return detail(id, userId);
+    },
+
+    /** Edits the organiser's event; ticket types are matched by position (capacity never below taken). */
+    async update(userId: string, eventId: string, input: EventInputParsed): Promise<EventDetail> {
+      const { event, organiser } = await ownedEvent(userId, eventId);
+      await db.transaction(async (tx) => {
+        await writeEvent(tx, eventId, { id: organiser.id, name: organiser.name }, input, event.venueId);
+        const existing = await repo.ticketTypes(eventId, tx);
+        for (const [i, type] of input.ticket_types.entries()) {
+          const current = existing[i];
+          if (current) {
+            if (type.capacity < current.taken) {
+              throw AppError.badRequest(
+                `'${current.name}' has ${String(current.taken)} tickets taken: its capacity cannot go below that`,
+                'CAPACITY_BELOW_TAKEN',
+              );
+            }
+            await tx
+              .update(eventTicketTypes)
+              .set({ name: type.name, priceCents: Math.round(type.price * 100), capacity: type.capacity })
+              .where(eq(eventTicketTypes.id, current.id));
+          } else {
+            await tx.insert(eventTicketTypes).values({
+              id: newId('ticketType'),
+              eventId,
+              name: type.name,
+              priceCents: Math.round(type.price * 100),
+              capacity: type.capacity,
+            });
+          }
+        }
+        await refreshTotals(tx, eventId);
+      });
+      repo.forgetCounts();
+      return detail(eventId, userId);
+    },
+
+    /** Cancels the organiser's event and tells every attendee on the realtime stream. */
+    async cancel(userId: string, eventId: string): Promise<EventDetail> {
+      const { event } = await ownedEvent(userId, eventId);
+      if (event.status !== 'cancelled') {
+        await db.update(events).set({ status: 'cancelled', updatedAt: now() }).where(eq(events.id, eventId));
+        repo.forgetCounts();
+        const attendees = await repo.attendees(eventId);
+        await Promise.all(
+          attendees.map((attendee) =>
+            deps.events
+              .publish(attendee, 'event.cancelled', { id: eventId, title: event.title, status: 'cancelled' })
+              .catch((error: unknown) => log.warn({ err: error }, 'could not publish event.cancelled')),
+          ),
+        );
+        log.info({ eventId, attendees: attendees.length }, 'event cancelled');
+      }
+      return detail(eventId, userId);
+    },
+
+    async upcomingCount() {
+      return repo.upcomingCount(now());
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

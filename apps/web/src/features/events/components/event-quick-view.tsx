@@ -1,0 +1,119 @@
+import type { EventListItem } from '@nuvem/contracts/events';
+import {
+  ArrowRightIcon,
+  CalendarIcon,
+  CalendarPlusIcon,
+  GlobeIcon,
+  MapPinIcon,
+  TicketIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
+import { calendarUrl } from '../api/event-keys';
+import { useEvent } from '../api/get-event';
+import type { EventViewer } from '../lib/event-viewer';
+import { EventCover } from './event-cover';
+import { useEventText } from './use-event-text';
+
+export interface EventQuickViewProps {
+  /** The event chosen in the list; null when closed. */
+  event: EventListItem | null;
+  viewer: EventViewer;
+  /** The list's address, so the event page can lead back to the same filters. */
+  listHref: string;
+  onClose: () => void;
+}
+
+/** What a card opens (spec: the selected event and a quick-view flag): the essentials and the way to the event page. */
+export function EventQuickView({ event, viewer, listHref, onClose }: EventQuickViewProps) {
+  return (
+    <Dialog open={event !== null} onOpenChange={(open) => !open && onClose()}>
+      {event && (
+        <DialogContent className="max-w-2xl gap-5">
+          <QuickViewBody event={event} viewer={viewer} listHref={listHref} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function QuickViewBody({
+  event,
+  viewer,
+  listHref,
+}: Omit<EventQuickViewProps, 'event' | 'onClose'> & { event: EventListItem }) {
+  const { t } = useTranslation('events');
+  const text = useEventText();
+  // The description is not in the list: the event is fetched (and so ready for its page).
+  const detail = useEvent(event.id, viewer.id, { enabled: viewer.ready });
+  const LocationIcon = event.location.is_online ? GlobeIcon : MapPinIcon;
+  return (
+    <>
+      <EventCover src={event.cover_image_url} eager className="-mx-6 -mt-6 aspect-[21/9] rounded-t-xl" />
+      <DialogHeader className="gap-2">
+        <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+          <Badge variant="secondary">{text.category(event.category)}</Badge>
+          {event.pricing && <Badge>{text.price(event.pricing)}</Badge>}
+          {event.status === 'cancelled' && <Badge variant="destructive">{t('card.cancelled')}</Badge>}
+        </div>
+        <DialogTitle className="text-xl leading-snug">{event.title}</DialogTitle>
+        <DialogDescription>{t('card.organizer', { name: event.organizer.name })}</DialogDescription>
+      </DialogHeader>
+      <ul className="flex flex-col gap-2 text-sm">
+        <li className="flex items-start gap-2">
+          <CalendarIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {text.date(event.start_date, event.end_date)}
+        </li>
+        <li className="flex items-start gap-2">
+          <LocationIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {text.location(event.location)}
+        </li>
+        {event.attendee_count > 0 && (
+          <li className="flex items-start gap-2">
+            <UsersIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            {t('card.attending', { count: event.attendee_count, n: text.count(event.attendee_count) })}
+          </li>
+        )}
+        {event.tickets_available !== null && (
+          <li className="flex items-start gap-2">
+            <TicketIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            {event.tickets_available > 0
+              ? t('card.ticketsLeft', { count: event.tickets_available, n: text.count(event.tickets_available) })
+              : t('card.soldOut')}
+          </li>
+        )}
+      </ul>
+      {detail.data ? (
+        <p className="line-clamp-4 text-sm whitespace-pre-line text-muted-foreground">{detail.data.description}</p>
+      ) : detail.isPending && viewer.ready ? (
+        <p className="text-sm text-muted-foreground">{t('quickView.loadingDetails')}</p>
+      ) : null}
+      <DialogFooter className="gap-2">
+        <Button variant="outline" asChild>
+          <a href={calendarUrl(event.id)} download>
+            <CalendarPlusIcon aria-hidden="true" />
+            {t('quickView.addToCalendar')}
+          </a>
+        </Button>
+        <Button asChild>
+          <Link to={paths.event.getHref(event.id)} state={{ listHref }}>
+            {t('quickView.viewPage')}
+            <ArrowRightIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,304 @@
+import { EVENTS_SEARCH_DEBOUNCE_MS, eventSorts, type EventListItem, type EventSort } from '@nuvem/contracts/events';
+import {
+  LayoutGridIcon,
+  ListIcon,
+  MapPinIcon,
+  SearchIcon,
+  SlidersHorizontalIcon,
+  SparklesIcon,
+  TicketIcon,
+} from 'lucide-react';
+import { useCallback, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useFormat } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useEvents, useEventsAvailable } from '../api/get-events';
+import {
+  activeFilterCount,
+  parseEventsAddress,
+  writeEventsAddress,
+  type AddressChange,
+  type EventFilters,
+  type ViewMode,
+} from '../lib/event-filters';
+import type { EventViewer } from '../lib/event-viewer';
+import { EventCard, EventCardSkeleton } from './event-card';
+import { EventQuickView } from './event-quick-view';
+import { EventsFilterPanel } from './events-filter-panel';
+import { EventsPager } from './events-pager';
+
+const SKELETON_CARDS = 4;
+
+/**
+ * The events list screen (spec, "Events list screen"). Its state lives in the address, so a
+ * filtered list can be shared and Back undoes a change; any filter, sort or search change goes
+ * back to page 1.
+ */
+export function EventsPage({ viewer }: { viewer: EventViewer }) {
+  const { t } = useTranslation('events');
+  const format = useFormat();
+  const [params, setParams] = useSearchParams();
+  // The router applies a new address in a transition; until it lands, the screen shows the change
+  // already (a radio or checkbox answers the click at once instead of springing back).
+  const key = params.toString();
+  const [pending, setPending] = useState<{ base: string; next: URLSearchParams } | null>(null);
+  if (pending && pending.base !== key) setPending(null); // landed (or Back): the address rules again
+  const current = pending && pending.base === key ? pending.next : params;
+  const { filters, page, view } = useMemo(() => parseEventsAddress(current), [current]);
+  const [selected, setSelected] = useState<EventListItem | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panelId = useId();
+  const resultsId = useId();
+
+  const change = useCallback(
+    (next: AddressChange) => {
+      const address = writeEventsAddress(current, next);
+      setPending({ base: key, next: address });
+      setParams(address);
+    },
+    [current, key, setParams],
+  );
+  const changeFilters = useCallback((next: Partial<EventFilters>) => change({ filters: next }), [change]);
+
+  const list = useEvents(filters, page);
+  const available = useEventsAvailable();
+  const data = list.data;
+  const loading = list.isPending || (list.isPlaceholderData && list.isFetching);
+  const failed = list.isError && !list.isFetching;
+  const active = activeFilterCount(filters);
+
+  const goToPage = (next: number) => {
+    change({ page: next });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  let results;
+  if (failed) {
+    results = (
+      <div role="alert" className="glass flex flex-col items-center gap-4 rounded-xl p-8 text-center">
+        <p>{t('results.loadFailed')}</p>
+        <Button variant="outline" onClick={() => void list.refetch()}>
+          {t('results.retry')}
+        </Button>
+      </div>
+    );
+  } else if (loading || !data) {
+    results = (
+      <div className={cn('grid gap-4', view === 'grid' && 'md:grid-cols-2')}>
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <EventCardSkeleton key={index} view={view} />
+        ))}
+      </div>
+    );
+  } else if (data.events.length === 0) {
+    results = (
+      <div className="glass flex flex-col items-center gap-3 rounded-xl p-10 text-center">
+        <SearchIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h3 className="text-lg font-semibold">{t('results.empty')}</h3>
+        <p className="text-muted-foreground">{t('results.emptyHint')}</p>
+        <Button variant="outline" onClick={() => change({ reset: true })}>
+          {t('results.resetFilters')}
+        </Button>
+      </div>
+    );
+  } else {
+    results = (
+      <ul aria-label={t('results.listLabel')} className={cn('grid gap-4', view === 'grid' && 'md:grid-cols-2')}>
+        {data.events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} view={view} onOpen={setSelected} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-8 px-4 py-8 sm:px-6 lg:py-12">
+      <title>{t('title')}</title>
+      <section className="glass flex flex-col items-center gap-5 rounded-2xl px-5 py-10 text-center sm:px-10 sm:py-14">
+        <Badge variant="outline" className="gap-1.5 px-3 py-1 text-sm font-medium">
+          <SparklesIcon aria-hidden="true" className="size-4 text-primary" />
+          {t('hero.chip')}
+        </Badge>
+        <div className="flex flex-col gap-2">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t('title')}</h1>
+          <p className="bg-gradient-to-r from-primary to-accent bg-clip-text text-xl font-semibold text-transparent sm:text-2xl">
+            {t('hero.tagline')}
+          </p>
+        </div>
+        <SearchBox search={filters.search} onSearch={(search) => changeFilters({ search })} />
+        <div className="flex flex-wrap justify-center gap-2 text-sm">
+          <span className="glass inline-flex items-center gap-1.5 rounded-full px-3 py-1">
+            <TicketIcon aria-hidden="true" className="size-4 text-primary" />
+            {available.data === undefined ? (
+              <Skeleton className="h-4 w-28" />
+            ) : (
+              t('hero.available', { count: available.data, n: format.count(available.data) })
+            )}
+          </span>
+          <span className="glass inline-flex items-center gap-1.5 rounded-full px-3 py-1">
+            <MapPinIcon aria-hidden="true" className="size-4 text-primary" />
+            {t('hero.multipleLocations')}
+          </span>
+        </div>
+      </section>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <aside className="flex flex-col gap-3">
+          <Button
+            variant="outline"
+            className="justify-between lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <span className="inline-flex items-center gap-2">
+              <SlidersHorizontalIcon aria-hidden="true" />
+              {filtersOpen ? t('filters.hide') : t('filters.show')}
+            </span>
+            {active > 0 && <Badge>{t('filters.active', { count: active, n: format.count(active) })}</Badge>}
+          </Button>
+          <div id={panelId} className={cn(!filtersOpen && 'hidden', 'lg:block')}>
+            <EventsFilterPanel
+              filters={filters}
+              categories={data?.categories ?? []}
+              onChange={changeFilters}
+              onReset={() => change({ reset: true })}
+            />
+          </div>
+        </aside>
+
+        <section aria-labelledby={resultsId} className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p id={resultsId} className="text-base font-medium" role="status">
+              {loading || !data
+                ? t('results.loading')
+                : t('results.found', { count: data.total, n: format.count(data.total) })}
+            </p>
+            <div className="flex items-center gap-2">
+              <SortSelect sort={filters.sort} onSort={(sort) => changeFilters({ sort })} />
+              <ViewToggle view={view} onView={(next) => change({ view: next })} />
+            </div>
+          </div>
+          {results}
+          {data && !failed && <EventsPager page={page} totalPages={data.total_pages} onPage={goToPage} />}
+        </section>
+      </div>
+
+      <EventQuickView
+        event={selected}
+        viewer={viewer}
+        listHref={paths.events.getHref(current)}
+        onClose={() => setSelected(null)}
+      />
+    </main>
+  );
+}
+
+/**
+ * The hero's search box: the text is applied to the filters 500 ms after typing stops (spec), and
+ * follows the address when it changes otherwise (Back, Reset, a shared link).
+ */
+function SearchBox({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  const { t } = useTranslation('events');
+  const [text, setText] = useState(search);
+  const [applied, setApplied] = useState(search);
+  const apply = useEffectEvent((next: string) => onSearch(next));
+
+  if (search !== applied) {
+    setApplied(search);
+    setText(search);
+  }
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === applied) return;
+    const timer = window.setTimeout(() => {
+      setApplied(next);
+      apply(next);
+    }, EVENTS_SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, applied]);
+
+  return (
+    <div role="search" className="relative w-full max-w-2xl">
+      <SearchIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        type="search"
+        value={text}
+        maxLength={200}
+        aria-label={t('hero.searchLabel')}
+        placeholder={t('hero.searchPlaceholder')}
+        className="h-12 rounded-full pr-4 pl-12 text-sm sm:text-base"
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function SortSelect({ sort, onSort }: { sort: EventSort; onSort: (sort: EventSort) => void }) {
+  const { t } = useTranslation('events');
+  const labelId = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <span id={labelId} className="text-sm whitespace-nowrap text-muted-foreground">
+        {t('results.sortLabel')}
+      </span>
+      <Select
+        value={sort}
+        onValueChange={(value) => {
+          const next = eventSorts.find((item) => item === value);
+          if (next) onSort(next);
+        }}
+      >
+        <SelectTrigger aria-labelledby={labelId} className="w-48">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {eventSorts.map((item) => (
+            <SelectItem key={item} value={item}>
+              {t(`results.sort.${item}`)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function ViewToggle({ view, onView }: { view: ViewMode; onView: (view: ViewMode) => void }) {
+  const { t } = useTranslation('events');
+  const options = [
+    ['grid', LayoutGridIcon, t('results.view.grid')],
+    ['list', ListIcon, t('results.view.list')],
+  ] as const;
+  return (
+    <div role="group" aria-label={t('results.view.label')} className="glass flex rounded-md p-0.5">
+      {options.map(([value, Icon, label]) => (
+        <Button
+          key={value}
+          variant={view === value ? 'secondary' : 'ghost'}
+          size="icon"
+          className="size-8"
+          aria-pressed={view === value}
+          aria-label={label}
+          title={label}
+          onClick={() => onView(value)}
+        >
+          <Icon aria-hidden="true" />
+        </Button>
+      ))}
+    </div>
+  );
+}
