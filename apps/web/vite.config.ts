@@ -29,5 +29,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    // jsdom renders of the biggest pages take seconds on a busy 2-core CI machine.
+    testTimeout: 15_000,
   },
 });

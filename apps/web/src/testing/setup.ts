@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 import { toast } from '@/components/ui/sonner';
@@ -8,6 +8,10 @@ import { i18n } from '@/lib/i18n';
 import { installBrowserGaps } from './browser-gaps';
 
 installBrowserGaps();
+
+// Role queries walk the whole DOM: on a big page (the pricing page's four plans and add-ons) in a
+// busy CI run they take more than the default second. What a test waits for must appear within 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // A React warning (bad nesting, missing key, act…) fails the test that caused it. A test that
 // expects console.error spies on it itself.
