@@ -46,6 +46,7 @@ const tableOwners = {
     'event-ticket-types',
     'event-registrations',
   ],
+  'ai-security': ['ai-security-events'],
   billing: ['billing-coupons', 'billing-orders', 'billing-subscriptions', 'billing-ledger', 'billing-webhook-events'],
 };
 /** Views a module publishes for every module to read. */

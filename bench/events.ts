@@ -369,7 +369,12 @@ async function migrate(env: Record<string, string>): Promise<void> {
   }
 }
 
-const serverEnv = { SEED_DEMO: 'false', SEED_EVENTS_COUNT: '0', LOG_LEVEL: 'warn' };
+const serverEnv = {
+  SEED_DEMO: 'false',
+  SEED_EVENTS_COUNT: '0',
+  LOG_LEVEL: 'warn',
+  EVENTS_LISTS_PER_MINUTE: '100000000',
+};
 
 async function benchPglite(): Promise<RunResult[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-bench-events-'));

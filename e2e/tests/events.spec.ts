@@ -45,6 +45,8 @@ async function createEvent(
     title: string;
     category: string;
     start: string;
+    /** Hours from start to end (2 unless given). */
+    hours?: number;
     city?: string;
     tickets: { name: string; price: number; capacity: number }[];
   },
@@ -56,7 +58,7 @@ async function createEvent(
       description: `${event.title}: an evening made for the browser tests.`,
       category: event.category,
       start_date: event.start,
-      end_date: hoursAfter(event.start, 2),
+      end_date: hoursAfter(event.start, event.hours ?? 2),
       is_online: !event.city,
       ...(event.city
         ? { venue: { name: `${event.city} Hall`, city: event.city, country: 'Portugal' } }
@@ -116,11 +118,16 @@ test('searches, filters by When and category, shares the filtered address, and B
   await expect(page.getByText(/^\d+ events found$/)).toBeVisible();
   await expect(page.getByText(/^\d+ events available$/)).toBeVisible();
 
-  // The search applies itself once typing stops.
+  // The search applies itself once typing stops, sorted by relevance (not written in the address:
+  // it is the search's default).
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await expect(sort).toHaveText('Upcoming');
   await page.getByRole('searchbox', { name: 'Search events' }).fill(word);
   await expect(found(page, 3)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`[?&]search=${word}(&|$)`));
   await expect(cards(page)).toHaveCount(3);
+  await expect(sort).toHaveText('Relevance');
+  await expect(page).not.toHaveURL(/[?&]sort=/);
 
   await showFilters(page);
   await page.getByRole('radio', { name: 'Tomorrow' }).check();
@@ -158,10 +165,20 @@ test('searches, filters by When and category, shares the filtered address, and B
   await expect(found(page, 3)).toBeVisible();
   await expect(liveMusic).not.toBeChecked();
 
-  // The price filters are real: 'Free Events Only' leaves the free one.
+  // The price filters are real: from 10 up leaves the paid two...
+  await page.getByRole('slider', { name: 'Lowest price' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/[?&]price_min=10(&|$)/);
+  await expect(found(page, 2)).toBeVisible();
+  // ...and 'Free Events Only' the free one, the price range leaving the address and the slider
+  // saying why it is off.
   await page.getByRole('checkbox', { name: 'Free Events Only' }).check();
   await expect(found(page, 1)).toBeVisible();
   await expect(cards(page).getByText('FREE')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]free=1(&|$)/);
+  await expect(page).not.toHaveURL(/price_min|price_max/);
+  await expect(page.getByRole('slider', { name: 'Lowest price' })).toHaveAttribute('data-disabled', '');
+  await expect(page.getByText('Free events only: the price range does not apply.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Reset all' }).click();
   await expect(page).toHaveURL(/\/events$/);
@@ -202,6 +219,65 @@ test('pages through the catalogue, scrolling back to the top', async ({ page }) 
   await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
 });
 
+test('a page past the end shows the last page; an unknown category says so and can be removed', async ({ page }) => {
+  await page.goto('/events?page=99');
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  const position = pager.getByText(/^Page (\d+) of \1$/);
+  await expect(position).toBeVisible();
+  const last = /^Page (\d+)/.exec(await position.innerText())![1]!;
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
+  expect(await cards(page).count()).toBeGreaterThan(0);
+
+  await page.goto('/events?category=nope');
+  await expect(page.getByText('No category "nope"')).toBeVisible();
+  await expect(page.getByText('No events found')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove the category filter' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByText(/^\d+ events found$/)).toBeVisible();
+  await expect(page.getByText(/No category/)).toHaveCount(0);
+});
+
+test('an event page opens at its top, even from a list scrolled down to the card', async ({ page }) => {
+  await page.goto('/events');
+  const card = cards(page).last();
+  await card.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const title = await card.getByRole('heading').innerText();
+  await card.getByRole('button', { name: title }).click();
+  await page.getByRole('dialog', { name: title }).getByRole('link', { name: 'View event page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // The page is long enough to have stayed scrolled down.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the pager keeps to one line, on a phone too', async ({ page }) => {
+  await page.goto('/events');
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  const previous = await pager.getByRole('button', { name: 'Previous' }).boundingBox();
+  const next = await pager.getByRole('button', { name: 'Next' }).boundingBox();
+  expect(next!.y).toBe(previous!.y);
+  expect(next!.x + next!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+});
+
+test("on a phone the filters' 'Show N results' folds them away and brings the results into view", async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the filter panel folds away on a phone only');
+  await page.goto('/events');
+  await expect(page.getByText(/^\d+ events found$/)).toBeVisible();
+  await showFilters(page);
+  await page.getByRole('radio', { name: 'Next 30 days' }).check();
+  const show = page.getByRole('button', { name: /^Show \d+ results?$/ });
+  const count = /\d+/.exec(await show.innerText())![0];
+  await show.click();
+  await expect(page.getByRole('heading', { name: 'Filters' })).toBeHidden();
+  const line = page.getByText(`${count} events found`);
+  await expect(line).toBeFocused();
+  await expect(line).toBeInViewport();
+});
+
 test('opens an event from the quick view, signs in from it, registers and cancels the registration', async ({
   page,
   baseURL,
@@ -233,8 +309,19 @@ test('opens an event from the quick view, signs in from it, registers and cancel
 
   await page.goto(`/events?search=${word}`);
   await expect(found(page, 1)).toBeVisible();
-  await cards(page).getByRole('button', { name: event.title }).click();
+  const opener = cards(page).getByRole('button', { name: event.title });
+  await opener.click();
   const quickView = page.getByRole('dialog', { name: event.title });
+  await expect(quickView.getByText('By Quartz Collective')).toBeVisible();
+  // Closing it (Escape, or Close) puts focus back on the card that opened it.
+  await page.keyboard.press('Escape');
+  await expect(quickView).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await quickView.getByRole('button', { name: 'Close' }).click();
+  await expect(quickView).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
   await expect(quickView.getByText('By Quartz Collective')).toBeVisible();
   await expect(quickView.getByText('Braga')).toBeVisible();
   await expect(quickView.getByText('7 tickets left')).toBeVisible();
@@ -261,9 +348,15 @@ test('opens an event from the quick view, signs in from it, registers and cancel
   await register.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
 
+  // A paid ticket says how it is paid for: reserved here, paid to the organiser at the event.
+  const payment = page.getByText(
+    'Nuvem reserves this ticket for you; you pay the organiser at the event. No payment is taken online.',
+  );
   const tickets = page.getByRole('group', { name: 'Choose a ticket' });
   await expect(tickets.getByRole('radio', { name: /General/ })).toBeChecked();
+  await expect(payment).toHaveCount(0);
   await tickets.getByRole('radio', { name: /VIP/ }).check();
+  await expect(payment).toBeVisible();
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByText('You are registered', { exact: true })).toBeVisible();
   await expect(page.getByText('Ticket: VIP')).toBeVisible();
@@ -282,4 +375,65 @@ test('opens an event from the quick view, signs in from it, registers and cancel
   await expect(page.getByText('7 tickets left')).toBeVisible();
   await expect(page.getByText(/\d+ attending/)).toHaveCount(0);
   await expect(page.getByText('2 left of 2')).toBeVisible();
+});
+
+test.describe('for a visitor whose browser is British English', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('times follow the 24-hour clock and name the time zone; an event over or under way closes registration', async ({
+    page,
+    login,
+    baseURL,
+  }) => {
+    await login();
+    const word = uniqueWord();
+    const coming = await createEvent(page.request, baseURL!, {
+      title: `${word} Tide Talks`,
+      category: 'tech-conference',
+      start: lisbonNoon(5),
+      city: 'Faro',
+      tickets: [{ name: 'Standard', price: 12, capacity: 20 }],
+    });
+    const over = await createEvent(page.request, baseURL!, {
+      title: `${word} Ember Market`,
+      category: 'food-and-drink',
+      start: lisbonNoon(-3),
+      city: 'Évora',
+      tickets: [{ name: 'Standard', price: 5, capacity: 20 }],
+    });
+    const running = await createEvent(page.request, baseURL!, {
+      title: `${word} Drift Session`,
+      category: 'live-music',
+      start: hoursAfter(new Date().toISOString(), -1),
+      hours: 3,
+      city: 'Porto',
+      tickets: [{ name: 'Standard', price: 0, capacity: 20 }],
+    });
+
+    // 12:00 to 14:00 UTC is 12:00 to 14:00 WET in winter, 13:00 to 15:00 WEST in summer.
+    await page.goto(`/events?search=${word}`);
+    await expect(found(page, 1)).toBeVisible();
+    const card = cards(page).first();
+    await expect(card.getByText(/ • 1[23]:00 - 1[45]:00$/)).toBeVisible();
+    await card.getByRole('button', { name: coming.title }).click();
+    const quickView = page.getByRole('dialog', { name: coming.title });
+    await expect(quickView.getByText(/ • 1[23]:00 - 1[45]:00 WES?T$/)).toBeVisible();
+    await quickView.getByRole('link', { name: 'View event page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: coming.title })).toBeVisible();
+    await expect(page.getByText(/ • 1[23]:00 - 1[45]:00 WES?T$/)).toBeVisible();
+    const schedule = page.getByRole('region', { name: 'Schedule' });
+    await expect(schedule.locator('time').first()).toHaveText(/ • 1[23]:00 WES?T$/);
+    await expect(page.getByText(/\b(AM|PM)\b/)).toHaveCount(0);
+
+    await page.goto(`/events/${over.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: over.title })).toBeVisible();
+    await expect(page.getByText('Registration is closed: the event has ended.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This event has already taken place' })).toBeVisible();
+    await expect(page.getByText(/tickets? left|left of/)).toHaveCount(0);
+
+    await page.goto(`/events/${running.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: running.title })).toBeVisible();
+    await expect(page.getByText('Registration is closed: the event has started.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This event has already taken place' })).toHaveCount(0);
+  });
 });

@@ -10,6 +10,7 @@ import { billingPlugin } from './modules/billing/billing.plugin.js';
 import { seedDemoUser } from './modules/auth/seed.js';
 import { containersPlugin } from './modules/containers/containers.plugin.js';
 import { ecosystemPlugin } from './modules/ecosystem/ecosystem.plugin.js';
+import { aiSecurityPlugin } from './modules/ai-security/ai-security.plugin.js';
 import { eventsCataloguePlugin } from './modules/events/events.plugin.js';
 import { healthPlugin } from './modules/health/health.plugin.js';
 import { profilesPlugin } from './modules/profiles/profiles.plugin.js';
@@ -171,6 +172,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(profilesPlugin);
   await app.register(billingPlugin);
   await app.register(eventsCataloguePlugin);
+  await app.register(aiSecurityPlugin);
   await app.register(containersPlugin);
   await app.register(realtimePlugin);
 

@@ -105,9 +105,30 @@ const envSchema = z.object({
       .max(24 * 60)
       .default(60),
   ),
+  AI_SECURITY_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  AI_SECURITY_TOKEN: optional(z.string().min(1)),
+  AI_SECURITY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
+  AI_SECURITY_BLOCK_AT: z.preprocess(emptyAsUndefined, z.enum(['low', 'medium', 'high', 'critical']).default('medium')),
+  AI_SECURITY_CHECKS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
+  AI_SECURITY_THRESHOLDS: optional(
+    z
+      .string()
+      .regex(
+        /^0?\.\d+,0?\.\d+,0?\.\d+,0?\.\d+$/,
+        'must be four probabilities, for low, medium, high and critical (0.5,0.7,0.85,0.97)',
+      )
+      .refine((text) => {
+        const [a = 0, b = 0, c = 0, d = 0] = text.split(',').map(Number);
+        return a < b && b < c && c < d;
+      }, 'must rise from low to critical'),
+  ),
   PLAN_QUOTAS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
   SEED_DEMO_COUPON: optional(z.enum(['true', 'false', '1', '0'])),
-  SEED_EVENTS_COUNT: optional(z.coerce.number().int().min(0).max(1_000_000)),
+  // More on a start would outlast the start-up budget: npm run seed:events writes any number.
+  SEED_EVENTS_COUNT: optional(
+    z.coerce.number().int().min(0).max(5_000, 'must be at most 5000 (npm run seed:events -- --count N adds more)'),
+  ),
+  EVENTS_LISTS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
   EVENTS_COUNTS_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(15)),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, 'must be a Stripe signing secret (whsec_…)')),
@@ -240,10 +261,21 @@ export interface AppConfig {
   google: (OAuthClientConfig & { issuer: string }) | null;
   github: (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; apiUrl: string }) | null;
   payments: PaymentsConfig;
+  /** The AI security layer (AI_SECURITY_*): in process unless AI_SECURITY_URL names a remote one. */
+  aiSecurity: {
+    url: string | null;
+    token: string | null;
+    timeoutMs: number;
+    blockAt: 'low' | 'medium' | 'high' | 'critical';
+    checksPerMinute: number;
+    thresholds: { low: number; medium: number; high: number; critical: number } | undefined;
+  };
   /** SEED_EVENTS_COUNT (default 300 with SEED_DEMO, else 0): events written on a first start with none. */
   seedEventsCount: number;
   /** EVENTS_COUNTS_TTL_SECONDS (15; 0: never kept): how long the list's category counts are kept. */
   eventsCountsTtlSeconds: number;
+  /** EVENTS_LISTS_PER_MINUTE (600): event list requests per client address per minute. */
+  eventsListsPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -354,9 +386,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     payments: paymentsConfig(e),
+    aiSecurity: {
+      url: e.AI_SECURITY_URL ?? null,
+      token: e.AI_SECURITY_TOKEN ?? null,
+      timeoutMs: e.AI_SECURITY_TIMEOUT_MS,
+      blockAt: e.AI_SECURITY_BLOCK_AT,
+      checksPerMinute: e.AI_SECURITY_CHECKS_PER_MINUTE,
+      thresholds: thresholdsOf(e.AI_SECURITY_THRESHOLDS),
+    },
     seedEventsCount: e.SEED_EVENTS_COUNT ?? (e.SEED_DEMO === 'true' || e.SEED_DEMO === '1' ? 300 : 0),
     eventsCountsTtlSeconds: e.EVENTS_COUNTS_TTL_SECONDS,
+    eventsListsPerMinute: e.EVENTS_LISTS_PER_MINUTE,
   };
+}
+
+function thresholdsOf(text: string | undefined) {
+  if (!text) return undefined;
+  const [low = 0, medium = 0, high = 0, critical = 0] = text.split(',').map(Number);
+  return { low, medium, high, critical };
 }
 
 /** Stripe when a secret key is set (then the price ids come from STRIPE_PRICE_*), else the sandbox. */

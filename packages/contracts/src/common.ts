@@ -33,6 +33,7 @@ export const idPrefixes = {
   venue: 'ven',
   ticketType: 'tkt',
   registration: 'reg',
+  securityEvent: 'sev',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 
@@ -40,6 +41,7 @@ export const errorMessages = {
   notFound: 'Not found',
   internal: 'Internal server error',
   serviceUnavailable: 'Service unavailable',
+  busy: 'The service is busy. Try again in a moment.',
   /** Text the database cannot store, refused in any parameter or body field. */
   nulCharacter: 'Text must not contain NUL characters',
   unpairedSurrogate: 'Text must be valid Unicode (no unpaired surrogates)',

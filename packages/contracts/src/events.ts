@@ -8,7 +8,8 @@ export const EVENTS_MAX_PAGER_BUTTONS = 5;
 export const EVENTS_PRICE_MAX = 500;
 export const EVENTS_PRICE_STEP = 10;
 
-export const eventSorts = ['date', 'popularity', 'price_low', 'price_high', 'newest'] as const;
+/** The spec's five sorts, and `relevance` (beyond the spec: full-text rank, for a search). */
+export const eventSorts = ['date', 'popularity', 'price_low', 'price_high', 'newest', 'relevance'] as const;
 export type EventSort = (typeof eventSorts)[number];
 export const eventWhens = ['today', 'tomorrow', 'weekend', 'week', 'month'] as const;
 export type EventWhen = (typeof eventWhens)[number];
@@ -49,7 +50,15 @@ const booleanText = z.preprocess(
   (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
   z.boolean({ error: 'must be true or false' }),
 );
-const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+/** An ISO 8601 date-time between the years 1900 and 9999 (in UTC): what the database can hold. */
+const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).refine((text) => {
+  const year = new Date(text).getUTCFullYear();
+  return year >= 1900 && year <= 9999;
+}, 'must be a date between the years 1900 and 9999');
+const instant = (text: string) => new Date(text).getTime();
+
+/** The deepest result a list may page to (page x limit): past it, narrow the search. */
+export const EVENTS_MAX_RESULT_WINDOW = 10_000;
 
 /** GET /api/public/events/list: every parameter optional; a bad one is a 400 naming it. */
 export const eventsListQuerySchema = z
@@ -77,9 +86,13 @@ export const eventsListQuerySchema = z
     price_max: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100_000).optional()),
     is_free: z.preprocess(emptyAsUndefined, booleanText.optional()),
   })
-  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+  .refine((q) => !q.date_from || !q.date_to || instant(q.date_from) <= instant(q.date_to), {
     path: ['date_to'],
     message: 'must not be before date_from',
+  })
+  .refine((q) => q.page * q.limit <= EVENTS_MAX_RESULT_WINDOW, {
+    path: ['page'],
+    message: `must not go past the first ${EVENTS_MAX_RESULT_WINDOW.toLocaleString('en')} results: narrow the search or filters`,
   })
   .refine((q) => q.price_min === undefined || q.price_max === undefined || q.price_min <= q.price_max, {
     path: ['price_max'],
@@ -160,8 +173,14 @@ export const registrationResponseSchema = z.object({
 });
 
 const ticketInput = z.object({
+  /** An existing ticket type's id, to edit it; without one, the type is matched by name or added. */
+  id: z.string().max(64).optional(),
   name: z.string().trim().min(1).max(80),
-  price: z.number().min(0).max(100_000),
+  price: z
+    .number()
+    .min(0)
+    .max(100_000)
+    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, 'must be in whole cents'),
   capacity: z.number().int().min(1).max(1_000_000),
 });
 export const eventInputSchema = z
@@ -184,14 +203,21 @@ export const eventInputSchema = z
         country: z.string().trim().min(2).max(100),
       })
       .optional(),
-    currency: z.string().length(3).default('EUR'),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR')
+      .default('EUR'),
     ticket_types: z.array(ticketInput).min(1).max(10),
   })
-  .refine((e) => !e.end_date || e.end_date >= e.start_date, {
+  .refine((e) => !e.end_date || instant(e.end_date) >= instant(e.start_date), {
     path: ['end_date'],
     message: 'must not be before start_date',
   })
-  .refine((e) => e.is_online || e.venue, { path: ['venue'], message: 'is needed for an in-person event' });
+  .refine((e) => e.is_online || e.venue, { path: ['venue'], message: 'is needed for an in-person event' })
+  .refine((e) => new Set(e.ticket_types.map((type) => type.name.toLowerCase())).size === e.ticket_types.length, {
+    path: ['ticket_types'],
+    message: 'must have different names',
+  });
 export type EventInput = z.input<typeof eventInputSchema>;
 
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate(), 0, 0, 0, 0);

@@ -1,4 +1,5 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
+import { aiSecurityEvents } from './schema/ai-security-events.js';
 import { apiKeyUsage } from './schema/api-key-usage.js';
 import { apiKeys } from './schema/api-keys.js';
 import { billingCoupons } from './schema/billing-coupons.js';
@@ -75,4 +76,5 @@ export const tables = {
   events,
   eventTicketTypes,
   eventRegistrations,
+  aiSecurityEvents,
 };

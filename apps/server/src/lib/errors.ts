@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly code?: string,
     /** Extra response headers, e.g. Retry-After on a 429. */
     readonly headers: Record<string, string> = {},
+    /** Extra fields of the error body the spec names for this error (e.g. violations). */
+    readonly fields: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -4,7 +4,6 @@ import type { TFunction } from 'i18next';
 import { BotIcon, CloudIcon, CompassIcon, FolderOpenIcon, MapIcon, TentTreeIcon, WorkflowIcon } from 'lucide-react';
 import { lazy } from 'react';
 import { paths } from '@/config/paths';
-import { AgentsComingSoon } from '@/features/shell/components/agents-coming-soon';
 import { AssistantApp } from '@/features/shell/components/assistant-app';
 import { BrowserApp } from '@/features/shell/components/browser-app';
 import type { DesktopApp } from '@/features/shell/components/desktop-shell';
@@ -14,6 +13,10 @@ import { HomeApp } from '@/features/shell/components/home-app';
 // Maps and the cabin page are heavy (a world atlas, photos): loaded when their slot opens.
 const MapsApp = lazy(() => import('@/features/maps/components/maps-app').then((m) => ({ default: m.MapsApp })));
 const CabinPage = lazy(() => import('@/features/cabin/components/cabin-page').then((m) => ({ default: m.CabinPage })));
+// The MLM Dashboard brings the chart library and the security layer's screens: loaded when opened.
+const MlmDashboard = lazy(() =>
+  import('@/features/workflows/components/mlm-dashboard').then((m) => ({ default: m.MlmDashboard })),
+);
 
 export const ASSISTANT_SLOT = 2;
 
@@ -64,6 +67,6 @@ export function desktopApps(context: DesktopAppsContext): DesktopApp[] {
     { name: t('apps.maps'), icon: MapIcon, requiresAuth: true, render: () => <MapsApp /> },
     { name: t('apps.browser'), icon: CompassIcon, requiresAuth: true, render: () => <BrowserApp /> },
     { name: t('apps.cabin'), icon: TentTreeIcon, requiresAuth: true, render: () => <CabinPage /> },
-    { name: t('apps.agents'), icon: WorkflowIcon, requiresAuth: true, render: () => <AgentsComingSoon /> },
+    { name: t('apps.agents'), icon: WorkflowIcon, requiresAuth: true, render: () => <MlmDashboard /> },
   ];
 }

@@ -20,6 +20,8 @@ import { programme as programmeEn } from '@/features/programme/i18n/en';
 import { programme as programmePt } from '@/features/programme/i18n/pt-PT';
 import { shell as shellEn } from '@/features/shell/i18n/en';
 import { shell as shellPt } from '@/features/shell/i18n/pt-PT';
+import { workflows as workflowsEn } from '@/features/workflows/i18n/en';
+import { workflows as workflowsPt } from '@/features/workflows/i18n/pt-PT';
 import { initI18n } from '@/lib/i18n';
 import { common as commonEn } from '@/lib/i18n/common.en';
 import { common as commonPt } from '@/lib/i18n/common.pt-PT';
@@ -43,6 +45,7 @@ export const resources = {
     profiles: profilesEn,
     programme: programmeEn,
     shell: shellEn,
+    workflows: workflowsEn,
   },
   'pt-PT': {
     common: commonPt,
@@ -57,6 +60,7 @@ export const resources = {
     profiles: profilesPt,
     programme: programmePt,
     shell: shellPt,
+    workflows: workflowsPt,
   },
 } as const;
 

@@ -34,6 +34,8 @@ describe('one formatting module, in the language in use', () => {
     expect(formatDateTime(when, utc, 'en')).toBe('Mar 5, 2026, 2:30 PM');
     expect(formatDateTime(when, utc, 'pt-PT')).toBe('05/03/2026, 14:30');
     expect(formatTime(when, utc, 'pt-PT')).toBe('14:30:05');
+    expect(formatTime(when, { timeZone: 'Europe/Lisbon', seconds: false, zone: true }, 'en-GB')).toBe('14:30 WET');
+    expect(formatTime(when, { timeZone: 'Europe/Berlin', seconds: false, zone: true }, 'en')).toBe('03:30 PM GMT+1');
     expect(formatDate('not a date', {}, 'en')).toBe('unknown');
     expect(formatDate('not a date', {}, 'pt-PT')).toBe('desconhecido');
   });

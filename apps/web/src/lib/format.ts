@@ -119,10 +119,13 @@ export function formatDateTime(
     : unknown(locale);
 }
 
-/** '2:30:05 PM' (en) / '14:30:05' (pt-PT): a log line's or a chart point's time. */
+/**
+ * '2:30:05 PM' (en) / '14:30:05' (pt-PT): a log line's or a chart point's time. With `zone`, the
+ * zone's short name follows ('14:30 WET', '02:30 PM GMT+1'), the hour cycle staying the locale's.
+ */
 export function formatTime(
   value: string | number | Date,
-  { timeZone, seconds = true }: DateOptions & { seconds?: boolean } = {},
+  { timeZone, seconds = true, zone = false }: DateOptions & { seconds?: boolean; zone?: boolean } = {},
   locale: string = currentLanguage(),
 ): string {
   const date = toDate(value);
@@ -131,6 +134,7 @@ export function formatTime(
         hour: '2-digit',
         minute: '2-digit',
         second: seconds ? '2-digit' : undefined,
+        timeZoneName: zone ? 'short' : undefined,
         timeZone,
       }).format(date)
     : unknown(locale);
@@ -194,7 +198,7 @@ export function useFormat() {
     date: (value: string | number | Date, options?: DateOptions) => formatDate(value, options, locale),
     longDate: (value: string | number | Date, options?: DateOptions) => formatLongDate(value, options, locale),
     dateTime: (value: string | number | Date, options?: DateOptions) => formatDateTime(value, options, locale),
-    time: (value: string | number | Date, options?: DateOptions & { seconds?: boolean }) =>
+    time: (value: string | number | Date, options?: DateOptions & { seconds?: boolean; zone?: boolean }) =>
       formatTime(value, options, locale),
     dayMonth: (value: string | number | Date, options?: DateOptions) => formatDayMonth(value, options, locale),
     relative: (value: string | number | Date, now?: number) => formatRelative(value, now, locale),

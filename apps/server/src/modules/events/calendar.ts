@@ -11,9 +11,16 @@ const stamp = (date: Date) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
-/** RFC 5545 text: backslash, semicolon and comma escaped, new lines as \n. */
-const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
-
+/**
+ * RFC 5545 text: backslash, semicolon and comma escaped, every line break (CRLF, CR or LF) as \n,
+ * other control characters dropped, so a value can never start a line of its own.
+ */
+const text = (value: string) =>
+  value
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, '\\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '');
 /** Folds a content line at 75 octets (RFC 5545 3.1). */
 function fold(line: string): string {
   const bytes = Buffer.from(line, 'utf8');
@@ -50,9 +57,10 @@ export function calendarEntry(found: Found, publicUrl: URL): string {
     `DTSTART:${stamp(event.startsAt)}`,
     `DTEND:${stamp(end)}`,
     `SUMMARY:${text(event.title)}`,
-    `DESCRIPTION:${text(event.description)}`,
+    // The organiser by name in the description: ORGANIZER needs an address to write to, which the
+    // portal does not give out.
+    `DESCRIPTION:${text(`${event.description}${event.description ? '\n\n' : ''}Organised by ${organiser.name}`)}`,
     `LOCATION:${text(location)}`,
-    `ORGANIZER;CN=${text(organiser.name)}:mailto:events@${publicUrl.hostname}`,
     `URL:${new URL(`/events/${event.id}`, publicUrl).toString()}`,
     `STATUS:${event.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',

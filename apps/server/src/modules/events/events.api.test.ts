@@ -146,11 +146,48 @@ describe(`the events catalogue, on ${testDriver}`, () => {
       ['is_online=maybe', 'is_online'],
       ['price_min=50&price_max=10', 'price_max'],
       [`search=${'x'.repeat(201)}`, 'search'],
+      ['date_from=0000-01-01T00:00:00Z', 'date_from'],
+      ['date_to=0001-01-01T00:00:00%2B01:00', 'date_to'],
+      ['page=834&limit=12', 'page'],
     ] as const) {
       const res = await list(t.app, query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toContain(`querystring.${field}`);
     }
+  });
+
+  it('sorts a search by relevance when asked: a match in the title before one in the description', async () => {
+    const organiser = as(t.app, await registerUser(t.app));
+    const early = await organiser.create(
+      newEvent({
+        title: 'Harbour walk',
+        description: 'We may spot a quokkafish.',
+        start_date: inFuture(3),
+        end_date: inFuture(3.1),
+      }),
+    );
+    const late = await organiser.create(
+      newEvent({ title: 'Quokkafish Summit', start_date: inFuture(20), end_date: inFuture(20.1) }),
+    );
+    const ids = (query: string) => listed(t.app, query).then((body) => body.events.map((e) => e.id));
+    expect(await ids('search=quokkafish')).toEqual([early.json<EventDetail>().id, late.json<EventDetail>().id]);
+    expect(await ids('search=quokkafish&sort=relevance')).toEqual([
+      late.json<EventDetail>().id,
+      early.json<EventDetail>().id,
+    ]);
+  });
+
+  it('compares date ranges as instants, whatever their offsets', async () => {
+    const res = await list(
+      t.app,
+      `date_from=${encodeURIComponent('2030-01-01T10:00:00+05:00')}&date_to=2030-01-01T06:00:00Z`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const reversed = await list(
+      t.app,
+      `date_from=2030-01-01T06:00:00Z&date_to=${encodeURIComponent('2030-01-01T10:00:00+05:00')}`,
+    );
+    expect(reversed.statusCode).toBe(400);
   });
 
   it('serves an event page, its cover and its calendar entry; an unknown one is a 404', async () => {
@@ -191,6 +228,55 @@ describe(`registrations and organisers, on ${testDriver}`, () => {
     expect(bad.statusCode).toBe(400);
     const noVenue = await organiser.create(newEvent({ venue: undefined }));
     expect(noVenue.statusCode).toBe(400);
+  });
+
+  it('edits ticket types by id or name, keeps taken tickets, and refuses bad edits', async () => {
+    const organiser = as(t.app, await registerUser(t.app));
+    const buyer = as(t.app, await registerUser(t.app));
+    const types = [
+      { name: 'VIP', price: 100, capacity: 10 },
+      { name: 'General', price: 10, capacity: 5 },
+    ];
+    const created = await organiser.create(newEvent({ title: 'Two tiers', ticket_types: types }));
+    const event = created.json<EventDetail>();
+    const general = event.ticket_types.find((type) => type.name === 'General');
+    expect((await buyer.register(event.id, general?.id ?? '')).statusCode).toBe(201);
+
+    // The same body again changes nothing: types are matched by name, not by position.
+    const same = await organiser.update(event.id, newEvent({ title: 'Two tiers', ticket_types: types }));
+    expect(same.statusCode, same.body).toBe(200);
+    const again = same.json<EventDetail>();
+    expect(again.ticket_types.find((type) => type.id === general?.id)).toMatchObject({ name: 'General', price: 10 });
+    expect((await buyer.detail(event.id)).my_registration?.ticket_type_id).toBe(general?.id);
+
+    // Renamed by id; a type with tickets taken cannot be removed; one without can.
+    const renamed = await organiser.update(
+      event.id,
+      newEvent({ title: 'Two tiers', ticket_types: [{ id: general?.id, name: 'Standard', price: 10, capacity: 5 }] }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<EventDetail>().ticket_types.map((type) => type.name)).toEqual(['Standard']);
+    const removing = await organiser.update(
+      event.id,
+      newEvent({ title: 'Two tiers', ticket_types: [{ name: 'Other', price: 5, capacity: 5 }] }),
+    );
+    expect(removing.statusCode).toBe(409);
+    expect(removing.json()).toMatchObject({ code: 'TICKET_TYPE_IN_USE' });
+
+    // Whole cents, a real currency code, an organiser who sees the online link.
+    expect(
+      (await organiser.create(newEvent({ ticket_types: [{ name: 'A', price: 0.001, capacity: 1 }] }))).statusCode,
+    ).toBe(400);
+    expect((await organiser.create(newEvent({ currency: 'e\r\n' }))).statusCode).toBe(400);
+    const online = await organiser.create(
+      newEvent({ is_online: true, venue: undefined, online_url: 'https://meet.example.com/fado' }),
+    );
+    expect(online.json<EventDetail>().online_url).toBe('https://meet.example.com/fado');
+
+    // A cancelled event is not edited any more.
+    await organiser.cancel(event.id);
+    const late = await organiser.update(event.id, newEvent({ title: 'Two tiers', ticket_types: types }));
+    expect(late.statusCode).toBe(409);
   });
 
   it("shows an organiser's new, edited and cancelled event in the list and its counts at once", async () => {

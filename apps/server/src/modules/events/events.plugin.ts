@@ -26,7 +26,11 @@ export const eventsCataloguePlugin = fp(
       const written = await seedEvents(app.db, { count });
       app.log.info({ events: written }, 'demo events catalogue created');
     });
-    await app.register(eventsRoutes, { service });
+    await app.register(eventsRoutes, {
+      service,
+      limiter: app.limiter,
+      listsPerMinute: app.config.eventsListsPerMinute,
+    });
   },
-  { name: 'events-catalogue', dependencies: ['db', 'events', 'auth'] },
+  { name: 'events-catalogue', dependencies: ['db', 'events', 'auth', 'rate-limiter'] },
 );

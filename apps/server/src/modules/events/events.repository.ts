@@ -138,6 +138,18 @@ export function createEventsRepository(db: Database, options: { countsTtlMs?: nu
         return [sql`${events.maxPriceCents} desc nulls last`, asc(events.startsAt), asc(events.id)];
       case 'newest':
         return [sql`${events.createdAt} desc nulls last`, asc(events.id)];
+      case 'relevance': {
+        // The full-text rank (title over place and organiser over description); without a search,
+        // the date order.
+        const tsquery = query.search ? prefixQuery(query.search) : null;
+        return tsquery
+          ? [
+              sql`ts_rank_cd(${events.searchDocument}, to_tsquery('simple', ${tsquery})) desc`,
+              asc(events.startsAt),
+              asc(events.id),
+            ]
+          : [asc(events.startsAt), asc(events.id)];
+      }
       case 'date':
         return [asc(events.startsAt), asc(events.id)];
     }
@@ -212,6 +224,11 @@ export function createEventsRepository(db: Database, options: { countsTtlMs?: nu
         .from(eventRegistrations)
         .where(eq(eventRegistrations.eventId, eventId));
       return rows.map((row) => row.userId);
+    },
+
+    /** Locks the event's row for the transaction (every writer of an event takes it first). */
+    async lockEvent(tx: Database, eventId: string): Promise<void> {
+      await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
     },
 
     /** Takes one ticket if one is left: false when the type is sold out. */

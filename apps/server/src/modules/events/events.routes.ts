@@ -9,16 +9,32 @@ import {
 } from '@nuvem/contracts/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { limitAddress } from '../../lib/client-address.js';
+import { AppError } from '../../lib/errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { principalOf, sessionOf } from '../auth/principal.js';
 import { calendarEntry } from './calendar.js';
 import { coverSvg } from './cover.js';
 import type { EventsService } from './events.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const MINUTE = 60_000;
+/** Events one organiser may create in an hour (each is public at once). */
+const CREATES_PER_HOUR = 30;
 
 /** The public catalogue (/api/public/events), event pages, registrations and organisers' events (/api/events). */
-export const eventsRoutes: FastifyPluginAsyncZod<{ service: EventsService }> = async (app, { service }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{
+  service: EventsService;
+  limiter: RateLimiter;
+  listsPerMinute: number;
+}> = async (app, { service, limiter, listsPerMinute }) => {
   app.get(
     '/api/public/events/list',
     {
@@ -26,10 +42,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ service: EventsService }> = a
       schema: {
         tags: ['events'],
         querystring: eventsListQuerySchema,
-        response: { 200: eventsListResponseSchema, 400: errorResponseSchema },
+        response: { 200: eventsListResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
+      // Anyone may list: a budget per address keeps one client from taking the database.
+      const limit = await limiter.hit(`events-list:${limitAddress(request.ip)}`, listsPerMinute, MINUTE);
+      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
       reply.header('cache-control', 'public, max-age=15');
       return service.list(request.query);
     },
@@ -51,7 +70,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ service: EventsService }> = a
       const event = await service.cover(request.params.id);
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', 'public, max-age=300')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .send(coverSvg(event.title, event.category));
     },
@@ -126,6 +145,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ service: EventsService }> = a
     },
     async (request, reply) => {
       const session = sessionOf(request);
+      const limit = await limiter.hit(`events-create:${session.user.id}`, CREATES_PER_HOUR, 60 * MINUTE);
+      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
       const name = session.user.displayName?.trim() || session.user.email.split('@')[0] || 'Organiser';
       return reply.code(201).send(await service.create(session.user.id, name, request.body));
     },

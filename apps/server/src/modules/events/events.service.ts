@@ -83,7 +83,8 @@ export function createEventsService(deps: {
       description: event.description,
       organizer: { id: organiser.id, name: organiser.name },
       venue: venue ? { name: venue.name, address: venue.address, city: venue.city, country: venue.country } : null,
-      online_url: mine ? event.onlineUrl : null,
+      // The link to join is for attendees and the organiser.
+      online_url: mine || (userId !== null && organiser.userId === userId) ? event.onlineUrl : null,
       schedule: Array.isArray(event.schedule) ? (event.schedule as EventDetail['schedule']) : [],
       ticket_types: types.map((type) => ({
         id: type.id,
@@ -224,6 +225,8 @@ export function createEventsService(deps: {
       }
       try {
         return await db.transaction(async (tx) => {
+          // The event row first, as an edit takes it: one lock order, so the two never deadlock.
+          await repo.lockEvent(tx, eventId);
           const registration = await repo.insertRegistration(tx, {
             id: newId('registration'),
             eventId,
@@ -249,6 +252,7 @@ export function createEventsService(deps: {
       const found = await repo.findEvent(eventId);
       if (!found) throw AppError.notFound(eventsMessages.notFound, 'EVENT_NOT_FOUND');
       const result = await db.transaction(async (tx) => {
+        await repo.lockEvent(tx, eventId);
         const removed = await repo.deleteRegistration(tx, eventId, userId);
         if (!removed) return null;
         await repo.giveTicketBack(tx, removed.ticketTypeId);
@@ -280,15 +284,32 @@ export function createEventsService(deps: {
       return detail(id, userId);
     },
 
-    /** Edits the organiser's event; ticket types are matched by position (capacity never below taken). */
+    /**
+     * Edits the organiser's event. A ticket type is matched by its id, else by its name; a new one is
+     * added; one left out is removed unless tickets of it are taken. A capacity never goes below the
+     * tickets taken.
+     */
     async update(userId: string, eventId: string, input: EventInputParsed): Promise<EventDetail> {
       const { event, organiser } = await ownedEvent(userId, eventId);
+      if (event.status === 'cancelled') throw new AppError(409, eventsMessages.cancelled, 'EVENT_CANCELLED');
       await db.transaction(async (tx) => {
+        // The event row first, as a registration takes it: one lock order, so the two never deadlock.
+        await repo.lockEvent(tx, eventId);
         await writeEvent(tx, eventId, { id: organiser.id, name: organiser.name }, input, event.venueId);
         const existing = await repo.ticketTypes(eventId, tx);
-        for (const [i, type] of input.ticket_types.entries()) {
-          const current = existing[i];
+        const byId = new Map(existing.map((type) => [type.id, type]));
+        const byName = new Map(existing.map((type) => [type.name.toLowerCase(), type]));
+        const kept = new Set<string>();
+        for (const type of input.ticket_types) {
+          const current = type.id ? byId.get(type.id) : byName.get(type.name.toLowerCase());
+          if (type.id && !current) {
+            throw AppError.badRequest(`Unknown ticket type '${type.id}' for this event`, 'UNKNOWN_TICKET_TYPE');
+          }
           if (current) {
+            if (kept.has(current.id)) {
+              throw AppError.badRequest(`Ticket type '${current.name}' is given twice`, 'DUPLICATE_TICKET_TYPE');
+            }
+            kept.add(current.id);
             if (type.capacity < current.taken) {
               throw AppError.badRequest(
                 `'${current.name}' has ${String(current.taken)} tickets taken: its capacity cannot go below that`,
@@ -308,6 +329,17 @@ export function createEventsService(deps: {
               capacity: type.capacity,
             });
           }
+        }
+        for (const type of existing) {
+          if (kept.has(type.id)) continue;
+          if (type.taken > 0) {
+            throw new AppError(
+              409,
+              `'${type.name}' has ${String(type.taken)} tickets taken: it cannot be removed`,
+              'TICKET_TYPE_IN_USE',
+            );
+          }
+          await tx.delete(eventTicketTypes).where(eq(eventTicketTypes.id, type.id));
         }
         await refreshTotals(tx, eventId);
       });

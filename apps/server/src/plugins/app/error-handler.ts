@@ -73,7 +73,17 @@ export const errorHandlerPlugin = fp(
         request.log.warn({ err: error }, status === 503 ? 'service unavailable' : 'upstream failed');
         const body: ErrorResponse = { success: false, error: error.message };
         if (error.code) body.code = error.code;
-        return reply.code(status).headers(error.headers).send(body);
+        return reply
+          .code(status)
+          .headers(error.headers)
+          .send({ ...body, ...error.fields });
+      }
+      // Every database connection stayed busy past the pool's wait (a surge): a 503 the client may
+      // retry, not an internal error.
+      if (status >= 500 && /timeout exceeded when trying to connect/i.test(error.message)) {
+        request.log.warn({ err: error }, 'database pool exhausted');
+        const body: ErrorResponse = { success: false, error: errorMessages.busy, code: 'BUSY' };
+        return reply.code(503).header('retry-after', '2').send(body);
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
@@ -85,7 +95,7 @@ export const errorHandlerPlugin = fp(
       // 4xx: our own AppError, or Fastify's (malformed JSON, unsupported media type, body too large…).
       const body: ErrorResponse = { success: false, error: error.message };
       if (error.code) body.code = error.code;
-      return reply.code(status).send(body);
+      return reply.code(status).send(error instanceof AppError ? { ...body, ...error.fields } : body);
     });
   },
   { name: 'error-handler' },

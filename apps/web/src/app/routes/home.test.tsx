@@ -108,12 +108,18 @@ describe('desktop', () => {
   });
 
   it('reads the slot from ?app and writes it when a dock icon is chosen', async () => {
-    mockFetch(signedInRoutes);
+    mockFetch({
+      ...signedInRoutes,
+      'GET /api/ai-security/events': reply({ events: [], total: 0, by_day: [], by_type: [] }),
+    });
     const { router } = renderRoute('/?app=6');
-    expect(await screen.findByRole('heading', { level: 1, name: 'MLM Dashboard' })).toBeInTheDocument();
+    // Slot 6 is the MLM Dashboard (features/workflows, loaded when opened), on its Security tab.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'MLM Dashboard' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('AI Agents & Flow Orchestration')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'View Agents' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Create Flow' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'OWASP Compliant' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
 
     const dock = screen.getByRole('toolbar', { name: 'Apps' });
     expect(

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseLanguage } from '@/lib/i18n';
 import { EventCard } from './event-card';
 import { listItem } from './events-test-fixtures';
 
@@ -12,6 +13,8 @@ function card(overrides: Parameters<typeof listItem>[0] = {}, view: 'grid' | 'li
 }
 
 describe('the event card', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('shows the cover lazily, the badges, title, organizer, date, location, attendance and tickets left', () => {
     // Noon UTC: the same calendar days in any time zone the tests run in.
     const { article } = card({ start_date: '2030-05-01T12:00:00.000Z', end_date: '2030-05-04T12:00:00.000Z' });
@@ -80,11 +83,35 @@ describe('the event card', () => {
 
   it('opens the quick view from its title button, by mouse or keyboard', async () => {
     const { onOpen, event } = card();
-    await userEvent.click(screen.getByRole('button', { name: 'Fado Night in Alfama' }));
-    expect(onOpen).toHaveBeenCalledWith(event);
+    const title = screen.getByRole('button', { name: 'Fado Night in Alfama' });
+    await userEvent.click(title);
+    // The title button comes along: focus returns to it when the quick view closes.
+    expect(onOpen).toHaveBeenCalledWith(event, title);
     screen.getByRole('button', { name: 'Fado Night in Alfama' }).focus();
     await userEvent.keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it('says nothing of tickets left once the event is over', () => {
+    const { article } = card({ start_date: '2020-05-01T19:00:00.000Z', end_date: '2020-05-01T22:00:00.000Z' });
+    expect(within(article).queryByText(/tickets? left|Sold out/)).not.toBeInTheDocument();
+    expect(within(article).getByText('12 attending')).toBeInTheDocument();
+  });
+
+  it("writes times in the browser's regional variant: an en-GB visitor reads a 24-hour clock", () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
+    const { article } = card({ start_date: '2030-05-01T12:00:00.000Z', end_date: '2030-05-01T13:30:00.000Z' });
+    const line = within(article).getByText(/•/).textContent;
+    expect(line).toMatch(/ • \d{2}:\d{2} - \d{2}:\d{2}$/);
+    expect(line).not.toMatch(/AM|PM/);
+  });
+
+  it('names a seeded category in Portuguese from the catalogue, any other by the rule', async () => {
+    card();
+    await act(() => chooseLanguage('pt-PT'));
+    expect(screen.getByText('Música ao vivo')).toBeInTheDocument();
+    render(<EventCard event={listItem({ id: 'evt_9', category: 'pottery-classes' })} view="grid" onOpen={vi.fn()} />);
+    expect(screen.getByText('Pottery Classes')).toBeInTheDocument();
   });
 
   it('lays out side by side in the list view', () => {

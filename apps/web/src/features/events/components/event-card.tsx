@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import { hasEnded } from '../lib/event-display';
 import type { ViewMode } from '../lib/event-filters';
 import { EventCover } from './event-cover';
 import { useEventText } from './use-event-text';
@@ -11,7 +12,8 @@ import { useEventText } from './use-event-text';
 export interface EventCardProps {
   event: EventListItem;
   view: ViewMode;
-  onOpen: (event: EventListItem) => void;
+  /** `opener` is the title button: focus goes back to it when the quick view closes. */
+  onOpen: (event: EventListItem, opener: HTMLElement) => void;
 }
 
 /**
@@ -24,6 +26,8 @@ export function EventCard({ event, view, onOpen }: EventCardProps) {
   const text = useEventText();
   const list = view === 'list';
   const LocationIcon = event.location.is_online ? GlobeIcon : MapPinIcon;
+  // What is left of an event that is over means nothing: it is not said.
+  const tickets = hasEnded(event.start_date, event.end_date, new Date()) ? null : event.tickets_available;
   return (
     <article
       className={cn(
@@ -54,7 +58,7 @@ export function EventCard({ event, view, onOpen }: EventCardProps) {
           <button
             type="button"
             className="cursor-pointer text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-            onClick={() => onOpen(event)}
+            onClick={(click) => onOpen(event, click.currentTarget)}
           >
             {event.title}
           </button>
@@ -68,7 +72,7 @@ export function EventCard({ event, view, onOpen }: EventCardProps) {
           <LocationIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
           <span>{text.location(event.location)}</span>
         </p>
-        {(event.attendee_count > 0 || event.tickets_available !== null) && (
+        {(event.attendee_count > 0 || tickets !== null) && (
           <div className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-2 text-sm text-muted-foreground">
             {event.attendee_count > 0 && (
               <span className="inline-flex items-center gap-1.5">
@@ -76,13 +80,13 @@ export function EventCard({ event, view, onOpen }: EventCardProps) {
                 {t('card.attending', { count: event.attendee_count, n: text.count(event.attendee_count) })}
               </span>
             )}
-            {event.tickets_available !== null && event.tickets_available > 0 && (
+            {tickets !== null && tickets > 0 && (
               <span className="inline-flex items-center gap-1.5">
                 <TicketIcon aria-hidden="true" className="size-4" />
-                {t('card.ticketsLeft', { count: event.tickets_available, n: text.count(event.tickets_available) })}
+                {t('card.ticketsLeft', { count: tickets, n: text.count(tickets) })}
               </span>
             )}
-            {event.tickets_available === 0 && (
+            {tickets === 0 && (
               <span className="inline-flex items-center gap-1.5 font-medium text-destructive">
                 <TicketIcon aria-hidden="true" className="size-4" />
                 {t('card.soldOut')}

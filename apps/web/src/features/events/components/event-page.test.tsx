@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useParams } from 'react-router';
+import { chooseLanguage } from '@/lib/i18n';
 import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
 import type { EventViewer } from '../lib/event-viewer';
 import { EventPage } from './event-page';
@@ -25,7 +27,71 @@ const registered = {
 };
 
 describe('the event page', () => {
+  const scrollTo = vi.fn();
+  beforeEach(() => {
+    scrollTo.mockClear();
+    window.scrollTo = scrollTo;
+  });
   afterEach(() => vi.restoreAllMocks());
+
+  it('opens at its top, and again when another event opens in its place', async () => {
+    mockFetch({
+      [DETAIL]: reply(detail()),
+      'GET /api/public/events/evt_2': reply(detail({ id: 'evt_2', title: 'Cloud Summit' })),
+    });
+    function ByAddress() {
+      const { id = '' } = useParams();
+      return <EventPage id={id} viewer={visitor} />;
+    }
+    const { router } = renderAt('/events/evt_1', <ByAddress />, '/events/:id');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
+    await screen.findByRole('heading', { level: 1, name: 'Fado Night in Alfama' });
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    await act(() => router.navigate('/events/evt_2'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cloud Summit' })).toBeInTheDocument();
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+
+  it('names the time zone on the date line and in the schedule, in the card’s time format', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
+    renderEvent(visitor, { [DETAIL]: reply(detail()) });
+    await screen.findByRole('heading', { level: 1, name: 'Fado Night in Alfama' });
+    // 19:00 to 22:00 UTC: whatever zone the tests run in, a short zone name follows the end time.
+    const line = screen.getByText(/ • \d{2}:\d{2} - \d{2}:\d{2} /);
+    expect(line.textContent).toMatch(/ - \d{2}:\d{2} [A-Z]{1,5}([+-]\d{1,2}(:\d{2})?)?$/);
+    const schedule = screen.getByRole('region', { name: 'Schedule' });
+    const times = within(schedule)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('time')?.textContent ?? '');
+    for (const time of times) expect(time).toMatch(/ • \d{2}:\d{2} [A-Z]{1,5}([+-]\d{1,2}(:\d{2})?)?$/);
+    expect(times.join(' ')).not.toMatch(/AM|PM/);
+  });
+
+  it('says how a paid ticket is paid for when one is chosen, and not for a free one', async () => {
+    renderEvent(ana, {
+      [DETAIL]: reply(
+        detail({
+          ticket_types: [
+            { id: 'tkt_free', name: 'Community', price: 0, currency: 'USD', capacity: 40, available: 30 },
+            { id: 'tkt_vip', name: 'VIP', price: 25, currency: 'USD', capacity: 12, available: 10 },
+          ],
+        }),
+      ),
+    });
+    const payment =
+      'Nuvem reserves this ticket for you; you pay the organiser at the event. No payment is taken online.';
+    const tickets = await screen.findByRole('group', { name: 'Choose a ticket' });
+    expect(within(tickets).getByRole('radio', { name: /Community/ })).toBeChecked();
+    expect(screen.queryByText(payment)).not.toBeInTheDocument();
+    await userEvent.click(within(tickets).getByRole('radio', { name: /VIP/ }));
+    expect(screen.getByText(payment)).toBeInTheDocument();
+    await act(() => chooseLanguage('pt-PT'));
+    expect(
+      screen.getByText(
+        'A Nuvem reserva-lhe este bilhete; paga ao organizador no próprio evento. Não é feito nenhum pagamento online.',
+      ),
+    ).toBeInTheDocument();
+  });
 
   it('shows the description, schedule, venue, ticket types and the calendar link', async () => {
     renderEvent(visitor, { [DETAIL]: reply(detail()) });
@@ -171,12 +237,30 @@ describe('the event page', () => {
     expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
   });
 
-  it('closes registration once the event has started', async () => {
+  it('closes registration once the event has ended, and says nothing of tickets left', async () => {
     renderEvent(ana, {
       [DETAIL]: reply(detail({ start_date: '2020-05-01T19:00:00.000Z', end_date: '2020-05-01T22:00:00.000Z' })),
     });
     expect(await screen.findByRole('heading', { name: 'This event has already taken place' })).toBeInTheDocument();
-    expect(screen.getByText('Registration is closed: the event has started.')).toBeInTheDocument();
+    expect(screen.getByText('Registration is closed: the event has ended.')).toBeInTheDocument();
+    expect(screen.queryByText(/tickets? left/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/left of/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Nuvem reserves/)).not.toBeInTheDocument();
+    expect(screen.getByText('VIP')).toBeInTheDocument();
+  });
+
+  it('an event without an end is over once it has started', async () => {
+    renderEvent(ana, { [DETAIL]: reply(detail({ start_date: '2020-05-01T19:00:00.000Z', end_date: null })) });
+    expect(await screen.findByText('Registration is closed: the event has ended.')).toBeInTheDocument();
+  });
+
+  it('says registration has closed while the event runs, without calling it over', async () => {
+    const start = new Date(Date.now() - 3_600_000).toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    renderEvent(ana, { [DETAIL]: reply(detail({ start_date: start, end_date: end })) });
+    expect(await screen.findByText('Registration is closed: the event has started.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'This event has already taken place' })).not.toBeInTheDocument();
+    expect(screen.getByText('40 tickets left')).toBeInTheDocument();
   });
 
   it('shows the online link only to a registered attendee', async () => {

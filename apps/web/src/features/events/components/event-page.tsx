@@ -10,6 +10,7 @@ import {
   TicketIcon,
   UsersIcon,
 } from 'lucide-react';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +20,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { calendarUrl } from '../api/event-keys';
 import { useEvent } from '../api/get-event';
-import { hasStarted } from '../lib/event-display';
+import { hasEnded, hasStarted } from '../lib/event-display';
 import type { EventViewer } from '../lib/event-viewer';
 import { EventCover } from './event-cover';
 import { EventRegistration } from './event-registration';
@@ -43,6 +44,11 @@ export function EventPage({ id, viewer }: { id: string; viewer: EventViewer }) {
   const { t } = useTranslation('events');
   const location = useLocation();
   const query = useEvent(id, viewer.id, { enabled: viewer.ready });
+  // The router keeps the scroll of the page it came from (a list scrolled down to a card): an
+  // event page starts at its top, before it is painted.
+  useLayoutEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [id]);
   const back = (
     <Link
       to={backHref(location.state)}
@@ -92,7 +98,9 @@ function EventDetails({ event, viewer }: { event: EventDetail; viewer: EventView
   const { t } = useTranslation('events');
   const text = useEventText();
   const cancelled = event.status === 'cancelled';
-  const started = hasStarted(event.start_date, new Date());
+  const now = new Date();
+  const started = hasStarted(event.start_date, now);
+  const ended = hasEnded(event.start_date, event.end_date, now);
   const LocationIcon = event.location.is_online ? GlobeIcon : MapPinIcon;
 
   return (
@@ -114,7 +122,7 @@ function EventDetails({ event, viewer }: { event: EventDetail; viewer: EventView
           <ul className="flex flex-col gap-2 text-sm sm:text-base">
             <li className="flex items-start gap-2">
               <CalendarIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-              {text.date(event.start_date, event.end_date)}
+              {text.date(event.start_date, event.end_date, { zone: true })}
             </li>
             <li className="flex items-start gap-2">
               <LocationIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
@@ -126,7 +134,7 @@ function EventDetails({ event, viewer }: { event: EventDetail; viewer: EventView
                 {t('card.attending', { count: event.attendee_count, n: text.count(event.attendee_count) })}
               </li>
             )}
-            {event.tickets_available !== null && event.tickets_available > 0 && (
+            {!ended && event.tickets_available !== null && event.tickets_available > 0 && (
               <li className="flex items-start gap-2">
                 <TicketIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
                 {t('card.ticketsLeft', { count: event.tickets_available, n: text.count(event.tickets_available) })}
@@ -153,7 +161,7 @@ function EventDetails({ event, viewer }: { event: EventDetail; viewer: EventView
           </div>
         </div>
       )}
-      {!cancelled && started && (
+      {!cancelled && ended && (
         <div className="flex items-start gap-3 rounded-xl border border-glass-border bg-glass p-4">
           <ClockIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
           <h2 className="font-semibold">{t('page.past')}</h2>
@@ -178,7 +186,7 @@ function EventDetails({ event, viewer }: { event: EventDetail; viewer: EventView
                 {event.schedule.map((item, index) => (
                   <li key={`${item.starts_at}-${index}`} className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
                     <time dateTime={item.starts_at} className="shrink-0 text-sm text-primary tabular-nums sm:w-48">
-                      {text.dateTime(item.starts_at)}
+                      {text.moment(item.starts_at)}
                     </time>
                     <span>{item.title}</span>
                   </li>
@@ -227,7 +235,7 @@ function EventDetails({ event, viewer }: { event: EventDetail; viewer: EventView
           </section>
         </div>
 
-        <EventRegistration event={event} viewer={viewer} started={started} />
+        <EventRegistration event={event} viewer={viewer} started={started} ended={ended} />
       </div>
     </article>
   );

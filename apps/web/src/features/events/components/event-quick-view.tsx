@@ -23,6 +23,7 @@ import {
 import { paths } from '@/config/paths';
 import { calendarUrl } from '../api/event-keys';
 import { useEvent } from '../api/get-event';
+import { hasEnded } from '../lib/event-display';
 import type { EventViewer } from '../lib/event-viewer';
 import { EventCover } from './event-cover';
 import { useEventText } from './use-event-text';
@@ -33,15 +34,26 @@ export interface EventQuickViewProps {
   viewer: EventViewer;
   /** The list's address, so the event page can lead back to the same filters. */
   listHref: string;
+  /** What opened it (the card's title button): focus goes back there on close. */
+  opener: HTMLElement | null;
   onClose: () => void;
 }
 
 /** What a card opens (spec: the selected event and a quick-view flag): the essentials and the way to the event page. */
-export function EventQuickView({ event, viewer, listHref, onClose }: EventQuickViewProps) {
+export function EventQuickView({ event, viewer, listHref, opener, onClose }: EventQuickViewProps) {
   return (
     <Dialog open={event !== null} onOpenChange={(open) => !open && onClose()}>
       {event && (
-        <DialogContent className="max-w-2xl gap-5">
+        <DialogContent
+          className="max-w-2xl gap-5"
+          onCloseAutoFocus={(close) => {
+            // Opened without a Radix trigger, the dialog would leave focus on the page's body.
+            if (opener?.isConnected) {
+              close.preventDefault();
+              opener.focus();
+            }
+          }}
+        >
           <QuickViewBody event={event} viewer={viewer} listHref={listHref} />
         </DialogContent>
       )}
@@ -53,12 +65,13 @@ function QuickViewBody({
   event,
   viewer,
   listHref,
-}: Omit<EventQuickViewProps, 'event' | 'onClose'> & { event: EventListItem }) {
+}: Omit<EventQuickViewProps, 'event' | 'onClose' | 'opener'> & { event: EventListItem }) {
   const { t } = useTranslation('events');
   const text = useEventText();
   // The description is not in the list: the event is fetched (and so ready for its page).
   const detail = useEvent(event.id, viewer.id, { enabled: viewer.ready });
   const LocationIcon = event.location.is_online ? GlobeIcon : MapPinIcon;
+  const tickets = hasEnded(event.start_date, event.end_date, new Date()) ? null : event.tickets_available;
   return (
     <>
       <EventCover src={event.cover_image_url} eager className="-mx-6 -mt-6 aspect-[21/9] rounded-t-xl" />
@@ -74,7 +87,7 @@ function QuickViewBody({
       <ul className="flex flex-col gap-2 text-sm">
         <li className="flex items-start gap-2">
           <CalendarIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-          {text.date(event.start_date, event.end_date)}
+          {text.date(event.start_date, event.end_date, { zone: true })}
         </li>
         <li className="flex items-start gap-2">
           <LocationIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
@@ -86,12 +99,10 @@ function QuickViewBody({
             {t('card.attending', { count: event.attendee_count, n: text.count(event.attendee_count) })}
           </li>
         )}
-        {event.tickets_available !== null && (
+        {tickets !== null && (
           <li className="flex items-start gap-2">
             <TicketIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            {event.tickets_available > 0
-              ? t('card.ticketsLeft', { count: event.tickets_available, n: text.count(event.tickets_available) })
-              : t('card.soldOut')}
+            {tickets > 0 ? t('card.ticketsLeft', { count: tickets, n: text.count(tickets) }) : t('card.soldOut')}
           </li>
         )}
       </ul>

@@ -1,5 +1,5 @@
 import type { EventDetail } from '@nuvem/contracts/events';
-import { CheckCircle2Icon, LogInIcon } from 'lucide-react';
+import { CheckCircle2Icon, InfoIcon, LogInIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -30,6 +30,8 @@ export interface EventRegistrationProps {
   viewer: EventViewer;
   /** The event has started: registration is closed. */
   started: boolean;
+  /** The event is over (its end, or its start without one, has passed): nothing is left to take. */
+  ended: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface EventRegistrationProps {
  * ticket and registers, or gives the ticket back; a signed-out one is sent to sign in and brought
  * back here. Closed when the event is cancelled, has started or is sold out.
  */
-export function EventRegistration({ event, viewer, started }: EventRegistrationProps) {
+export function EventRegistration({ event, viewer, started, ended }: EventRegistrationProps) {
   const { t } = useTranslation('events');
   const text = useEventText();
   const location = useLocation();
@@ -56,6 +58,9 @@ export function EventRegistration({ event, viewer, started }: EventRegistrationP
   const signedIn = viewer.ready && viewer.id !== null;
   const selectable = open && signedIn;
   const myTicket = event.ticket_types.find((type) => type.id === mine?.ticket_type_id);
+  // The ticket in question (the one chosen, or the visitor's own): is there anything to pay?
+  const ticket = mine ? myTicket : event.ticket_types.find((type) => type.id === ticketTypeId);
+  const paid = !cancelled && !ended && ticket !== undefined && ticket.price > 0;
 
   const failure = (error: unknown) => toast.error(t(registrationErrorKey(error)));
   const onRegister = () => {
@@ -110,6 +115,8 @@ export function EventRegistration({ event, viewer, started }: EventRegistrationP
     );
   } else if (cancelled) {
     action = <p className="text-sm text-muted-foreground">{t('registration.closedCancelled')}</p>;
+  } else if (ended) {
+    action = <p className="text-sm text-muted-foreground">{t('registration.closedEnded')}</p>;
   } else if (started) {
     action = <p className="text-sm text-muted-foreground">{t('registration.closedPast')}</p>;
   } else if (soldOut) {
@@ -138,8 +145,9 @@ export function EventRegistration({ event, viewer, started }: EventRegistrationP
   }
 
   const rows = event.ticket_types.map((type) => {
-    const left =
-      type.available > 0
+    const left = ended
+      ? null
+      : type.available > 0
         ? t('tickets.left', {
             count: type.available,
             n: text.count(type.available),
@@ -150,11 +158,13 @@ export function EventRegistration({ event, viewer, started }: EventRegistrationP
       <span className="flex flex-1 items-start justify-between gap-3">
         <span className="flex flex-col">
           <span className="font-medium">{type.name}</span>
-          <span
-            className={type.available > 0 ? 'text-xs text-muted-foreground' : 'text-xs font-medium text-destructive'}
-          >
-            {left}
-          </span>
+          {left && (
+            <span
+              className={type.available > 0 ? 'text-xs text-muted-foreground' : 'text-xs font-medium text-destructive'}
+            >
+              {left}
+            </span>
+          )}
         </span>
         <span className="flex flex-col items-end gap-1">
           <span className="font-semibold whitespace-nowrap">{text.ticketPrice(type.price, type.currency)}</span>
@@ -200,6 +210,15 @@ export function EventRegistration({ event, viewer, started }: EventRegistrationP
       ) : (
         <ul className="flex flex-col gap-2">{rows}</ul>
       )}
+      {/* Said as the choice changes: a paid ticket is reserved here and paid for at the event. */}
+      <div aria-live="polite">
+        {paid && (
+          <p className="flex items-start gap-2 rounded-lg border border-glass-border bg-glass p-3 text-sm">
+            <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            {t('tickets.payment')}
+          </p>
+        )}
+      </div>
       {action}
     </aside>
   );

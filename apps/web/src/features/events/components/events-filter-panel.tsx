@@ -2,7 +2,6 @@ import { eventWhens, type EventsListResponse, type EventWhen } from '@nuvem/cont
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { categoryLabel } from '../lib/event-display';
 import type { EventFilters, EventType } from '../lib/event-filters';
 import { PriceRange } from './price-range';
 import { useEventText } from './use-event-text';
@@ -39,6 +38,11 @@ export function EventsFilterPanel({ filters, categories, onChange, onReset }: Ev
   // Each panel's radios have their own group name (two panels must never share one).
   const name = useId();
   const typeValue: EventType | 'all' = filters.type ?? 'all';
+  // The chosen category stays listed when nothing matches it (0), so it can be unchecked there.
+  const listed =
+    filters.category && !categories.some((category) => category.value === filters.category)
+      ? [...categories, { value: filters.category, count: 0 }]
+      : categories;
   const typeOptions = [
     ['all', t('filters.type.all')],
     ['online', t('filters.type.online')],
@@ -71,9 +75,9 @@ export function EventsFilterPanel({ filters, categories, onChange, onReset }: Ev
         ))}
       </Group>
 
-      {categories.length > 0 && (
+      {listed.length > 0 && (
         <Group legend={t('filters.category.legend')}>
-          {categories.map((category) => {
+          {listed.map((category) => {
             const countId = `${name}-category-${category.value}`;
             return (
               <div key={category.value} className={`${rowClass} justify-between`}>
@@ -85,7 +89,7 @@ export function EventsFilterPanel({ filters, categories, onChange, onReset }: Ev
                     aria-describedby={countId}
                     onChange={(event) => onChange({ category: event.target.checked ? category.value : null })}
                   />
-                  {categoryLabel(category.value)}
+                  {text.category(category.value)}
                 </label>
                 <span id={countId} className="text-xs text-muted-foreground tabular-nums">
                   <span aria-hidden="true">{text.count(category.count)}</span>
@@ -120,6 +124,7 @@ export function EventsFilterPanel({ filters, categories, onChange, onReset }: Ev
           min={filters.priceMin}
           max={filters.priceMax}
           disabled={filters.freeOnly}
+          disabledReason={t('filters.price.freeOnlyNote')}
           onCommit={({ min, max }) => onChange({ priceMin: min, priceMax: max })}
         />
         <label className={`${rowClass} mt-2`}>

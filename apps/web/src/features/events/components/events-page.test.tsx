@@ -118,7 +118,12 @@ describe('the events list screen', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Free Events Only' }));
     await waitFor(() => expect(lastRequest().get('is_free')).toBe('true'));
     expect(lastRequest().get('price_min')).toBeNull();
-    expect(screen.getByRole('slider', { name: 'Lowest price' })).toHaveAttribute('data-disabled');
+    // The price range does not apply: it leaves the address, and the slider says why it is off.
+    expect(address().searchParams.get('price_min')).toBeNull();
+    expect(address().searchParams.get('free')).toBe('1');
+    const slider = screen.getByRole('slider', { name: 'Lowest price' });
+    expect(slider).toHaveAttribute('data-disabled');
+    expect(slider).toHaveAccessibleDescription('Free events only: the price range does not apply.');
     expect(screen.getByText('Filters the results by ticket price, in each event’s currency.')).toBeInTheDocument();
   });
 
@@ -129,6 +134,36 @@ describe('the events list screen', () => {
     expect(screen.getByRole('group', { name: 'When' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Event Type' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Price Range' })).toBeInTheDocument();
+  });
+
+  it("sorts a search by relevance until another sort is chosen, and offers 'Relevance' only then", async () => {
+    const { requests, address } = renderEvents('/events?search=fado');
+    // (The hero's 'events available' asks for the whole list too: only the searched ones count.)
+    const searched = () => requests().filter((query) => query.has('search'));
+    await screen.findByText('2 events found');
+    expect(searched().at(-1)?.get('sort')).toBe('relevance');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveTextContent('Relevance');
+    expect(address().searchParams.get('sort')).toBeNull();
+    await userEvent.click(sort);
+    await userEvent.click(await screen.findByRole('option', { name: 'Upcoming' }));
+    await waitFor(() => expect(searched().at(-1)?.get('sort')).toBe('date'));
+    // Chosen: kept in the address, so the search stays sorted by date.
+    expect(address().searchParams.get('sort')).toBe('date');
+
+    await userEvent.clear(screen.getByRole('searchbox'));
+    await waitFor(() => expect(address().searchParams.get('search')).toBeNull(), { timeout: 2000 });
+    expect(address().searchParams.get('sort')).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    expect(await screen.findByRole('option', { name: 'Upcoming' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Relevance' })).not.toBeInTheDocument();
+  });
+
+  it("reads 'sort=relevance' without a search as date", async () => {
+    const { requests } = renderEvents('/events?sort=relevance');
+    await screen.findByText('2 events found');
+    expect(requests().map((query) => query.get('sort'))).not.toContain('relevance');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Upcoming');
   });
 
   it('sorts (Upcoming by default), and the sort goes back to page 1', async () => {
@@ -181,6 +216,19 @@ describe('the events list screen', () => {
     await waitFor(() => expect(lastRequest().get('page')).toBe('4'));
   });
 
+  it('replaces a page past the end with the last page, in place in history', async () => {
+    const { router, lastRequest, address } = renderEvents('/events?page=99&category=live-music', (url) => {
+      const page = Number(url.searchParams.get('page'));
+      return jsonResponse(listReply(page === 22 ? [fado] : [], { total: 262, page, total_pages: 22 }));
+    });
+    await waitFor(() => expect(address().searchParams.get('page')).toBe('22'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(address().searchParams.get('category')).toBe('live-music');
+    expect(await screen.findByText('Fado Night in Alfama')).toBeInTheDocument();
+    expect(lastRequest().get('page')).toBe('22');
+    expect(screen.queryByText('No events found')).not.toBeInTheDocument();
+  });
+
   it('disables Next on the last page', async () => {
     renderEvents('/events?page=3', reply(listReply([fado], { total: 25, page: 3, total_pages: 3 })));
     const pager = await screen.findByRole('navigation', { name: 'Pages' });
@@ -199,6 +247,9 @@ describe('the events list screen', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load events. Please try again.');
     expect(warn).toHaveBeenCalledWith('Failed to fetch events: Bad Request');
+    // No count, and never a 'Loading...' that does not end.
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(screen.queryByText(/events? found/)).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Events' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Fado Night in Alfama')).toBeInTheDocument();
@@ -216,6 +267,28 @@ describe('the events list screen', () => {
     await waitFor(() => expect(address().search).toBe('?from=crm&view=list'));
     expect(screen.getByRole('searchbox')).toHaveValue('');
     expect(screen.getByRole('radio', { name: 'Any time' })).toBeChecked();
+  });
+
+  it('says a category from the address does not exist, and removes it', async () => {
+    const { lastRequest, address } = renderEvents('/events?category=nope', (url) =>
+      jsonResponse(url.searchParams.has('category') ? listReply([]) : listReply([fado, summit])),
+    );
+    expect(await screen.findByText('No category "nope"')).toBeInTheDocument();
+    expect(screen.getByText('No events found')).toBeInTheDocument();
+    // In the panel too, checked, so it can be unchecked there.
+    expect(screen.getByRole('checkbox', { name: 'Nope' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the category filter' }));
+    await waitFor(() => expect(address().searchParams.get('category')).toBeNull());
+    expect(await screen.findByText('2 events found')).toBeInTheDocument();
+    expect(lastRequest().get('category')).toBeNull();
+    expect(screen.queryByText(/No category/)).not.toBeInTheDocument();
+  });
+
+  it('keeps a seeded category with no events listed in the panel, without calling it unknown', async () => {
+    renderEvents('/events?category=film-and-media', reply(listReply([])));
+    expect(await screen.findByText('No events found')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Film And Media' })).toBeChecked();
+    expect(screen.queryByText(/No category/)).not.toBeInTheDocument();
   });
 
   it("'Reset all' in the panel does the same", async () => {
@@ -263,6 +336,17 @@ describe('the events list screen', () => {
     expect(await screen.findByRole('dialog', { name: 'Cloud Summit' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Focus goes back to the card that opened it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cloud Summit' })).toHaveFocus());
+  });
+
+  it('returns focus to the card when the quick view is closed with Close', async () => {
+    renderEvents();
+    await userEvent.click(await screen.findByRole('button', { name: 'Fado Night in Alfama' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fado Night in Alfama' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fado Night in Alfama' })).toHaveFocus());
   });
 
   it('collapses the filters behind a button on small screens', async () => {
@@ -276,6 +360,17 @@ describe('the events list screen', () => {
     await userEvent.click(toggle);
     expect(screen.getByRole('button', { name: /Hide filters/ })).toHaveAttribute('aria-expanded', 'true');
     expect(panel).not.toHaveClass('hidden');
+
+    // 'Show N results' folds the panel away and brings the results into view.
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const show = within(panel!).getByRole('button', { name: 'Show 2 results' });
+    expect(show).toHaveClass('lg:hidden');
+    await userEvent.click(show);
+    expect(panel).toHaveClass('hidden');
+    expect(screen.getByRole('button', { name: /Show filters/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(scrolled.mock.contexts[0]).toBe(screen.getByRole('region', { name: '2 events found' }));
+    expect(screen.getByText('2 events found')).toHaveFocus();
   });
 
   it('speaks European Portuguese', async () => {
@@ -288,5 +383,9 @@ describe('the events list screen', () => {
     );
     expect(screen.getByText('GRÁTIS')).toBeInTheDocument();
     expect(screen.getByText('Evento online')).toBeInTheDocument();
+    // Categories by the catalogue, on the cards and in the panel.
+    expect(screen.getByRole('checkbox', { name: 'Música ao vivo' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Conferências de tecnologia' })).toBeInTheDocument();
+    expect(screen.getAllByText('Música ao vivo').length).toBeGreaterThan(1);
   });
 });

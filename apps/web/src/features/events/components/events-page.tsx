@@ -7,8 +7,10 @@ import {
   SlidersHorizontalIcon,
   SparklesIcon,
   TicketIcon,
+  XIcon,
 } from 'lucide-react';
-import { useCallback, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -20,9 +22,13 @@ import { paths } from '@/config/paths';
 import { useFormat } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useEvents, useEventsAvailable } from '../api/get-events';
+import { isKnownCategory } from '../lib/event-display';
 import {
   activeFilterCount,
+  effectiveSort,
+  pageInRange,
   parseEventsAddress,
+  sortOptions,
   writeEventsAddress,
   type AddressChange,
   type EventFilters,
@@ -52,10 +58,12 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
   if (pending && pending.base !== key) setPending(null); // landed (or Back): the address rules again
   const current = pending && pending.base === key ? pending.next : params;
   const { filters, page, view } = useMemo(() => parseEventsAddress(current), [current]);
-  const [selected, setSelected] = useState<EventListItem | null>(null);
+  const [selected, setSelected] = useState<{ event: EventListItem; opener: HTMLElement } | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
   const resultsId = useId();
+  const resultsRef = useRef<HTMLElement>(null);
+  const countRef = useRef<HTMLParagraphElement>(null);
 
   const change = useCallback(
     (next: AddressChange) => {
@@ -70,9 +78,35 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
   const list = useEvents(filters, page);
   const available = useEventsAvailable();
   const data = list.data;
-  const loading = list.isPending || (list.isPlaceholderData && list.isFetching);
+  const settled = data && !list.isPlaceholderData && data.page === page ? data : null;
+  // A page past the end (an old link, a list that shrank): the last page replaces it in history,
+  // so Back does not return to an empty page.
+  const inRange = settled ? pageInRange(page, settled.total_pages) : null;
+  // (The router's navigation is the outside system here; no pending state is needed for it.)
+  const toLastPage = useEffectEvent((last: number) =>
+    setParams(writeEventsAddress(current, { page: last }), { replace: true }),
+  );
+  useEffect(() => {
+    if (inRange !== null) toLastPage(inRange);
+  }, [inRange]);
+  const loading = list.isPending || (list.isPlaceholderData && list.isFetching) || inRange !== null;
   const failed = list.isError && !list.isFetching;
   const active = activeFilterCount(filters);
+  // A category from the address that the catalogue does not have: said, with a way to drop it.
+  const strayCategory =
+    filters.category &&
+    settled &&
+    !isKnownCategory(filters.category) &&
+    !settled.categories.some((category) => category.value === filters.category)
+      ? filters.category
+      : null;
+
+  /** The phone's 'Show N results': folds the filters away and brings the results into view. */
+  const showResults = () => {
+    flushSync(() => setFiltersOpen(false));
+    resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    countRef.current?.focus({ preventScroll: true });
+  };
 
   const goToPage = (next: number) => {
     change({ page: next });
@@ -113,7 +147,7 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
       <ul aria-label={t('results.listLabel')} className={cn('grid gap-4', view === 'grid' && 'md:grid-cols-2')}>
         {data.events.map((event) => (
           <li key={event.id}>
-            <EventCard event={event} view={view} onOpen={setSelected} />
+            <EventCard event={event} view={view} onOpen={(open, opener) => setSelected({ event: open, opener })} />
           </li>
         ))}
       </ul>
@@ -173,28 +207,62 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
               onChange={changeFilters}
               onReset={() => change({ reset: true })}
             />
+            <Button className="mt-3 w-full lg:hidden" onClick={showResults}>
+              {data && !failed && !loading
+                ? t('filters.showResultsCount', { count: data.total, n: format.count(data.total) })
+                : t('filters.showResults')}
+            </Button>
           </div>
         </aside>
 
-        <section aria-labelledby={resultsId} className="flex min-w-0 flex-col gap-4">
+        <section ref={resultsRef} aria-labelledby={resultsId} className="flex min-w-0 scroll-mt-20 flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p id={resultsId} className="text-base font-medium" role="status">
-              {loading || !data
-                ? t('results.loading')
-                : t('results.found', { count: data.total, n: format.count(data.total) })}
+            <p
+              ref={countRef}
+              id={resultsId}
+              tabIndex={-1}
+              className="text-base font-medium focus-visible:outline-none"
+              role="status"
+            >
+              {/* The error says itself below: no count, and no 'Loading...' that never ends. */}
+              {failed
+                ? null
+                : loading || !data
+                  ? t('results.loading')
+                  : t('results.found', { count: data.total, n: format.count(data.total) })}
             </p>
             <div className="flex items-center gap-2">
-              <SortSelect sort={filters.sort} onSort={(sort) => changeFilters({ sort })} />
+              <SortSelect
+                sort={effectiveSort(filters)}
+                options={sortOptions(filters.search)}
+                onSort={(sort) => changeFilters({ sort })}
+              />
               <ViewToggle view={view} onView={(next) => change({ view: next })} />
             </div>
           </div>
+          {strayCategory && (
+            <p className="glass flex items-center gap-1 self-start rounded-full py-1 pr-1 pl-3 text-sm">
+              {t('filters.category.unknown', { slug: strayCategory })}
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-6 rounded-full"
+                aria-label={t('filters.category.remove')}
+                title={t('filters.category.remove')}
+                onClick={() => changeFilters({ category: null })}
+              >
+                <XIcon aria-hidden="true" />
+              </Button>
+            </p>
+          )}
           {results}
           {data && !failed && <EventsPager page={page} totalPages={data.total_pages} onPage={goToPage} />}
         </section>
       </div>
 
       <EventQuickView
-        event={selected}
+        event={selected?.event ?? null}
+        opener={selected?.opener ?? null}
         viewer={viewer}
         listHref={paths.events.getHref(current)}
         onClose={() => setSelected(null)}
@@ -247,7 +315,15 @@ function SearchBox({ search, onSearch }: { search: string; onSearch: (search: st
   );
 }
 
-function SortSelect({ sort, onSort }: { sort: EventSort; onSort: (sort: EventSort) => void }) {
+function SortSelect({
+  sort,
+  options,
+  onSort,
+}: {
+  sort: EventSort;
+  options: readonly EventSort[];
+  onSort: (sort: EventSort) => void;
+}) {
   const { t } = useTranslation('events');
   const labelId = useId();
   return (
@@ -266,7 +342,7 @@ function SortSelect({ sort, onSort }: { sort: EventSort; onSort: (sort: EventSor
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {eventSorts.map((item) => (
+          {options.map((item) => (
             <SelectItem key={item} value={item}>
               {t(`results.sort.${item}`)}
             </SelectItem>

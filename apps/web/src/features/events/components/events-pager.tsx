@@ -13,7 +13,9 @@ export interface EventsPagerProps {
 /**
  * The pager (spec): previous, numbered buttons for pages 1 to min(5, total pages), next; shown
  * only when there is more than one page. Previous is disabled on the first page, next on the
- * last. Where the visitor is, beyond page 5 too, is said next to it.
+ * last. Where the visitor is, beyond page 5 too, is said next to it. On a phone previous and next
+ * are arrows (their words stay for screen readers), so the row never wraps 'Next' onto a line
+ * of its own.
  */
 export function EventsPager({ page, totalPages, onPage }: EventsPagerProps) {
   const { t } = useTranslation('events');
@@ -22,11 +24,17 @@ export function EventsPager({ page, totalPages, onPage }: EventsPagerProps) {
   if (pages.length === 0) return null;
   return (
     <nav aria-label={t('pager.label')} className="flex flex-col items-center gap-2">
-      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+      <ul className="flex items-center justify-center gap-1.5">
         <li>
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="min-w-8 px-2 sm:px-3"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
             <ChevronLeftIcon aria-hidden="true" />
-            {t('pager.previous')}
+            <span className="sr-only sm:not-sr-only">{t('pager.previous')}</span>
           </Button>
         </li>
         {pages.map((number) => (
@@ -44,8 +52,14 @@ export function EventsPager({ page, totalPages, onPage }: EventsPagerProps) {
           </li>
         ))}
         <li>
-          <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-            {t('pager.next')}
+          <Button
+            variant="outline"
+            size="sm"
+            className="min-w-8 px-2 sm:px-3"
+            disabled={page >= totalPages}
+            onClick={() => onPage(page + 1)}
+          >
+            <span className="sr-only sm:not-sr-only">{t('pager.next')}</span>
             <ChevronRightIcon aria-hidden="true" />
           </Button>
         </li>

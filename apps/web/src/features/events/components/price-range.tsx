@@ -8,6 +8,8 @@ export interface PriceRangeProps {
   min: number;
   max: number;
   disabled: boolean;
+  /** Said in place of the range while the slider is disabled (why it does not apply). */
+  disabledReason?: string;
   /** Called when a thumb is let go (not on every step), so the list is asked once per move. */
   onCommit: (range: { min: number; max: number }) => void;
 }
@@ -19,7 +21,7 @@ const thumbClass =
  * The price slider (spec: 0 to 500, step 10, default 0 to 500), two thumbs each with its own
  * name. Its top means "and above".
  */
-export function PriceRange({ min, max, disabled, onCommit }: PriceRangeProps) {
+export function PriceRange({ min, max, disabled, disabledReason, onCommit }: PriceRangeProps) {
   const { t } = useTranslation('events');
   const format = useFormat();
   const [range, setRange] = useState<[number, number]>([min, max]);
@@ -70,7 +72,7 @@ export function PriceRange({ min, max, disabled, onCommit }: PriceRangeProps) {
         />
       </SliderPrimitive.Root>
       <output id={outputId} className="text-sm text-muted-foreground">
-        {rangeText}
+        {disabled && disabledReason ? disabledReason : rangeText}
       </output>
     </div>
   );

@@ -33,6 +33,8 @@ export const events = {
       legend: 'Category',
       count_one: '{{n}} event',
       count_other: '{{n}} events',
+      unknown: 'No category "{{slug}}"',
+      remove: 'Remove the category filter',
     },
     type: {
       legend: 'Event Type',
@@ -48,7 +50,11 @@ export const events = {
       range: '{{min}} to {{max}}',
       noLimit: '{{max}} or more',
       freeOnly: 'Free Events Only',
+      freeOnlyNote: 'Free events only: the price range does not apply.',
     },
+    showResults: 'Show results',
+    showResultsCount_one: 'Show {{n}} result',
+    showResultsCount_other: 'Show {{n}} results',
   },
   results: {
     loading: 'Loading...',
@@ -61,6 +67,7 @@ export const events = {
       price_low: 'Price: low to high',
       price_high: 'Price: high to low',
       newest: 'Newly added',
+      relevance: 'Relevance',
     },
     view: {
       label: 'Layout',
@@ -80,6 +87,19 @@ export const events = {
     next: 'Next',
     page: 'Page {{n}}',
     position: 'Page {{page}} of {{total}}',
+  },
+  /** The seeded categories by slug (others read by the spec's rule: 'live-music' -> 'Live Music'). */
+  categories: {
+    'live-music': 'Live Music',
+    'tech-conference': 'Tech Conference',
+    'food-and-drink': 'Food And Drink',
+    'arts-and-culture': 'Arts And Culture',
+    'sports-and-fitness': 'Sports And Fitness',
+    'business-networking': 'Business Networking',
+    'health-and-wellness': 'Health And Wellness',
+    'film-and-media': 'Film And Media',
+    'family-and-kids': 'Family And Kids',
+    'education-and-workshops': 'Education And Workshops',
   },
   card: {
     free: 'FREE',
@@ -129,6 +149,7 @@ export const events = {
     soldOut: 'Sold out',
     none: 'No tickets are on sale for this event.',
     yours: 'Your ticket',
+    payment: 'Nuvem reserves this ticket for you; you pay the organiser at the event. No payment is taken online.',
   },
   registration: {
     heading: 'Registration',
@@ -148,6 +169,7 @@ export const events = {
     cancelledToast: 'Your registration was cancelled.',
     soldOut: 'Sold out: no tickets are left.',
     closedPast: 'Registration is closed: the event has started.',
+    closedEnded: 'Registration is closed: the event has ended.',
     closedCancelled: 'Registration is closed: the event was cancelled.',
   },
   errors: {

@@ -33,6 +33,8 @@ export const events: Messages<typeof en> = {
       legend: 'Categoria',
       count_one: '{{n}} evento',
       count_other: '{{n}} eventos',
+      unknown: 'Não existe a categoria "{{slug}}"',
+      remove: 'Remover o filtro de categoria',
     },
     type: {
       legend: 'Tipo de evento',
@@ -48,7 +50,11 @@ export const events: Messages<typeof en> = {
       range: '{{min}} a {{max}}',
       noLimit: '{{max}} ou mais',
       freeOnly: 'Apenas eventos gratuitos',
+      freeOnlyNote: 'Apenas eventos gratuitos: o intervalo de preços não se aplica.',
     },
+    showResults: 'Ver resultados',
+    showResultsCount_one: 'Ver {{n}} resultado',
+    showResultsCount_other: 'Ver {{n}} resultados',
   },
   results: {
     loading: 'A carregar...',
@@ -61,6 +67,7 @@ export const events: Messages<typeof en> = {
       price_low: 'Preço: do mais baixo ao mais alto',
       price_high: 'Preço: do mais alto ao mais baixo',
       newest: 'Adicionados recentemente',
+      relevance: 'Relevância',
     },
     view: {
       label: 'Apresentação',
@@ -80,6 +87,18 @@ export const events: Messages<typeof en> = {
     next: 'Seguinte',
     page: 'Página {{n}}',
     position: 'Página {{page}} de {{total}}',
+  },
+  categories: {
+    'live-music': 'Música ao vivo',
+    'tech-conference': 'Conferências de tecnologia',
+    'food-and-drink': 'Comida e bebida',
+    'arts-and-culture': 'Artes e cultura',
+    'sports-and-fitness': 'Desporto e fitness',
+    'business-networking': 'Negócios e networking',
+    'health-and-wellness': 'Saúde e bem-estar',
+    'film-and-media': 'Cinema e media',
+    'family-and-kids': 'Família e crianças',
+    'education-and-workshops': 'Formação e workshops',
   },
   card: {
     free: 'GRÁTIS',
@@ -129,6 +148,8 @@ export const events: Messages<typeof en> = {
     soldOut: 'Esgotado',
     none: 'Não há bilhetes à venda para este evento.',
     yours: 'O seu bilhete',
+    payment:
+      'A Nuvem reserva-lhe este bilhete; paga ao organizador no próprio evento. Não é feito nenhum pagamento online.',
   },
   registration: {
     heading: 'Inscrição',
@@ -148,6 +169,7 @@ export const events: Messages<typeof en> = {
     cancelledToast: 'A sua inscrição foi cancelada.',
     soldOut: 'Esgotado: já não há bilhetes.',
     closedPast: 'As inscrições estão fechadas: o evento já começou.',
+    closedEnded: 'As inscrições estão fechadas: o evento já terminou.',
     closedCancelled: 'As inscrições estão fechadas: o evento foi cancelado.',
   },
   errors: {

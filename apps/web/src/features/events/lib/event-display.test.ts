@@ -1,5 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { categoryLabel, eventDateText, hasStarted, locationText, moneyText, priceText } from './event-display';
+import { events as en } from '../i18n/en';
+import { events as pt } from '../i18n/pt-PT';
+import {
+  categoryLabel,
+  eventDateText,
+  hasEnded,
+  hasStarted,
+  isKnownCategory,
+  knownCategories,
+  locationText,
+  momentText,
+  moneyText,
+  priceText,
+  regionalLocale,
+} from './event-display';
 
 const labels = { free: 'FREE', tbd: 'Price TBD' };
 const pricing = (min: number | null, max: number | null, currency = 'USD', isFree = false) => ({
@@ -38,6 +52,17 @@ describe('the category badge', () => {
     expect(categoryLabel('food-and-drink')).toBe('Food And Drink');
     expect(categoryLabel('tech')).toBe('Tech');
     expect(categoryLabel('')).toBe('');
+  });
+
+  it("names every seeded category in the catalogue: in English exactly as the spec's rule does", () => {
+    for (const slug of knownCategories) {
+      expect(en.categories[slug]).toBe(categoryLabel(slug));
+      expect(pt.categories[slug]).not.toBe('');
+    }
+    expect(Object.keys(en.categories).sort()).toEqual([...knownCategories].sort());
+    expect(pt.categories['live-music']).toBe('Música ao vivo');
+    expect(isKnownCategory('live-music')).toBe(true);
+    expect(isKnownCategory('pottery-classes')).toBe(false);
   });
 });
 
@@ -106,11 +131,59 @@ describe('the date line, on a fixed clock and in a fixed time zone', () => {
     expect(eventDateText('2026-03-05T14:30:00Z', 'soon', lisbon)).toBe('March 5, 2026, 02:30 PM');
   });
 
+  it('names the time zone after the last time when asked (event page, quick view)', () => {
+    const gb = { locale: 'en-GB', timeZone: 'Europe/Lisbon', zone: true };
+    expect(eventDateText('2026-03-05T14:30:00Z', '2026-03-05T17:00:00Z', gb)).toBe('5 Mar 2026 • 14:30 - 17:00 WET');
+    expect(eventDateText('2026-07-05T14:30:00Z', null, gb)).toBe('5 July 2026, 15:30 WEST');
+    expect(eventDateText('2026-03-05T14:30:00Z', '2026-03-05T17:00:00Z', { ...lisbon, zone: true })).toBe(
+      'Mar 5, 2026 • 02:30 PM - 05:00 PM GMT+0',
+    );
+    expect(eventDateText('2026-03-05T14:30:00Z', null, { locale: 'en', timeZone: 'Europe/Berlin', zone: true })).toBe(
+      'March 5, 2026, 03:30 PM GMT+1',
+    );
+    // A multi-day line has no times, so no zone.
+    expect(eventDateText('2026-03-05T09:00:00Z', '2026-03-07T18:00:00Z', gb)).toBe('5 Mar - 7 Mar 2026');
+  });
+
+  it("writes a schedule item's time as the card does, with the zone", () => {
+    expect(momentText('2026-03-05T19:30:00Z', { locale: 'en-GB', timeZone: 'Europe/Lisbon', zone: true })).toBe(
+      '5 Mar 2026 • 19:30 WET',
+    );
+    expect(momentText('2026-03-05T19:30:00Z', { locale: 'pt-PT', timeZone: 'Europe/Lisbon', zone: true })).toBe(
+      '05/03/2026 • 19:30 WET',
+    );
+    expect(momentText('later', lisbon)).toBe('later');
+  });
+
   it('knows whether an event has started', () => {
     const now = new Date();
     expect(hasStarted('2026-03-01T09:59:59Z', now)).toBe(true);
     expect(hasStarted('2026-03-01T10:00:00Z', now)).toBe(true);
     expect(hasStarted('2026-03-01T10:00:01Z', now)).toBe(false);
     expect(hasStarted('not a date', now)).toBe(false);
+  });
+
+  it('knows whether an event is over: its end has passed, or its start when it has no end', () => {
+    const now = new Date();
+    // Running: started an hour ago, ends in an hour.
+    expect(hasEnded('2026-03-01T09:00:00Z', '2026-03-01T11:00:00Z', now)).toBe(false);
+    expect(hasEnded('2026-03-01T07:00:00Z', '2026-03-01T09:00:00Z', now)).toBe(true);
+    expect(hasEnded('2026-03-01T09:00:00Z', null, now)).toBe(true);
+    expect(hasEnded('2026-03-01T11:00:00Z', null, now)).toBe(false);
+    expect(hasEnded('soon', null, now)).toBe(false);
+  });
+});
+
+describe('the locale of dates and times', () => {
+  it("is the browser's regional variant of the language in use (en-GB: a 24-hour clock)", () => {
+    expect(regionalLocale('en', ['en-GB', 'en'])).toBe('en-GB');
+    expect(regionalLocale('en', ['pt-PT', 'en-US'])).toBe('en-US');
+    expect(regionalLocale('en', ['fr-FR'])).toBe('en');
+    expect(regionalLocale('en', ['en-aa-bb'])).toBe('en');
+    // A language with its region keeps it.
+    expect(regionalLocale('pt-PT', ['pt-BR'])).toBe('pt-PT');
+    expect(eventDateText('2026-03-05T14:30:00Z', '2026-03-05T17:00:00Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe(
+      '5 Mar 2026 • 14:30 - 17:00',
+    );
   });
 });

@@ -1,6 +1,29 @@
 import type { EventListItem } from '@nuvem/contracts/events';
 import { formatCount, formatDate, formatDayMonth, formatFixed, formatLongDate, formatTime } from '@/lib/format';
 
+/**
+ * The categories the server seeds (apps/server/src/modules/events/seed.ts, `seedCategories`): the
+ * message catalogue names each of them in every language. Organisers may use other slugs; those
+ * read by the spec's rule (`categoryLabel`).
+ */
+export const knownCategories = [
+  'live-music',
+  'tech-conference',
+  'food-and-drink',
+  'arts-and-culture',
+  'sports-and-fitness',
+  'business-networking',
+  'health-and-wellness',
+  'film-and-media',
+  'family-and-kids',
+  'education-and-workshops',
+] as const;
+export type KnownCategory = (typeof knownCategories)[number];
+
+export function isKnownCategory(slug: string): slug is KnownCategory {
+  return knownCategories.some((known) => known === slug);
+}
+
 /** 'live-music' -> 'Live Music': hyphens become spaces and every word is capitalised (spec: category badge). */
 export function categoryLabel(slug: string): string {
   return slug
@@ -60,6 +83,23 @@ export interface EventDateOptions {
   locale: string;
   /** An IANA zone; the viewer's own when not given. */
   timeZone?: string;
+  /** Name the time zone after the (last) time: '14:30 - 17:00 WET'. */
+  zone?: boolean;
+}
+
+const plainTag = /^[a-z]{2,3}-([a-z]{2}|[0-9]{3})$/i;
+
+/**
+ * The locale dates and times are written in: the language in use, in the visitor's own regional
+ * variant when the browser names one ('en' with an en-GB browser writes en-GB's 24-hour times);
+ * a language that has its region already (pt-PT) keeps it.
+ */
+export function regionalLocale(language: string, browserTags: readonly string[]): string {
+  if (language.includes('-')) return language;
+  const base = language.toLowerCase();
+  // Only a plain language-region tag (a malformed one would make the formatters throw).
+  const regional = browserTags.find((tag) => tag.toLowerCase().startsWith(`${base}-`) && plainTag.test(tag));
+  return regional ?? language;
 }
 
 /**
@@ -67,20 +107,41 @@ export interface EventDateOptions {
  * a same-day event as 'MMM d, yyyy • start - end'; a multi-day event as 'MMM d - MMM d, yyyy';
  * the raw start value when it cannot be read. Days are the viewer's (or `timeZone`'s) days.
  */
-export function eventDateText(start: string, end: string | null, { locale, timeZone }: EventDateOptions): string {
+export function eventDateText(
+  start: string,
+  end: string | null,
+  { locale, timeZone, zone = false }: EventDateOptions,
+): string {
   const from = readable(start);
   if (!from) return start;
-  const zone = { timeZone };
+  const day = { timeZone };
   const to = readable(end);
-  const time = (date: Date) => formatTime(date, { timeZone, seconds: false }, locale);
-  if (!to || to.getTime() === from.getTime()) return `${formatLongDate(from, zone, locale)}, ${time(from)}`;
-  const sameDay = formatDate(from, zone, 'en') === formatDate(to, zone, 'en');
-  if (sameDay) return `${formatDate(from, zone, locale)} • ${time(from)} - ${time(to)}`;
-  return `${formatDayMonth(from, zone, locale)} - ${formatDate(to, zone, locale)}`;
+  const time = (date: Date, named = false) =>
+    formatTime(date, { timeZone, seconds: false, zone: zone && named }, locale);
+  if (!to || to.getTime() === from.getTime()) return `${formatLongDate(from, day, locale)}, ${time(from, true)}`;
+  const sameDay = formatDate(from, day, 'en') === formatDate(to, day, 'en');
+  if (sameDay) return `${formatDate(from, day, locale)} • ${time(from)} - ${time(to, true)}`;
+  return `${formatDayMonth(from, day, locale)} - ${formatDate(to, day, locale)}`;
+}
+
+/**
+ * A schedule item's moment, in the card's date and time format: 'Mar 5, 2026 • 14:30 WET'
+ * (with `zone`); the raw value when it cannot be read.
+ */
+export function momentText(value: string, { locale, timeZone, zone = false }: EventDateOptions): string {
+  const date = readable(value);
+  if (!date) return value;
+  return `${formatDate(date, { timeZone }, locale)} • ${formatTime(date, { timeZone, seconds: false, zone }, locale)}`;
 }
 
 /** Whether the event has started (registration closes then). */
 export function hasStarted(start: string, now: Date): boolean {
   const from = readable(start);
   return from !== null && from.getTime() <= now.getTime();
+}
+
+/** Whether the event is over: its end has passed, or its start when it has no end. */
+export function hasEnded(start: string, end: string | null, now: Date): boolean {
+  const last = readable(end) ?? readable(start);
+  return last !== null && last.getTime() <= now.getTime();
 }

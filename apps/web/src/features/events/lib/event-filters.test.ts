@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
   defaultFilters,
+  effectiveSort,
   isFiltered,
   listQuery,
+  MAX_PAGE,
+  pageInRange,
   pagerPages,
   parseEventsAddress,
+  sortOptions,
   writeEventsAddress,
   type EventFilters,
 } from './event-filters';
@@ -22,7 +26,7 @@ describe('the list screen in the address', () => {
     expect(
       parseEventsAddress(
         params(
-          'search=+jazz+&sort=price_low&when=weekend&category=live-music&type=online&price_min=20&price_max=300&free=1&page=3&view=list',
+          'search=+jazz+&sort=price_low&when=weekend&category=live-music&type=online&price_min=20&price_max=300&page=3&view=list',
         ),
       ),
     ).toEqual({
@@ -34,11 +38,32 @@ describe('the list screen in the address', () => {
         type: 'online',
         priceMin: 20,
         priceMax: 300,
-        freeOnly: true,
+        freeOnly: false,
       },
       page: 3,
       view: 'list',
     });
+  });
+
+  it("reads 'Free Events Only' as the whole price range (the slider does not apply then)", () => {
+    expect(parseEventsAddress(params('price_min=20&price_max=300&free=1')).filters).toMatchObject({
+      priceMin: 0,
+      priceMax: 500,
+      freeOnly: true,
+    });
+  });
+
+  it("drops price_min and price_max from the address once 'Free Events Only' is ticked", () => {
+    const priced = params('price_min=20&price_max=300');
+    expect(writeEventsAddress(priced, { filters: { freeOnly: true } }).toString()).toBe('free=1');
+    expect(writeEventsAddress(params('free=1'), { filters: { priceMin: 40 } }).toString()).toBe('free=1');
+    expect(writeEventsAddress(params('free=1'), { filters: { freeOnly: false } }).toString()).toBe('');
+  });
+
+  it('reads a page past what the server answers as the deepest page it does (then the last page replaces it)', () => {
+    expect(MAX_PAGE).toBe(833);
+    expect(parseEventsAddress(params('page=99')).page).toBe(99);
+    expect(parseEventsAddress(params('page=100000')).page).toBe(MAX_PAGE);
   });
 
   it('falls back to the default for anything it cannot use (the server would refuse it)', () => {
@@ -157,6 +182,51 @@ describe('the list query (spec, "Events service"), on a fixed clock in a fixed t
     const free = query({ freeOnly: true, priceMin: 20, priceMax: 150 });
     expect(free).toMatchObject({ is_free: 'true' });
     expect(free).not.toHaveProperty('price_min');
+  });
+});
+
+describe('the sort, with and without a search', () => {
+  it('is by date without a search and by relevance with one, until the visitor chooses another', () => {
+    expect(effectiveSort(defaultFilters)).toBe('date');
+    expect(effectiveSort(filters({ search: 'fado' }))).toBe('relevance');
+    expect(effectiveSort(filters({ search: 'fado', sort: 'date' }))).toBe('date');
+    expect(effectiveSort(filters({ search: 'fado', sort: 'popularity' }))).toBe('popularity');
+    // Relevance ranks a search: without one it falls back to date.
+    expect(effectiveSort(filters({ search: ' ', sort: 'relevance' }))).toBe('date');
+  });
+
+  it("offers 'Relevance' only while there is a search", () => {
+    expect(sortOptions('')).toEqual(['date', 'popularity', 'price_low', 'price_high', 'newest']);
+    expect(sortOptions('fado')).toContain('relevance');
+  });
+
+  it('keeps a sort in the address only when chosen (a search sorted by date stays so)', () => {
+    expect(writeEventsAddress(params(''), { filters: { search: 'fado' } }).toString()).toBe('search=fado');
+    expect(parseEventsAddress(params('search=fado')).filters.sort).toBeNull();
+    expect(writeEventsAddress(params('search=fado'), { filters: { sort: 'date' } }).toString()).toBe(
+      'search=fado&sort=date',
+    );
+    expect(parseEventsAddress(params('search=fado&sort=date')).filters.sort).toBe('date');
+    // Without a search, date is the default and 'relevance' is no choice: neither is written.
+    expect(writeEventsAddress(params('search=fado&sort=date'), { filters: { search: '' } }).toString()).toBe('');
+    expect(writeEventsAddress(params('search=fado&sort=relevance'), { filters: { search: '' } }).toString()).toBe('');
+    expect(parseEventsAddress(params('sort=relevance')).filters.sort).toBeNull();
+  });
+
+  it('asks the server for the sort in effect', () => {
+    const now = new Date('2026-11-26T18:00:00Z');
+    expect(listQuery(filters({ search: 'fado' }), 1, now).get('sort')).toBe('relevance');
+    expect(listQuery(filters({ search: 'fado', sort: 'newest' }), 1, now).get('sort')).toBe('newest');
+    expect(listQuery(filters({ sort: 'relevance' }), 1, now).get('sort')).toBe('date');
+  });
+});
+
+describe('a page past the end', () => {
+  it('is replaced by the last page, or page 1 of an empty list; a page in range stays', () => {
+    expect(pageInRange(99, 22)).toBe(22);
+    expect(pageInRange(3, 0)).toBe(1);
+    expect(pageInRange(22, 22)).toBeNull();
+    expect(pageInRange(1, 0)).toBeNull();
   });
 });
 

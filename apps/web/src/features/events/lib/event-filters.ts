@@ -1,5 +1,6 @@
 import {
   EVENTS_MAX_PAGER_BUTTONS,
+  EVENTS_MAX_RESULT_WINDOW,
   EVENTS_PAGE_SIZE,
   EVENTS_PRICE_MAX,
   EVENTS_PRICE_STEP,
@@ -18,7 +19,11 @@ export type ViewMode = 'grid' | 'list';
 export interface EventFilters {
   /** '' for none. */
   search: string;
-  sort: EventSort;
+  /**
+   * The sort the visitor chose; null when they chose none: then a search is sorted by relevance
+   * and anything else by date (`effectiveSort`).
+   */
+  sort: EventSort | null;
   when: EventWhen | null;
   category: string | null;
   type: EventType | null;
@@ -36,7 +41,7 @@ export interface EventsAddress {
 
 export const defaultFilters: EventFilters = {
   search: '',
-  sort: 'date',
+  sort: null,
   when: null,
   category: null,
   type: null,
@@ -71,28 +76,49 @@ function price(value: string | null, fallback: number): number {
   return Math.min(EVENTS_PRICE_MAX, Math.max(0, stepped));
 }
 
+/** The deepest page the server answers (it refuses to page past its result window). */
+export const MAX_PAGE = Math.floor(EVENTS_MAX_RESULT_WINDOW / EVENTS_PAGE_SIZE);
+
+/** 'relevance' ranks a search: without one there is nothing to rank, so it is no choice. */
+function chosenSort(sort: EventSort | null, search: string): EventSort | null {
+  return sort === 'relevance' && search.trim() === '' ? null : sort;
+}
+
+/** The sort the list is asked for: the chosen one, else relevance for a search, else date (spec's default). */
+export function effectiveSort(filters: Pick<EventFilters, 'search' | 'sort'>): EventSort {
+  return chosenSort(filters.sort, filters.search) ?? (filters.search.trim() ? 'relevance' : 'date');
+}
+
+/** The sorts offered: 'Relevance' only while there is a search. */
+export function sortOptions(search: string): EventSort[] {
+  return eventSorts.filter((sort) => sort !== 'relevance' || search.trim() !== '');
+}
+
 /**
  * Reads the list screen's state from the address. Anything unreadable (a hand-edited or old link)
- * falls back to its default rather than failing: the server would answer 400 to it.
+ * falls back to its default rather than failing: the server would answer 400 to it. With 'Free
+ * Events Only' the price range does not apply, so it reads as the whole range.
  */
 export function parseEventsAddress(params: URLSearchParams): EventsAddress {
-  let priceMin = price(params.get(keys.priceMin), 0);
-  let priceMax = price(params.get(keys.priceMax), EVENTS_PRICE_MAX);
+  const freeOnly = params.get(keys.freeOnly) === '1' || params.get(keys.freeOnly) === 'true';
+  let priceMin = freeOnly ? 0 : price(params.get(keys.priceMin), 0);
+  let priceMax = freeOnly ? EVENTS_PRICE_MAX : price(params.get(keys.priceMax), EVENTS_PRICE_MAX);
   if (priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
   const category = params.get(keys.category)?.trim().toLowerCase() ?? '';
+  const search = (params.get(keys.search) ?? '').trim().slice(0, 200);
   const page = Number(params.get(keys.page));
   return {
     filters: {
-      search: (params.get(keys.search) ?? '').trim().slice(0, 200),
-      sort: oneOf(eventSorts, params.get(keys.sort)) ?? 'date',
+      search,
+      sort: chosenSort(oneOf(eventSorts, params.get(keys.sort)), search),
       when: oneOf(eventWhens, params.get(keys.when)),
       category: category.length <= 60 && categorySlug.test(category) ? category : null,
       type: oneOf(eventTypes, params.get(keys.type)),
       priceMin,
       priceMax,
-      freeOnly: params.get(keys.freeOnly) === '1' || params.get(keys.freeOnly) === 'true',
+      freeOnly,
     },
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
     view: params.get(keys.view) === 'list' ? 'list' : 'grid',
   };
 }
@@ -118,13 +144,18 @@ export function writeEventsAddress(params: URLSearchParams, change: AddressChang
   const { filters } = next;
   const search = filters.search.trim();
   if (search) out.set(keys.search, search);
-  if (filters.sort !== 'date') out.set(keys.sort, filters.sort);
+  // A chosen sort is kept (so a search sorted by date stays so), but not date without a search:
+  // that is the list's default anyway.
+  const sort = chosenSort(filters.sort, search);
+  if (sort && (search || sort !== 'date')) out.set(keys.sort, sort);
   if (filters.when) out.set(keys.when, filters.when);
   if (filters.category) out.set(keys.category, filters.category);
   if (filters.type) out.set(keys.type, filters.type);
-  if (filters.priceMin > 0) out.set(keys.priceMin, String(filters.priceMin));
-  if (filters.priceMax < EVENTS_PRICE_MAX) out.set(keys.priceMax, String(filters.priceMax));
   if (filters.freeOnly) out.set(keys.freeOnly, '1');
+  else {
+    if (filters.priceMin > 0) out.set(keys.priceMin, String(filters.priceMin));
+    if (filters.priceMax < EVENTS_PRICE_MAX) out.set(keys.priceMax, String(filters.priceMax));
+  }
   if (next.page > 1) out.set(keys.page, String(next.page));
   if (next.view === 'list') out.set(keys.view, 'list');
   return out;
@@ -141,9 +172,9 @@ export function activeFilterCount(filters: EventFilters): number {
   ].filter(Boolean).length;
 }
 
-/** Whether the list shows anything but the default (any filter, a search or another sort). */
+/** Whether the list shows anything but the default (any filter, a search or a chosen sort). */
 export function isFiltered(filters: EventFilters): boolean {
-  return activeFilterCount(filters) > 0 || filters.search.trim() !== '' || filters.sort !== 'date';
+  return activeFilterCount(filters) > 0 || filters.search.trim() !== '' || filters.sort !== null;
 }
 
 /**
@@ -156,7 +187,7 @@ export function listQuery(filters: EventFilters, page: number, now: Date): URLSe
   const query = new URLSearchParams({ page: String(page), limit: String(EVENTS_PAGE_SIZE) });
   const search = filters.search.trim();
   if (search) query.set('search', search);
-  query.set('sort', filters.sort);
+  query.set('sort', effectiveSort(filters));
   if (filters.when) {
     const range = whenRange(filters.when, now);
     query.set('date_from', range.date_from);
@@ -170,6 +201,15 @@ export function listQuery(filters: EventFilters, page: number, now: Date): URLSe
     if (filters.priceMax < EVENTS_PRICE_MAX) query.set('price_max', String(filters.priceMax));
   }
   return query;
+}
+
+/**
+ * The page to show instead of `page` when it is past the end of the list (a hand-edited or old
+ * link, or a list that shrank): the last page, or 1 for an empty list; null when `page` is fine.
+ */
+export function pageInRange(page: number, totalPages: number): number | null {
+  const last = Math.max(1, totalPages);
+  return page > last ? last : null;
 }
 
 /** The pager's numbered buttons (spec): pages 1 to min(5, total pages); none for a single page. */

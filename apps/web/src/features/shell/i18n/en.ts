@@ -112,14 +112,6 @@ export const shell = {
     empty: 'Type an address or some words to search.',
     note: 'Pages open in a new browser tab: most sites refuse to be shown inside another page.',
   },
-  agents: {
-    tagline: 'AI Agents & Flow Orchestration',
-    comingSoon: 'Coming soon',
-    reason:
-      'The agents dashboard and the visual flow builder are coming soon. They open here once the workflow service is available; until then there are no agents to view and no flows to create.',
-    viewAgents: 'View Agents',
-    createFlow: 'Create Flow',
-  },
   ecosystem: {
     title: '{{product}} Ecosystem',
     subtitle: 'Integrated enterprise solutions for your business',

@@ -114,14 +114,6 @@ export const shell: Messages<typeof en> = {
     empty: 'Escreva um endereço ou algumas palavras para pesquisar.',
     note: 'As páginas abrem num novo separador do navegador: a maioria dos sites recusa ser mostrada dentro de outra página.',
   },
-  agents: {
-    tagline: 'Agentes de IA e orquestração de fluxos',
-    comingSoon: 'Brevemente',
-    reason:
-      'O painel de agentes e o construtor visual de fluxos estão para breve. Abrem aqui quando o serviço de fluxos estiver disponível; até lá não há agentes para ver nem fluxos para criar.',
-    viewAgents: 'Ver agentes',
-    createFlow: 'Criar fluxo',
-  },
   ecosystem: {
     title: 'Ecossistema {{product}}',
     subtitle: 'Soluções empresariais integradas para o seu negócio',

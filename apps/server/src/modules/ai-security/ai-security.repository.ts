@@ -1,0 +1,49 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { aiSecurityEvents, type AiSecurityEventRow } from '../../db/schema/ai-security-events.js';
+
+/** The AI security module's SQL: only this module reads and writes ai_security_events. */
+export function createAiSecurityRepository(db: Database) {
+  return {
+    async record(values: typeof aiSecurityEvents.$inferInsert): Promise<void> {
+      await db.insert(aiSecurityEvents).values(values);
+    },
+
+    /** The user's records since `since`, newest first, with their number and the counts. */
+    async history(userId: string, since: Date, limit: number) {
+      const mine = and(eq(aiSecurityEvents.userId, userId), gte(aiSecurityEvents.createdAt, since));
+      const [rows, [total], byDay, byType] = await Promise.all([
+        db.select().from(aiSecurityEvents).where(mine).orderBy(desc(aiSecurityEvents.createdAt)).limit(limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(aiSecurityEvents)
+          .where(mine),
+        db
+          .select({
+            day: sql<string>`to_char(date_trunc('day', ${aiSecurityEvents.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+            blocked: sql<number>`(count(*) filter (where ${aiSecurityEvents.outcome} <> 'flagged'))::int`,
+            flagged: sql<number>`(count(*) filter (where ${aiSecurityEvents.outcome} = 'flagged'))::int`,
+          })
+          .from(aiSecurityEvents)
+          .where(mine)
+          .groupBy(sql`1`)
+          .orderBy(sql`1`),
+        db
+          .select({ type: sql<string>`t.type`, count: sql<number>`count(*)::int` })
+          .from(aiSecurityEvents)
+          .innerJoin(sql`jsonb_array_elements_text(${aiSecurityEvents.violationTypes}) as t(type)`, sql`true`)
+          .where(mine)
+          .groupBy(sql`t.type`)
+          .orderBy(sql`count(*) desc`, sql`t.type`),
+      ]);
+      return {
+        rows: rows as AiSecurityEventRow[],
+        total: total?.n ?? 0,
+        byDay,
+        byType,
+      };
+    },
+  };
+}
+
+export type AiSecurityRepository = ReturnType<typeof createAiSecurityRepository>;

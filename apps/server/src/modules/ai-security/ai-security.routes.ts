@@ -1,0 +1,65 @@
+import {
+  AI_SECURITY_MAX_PROMPT_BYTES,
+  securityErrorSchema,
+  securityEventsQuerySchema,
+  securityEventsResponseSchema,
+  validatePromptBodySchema,
+  validatePromptResponseSchema,
+} from '@nuvem/contracts/ai-security';
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { principalOf } from '../auth/principal.js';
+import type { AiSecurityService } from './ai-security.service.js';
+
+const MINUTE = 60_000;
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+
+/** Spec 2's security layer (/api/ai-security): validate-prompt, and the caller's own records. */
+export const aiSecurityRoutes: FastifyPluginAsyncZod<{
+  service: AiSecurityService;
+  limiter: RateLimiter;
+  checksPerMinute: number;
+}> = async (app, { service, limiter, checksPerMinute }) => {
+  app.post(
+    '/validate-prompt',
+    {
+      config: { auth: 'session' },
+      // A JSON body a little over the prompt limit reaches the handler, which says the limit in
+      // words; a far larger one is refused by the parser (413 too).
+      bodyLimit: AI_SECURITY_MAX_PROMPT_BYTES * 8,
+      schema: {
+        tags: ['ai-security'],
+        summary: 'Check a prompt for injection, jailbreaks, extraction, exfiltration, secrets and personal data',
+        body: validatePromptBodySchema,
+        response: {
+          200: validatePromptResponseSchema,
+          ...errors,
+          413: errorResponseSchema,
+          503: securityErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = principalOf(request).userId;
+      const limit = await limiter.hit(`ai-security:${userId}`, checksPerMinute, MINUTE);
+      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      return service.validate(userId, request.body.prompt);
+    },
+  );
+
+  app.get(
+    '/events',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags: ['ai-security'],
+        summary: "The caller's blocked requests and flagged outputs, with counts per day and per type",
+        querystring: securityEventsQuerySchema,
+        response: { 200: securityEventsResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.history(principalOf(request).userId, request.query),
+  );
+};

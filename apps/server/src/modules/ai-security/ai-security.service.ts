@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import {
+  AI_SECURITY_MAX_PROMPT_BYTES,
+  aiSecurityMessages,
+  threatRank,
+  type SecurityEventsResponse,
+  type ThreatLevel,
+  type ValidatePromptResponse,
+  type Violation,
+} from '@nuvem/contracts/ai-security';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { AiSecurityRepository } from './ai-security.repository.js';
+import type { Detector } from './detector/detector.js';
+import { offlineViolation, SecurityLayerUnavailable, type SecurityLayer } from './security-layer.js';
+
+export type SecuritySource = 'validate-prompt' | 'flow.create' | 'flow.execute';
+
+/** One text input of a request to check, named so a violation says where it was. */
+export interface GateInput {
+  field: string;
+  text: string;
+}
+
+const EXCERPT_LENGTH = 160;
+
+function highest(levels: ThreatLevel[]): ThreatLevel {
+  return levels.reduce<ThreatLevel>((top, level) => (threatRank(level) > threatRank(top) ? level : top), 'none');
+}
+
+function tooLarge(field?: string): AppError {
+  return new AppError(
+    413,
+    field ? `${aiSecurityMessages.tooLarge}: '${field}' is larger` : aiSecurityMessages.tooLarge,
+    'PROMPT_TOO_LARGE',
+  );
+}
+
+/**
+ * The AI security layer as the portal uses it: the spec's validate-prompt, the gate every workflow
+ * text goes through before a flow is created or executed (blocked: 422; layer unavailable: 503,
+ * fail closed), the scan of agent outputs (secrets and personal data redacted, injected
+ * instructions flagged), and the record of each block for the user's Security tab.
+ */
+export function createAiSecurityService(deps: {
+  repo: AiSecurityRepository;
+  layer: SecurityLayer;
+  /** The local detector: outputs and the redacted excerpts of records are always made here. */
+  detector: Detector;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { repo, layer, detector, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** A short excerpt around the first finding, with every secret and personal datum redacted. */
+  function excerptOf(text: string, violations: Violation[]): string {
+    const redacted = detector.scanOutput(text).redacted;
+    const anchor = violations.find((v) => v.type !== 'secret' && v.type !== 'personal_data' && v.evidence.text);
+    const at = anchor ? Math.max(0, redacted.indexOf(anchor.evidence.text)) : 0;
+    const start = Math.max(0, at - 40);
+    const clipped = redacted.slice(start, start + EXCERPT_LENGTH).replace(/\s+/g, ' ');
+    return `${start > 0 ? '…' : ''}${clipped}${start + EXCERPT_LENGTH < redacted.length ? '…' : ''}`;
+  }
+
+  async function record(
+    userId: string,
+    text: string,
+    result: { violations: Violation[]; threat_level: ThreatLevel },
+    context: {
+      source: SecuritySource | 'agent.output';
+      outcome: 'blocked' | 'offline' | 'flagged';
+      flowId?: string | null;
+    },
+  ): Promise<void> {
+    try {
+      await repo.record({
+        id: newId('securityEvent'),
+        userId,
+        flowId: context.flowId ?? null,
+        source: context.source,
+        outcome: context.outcome,
+        threatLevel: result.threat_level,
+        violationTypes: [...new Set(result.violations.map((v) => v.type))],
+        textSha256: createHash('sha256').update(text).digest('hex'),
+        excerpt: excerptOf(text, result.violations),
+        createdAt: now(),
+      });
+    } catch (error) {
+      // The block stands whether or not it could be written down.
+      log.error({ err: error, userId, source: context.source }, 'could not record an AI security event');
+    }
+  }
+
+  function offlineError(): AppError {
+    return new AppError(
+      503,
+      aiSecurityMessages.offline,
+      'SECURITY_LAYER_OFFLINE',
+      {},
+      {
+        violations: [offlineViolation],
+        threat_level: 'critical',
+      },
+    );
+  }
+
+  async function check(prompt: string): Promise<ValidatePromptResponse | null> {
+    try {
+      return await layer.checkPrompt(prompt);
+    } catch (error) {
+      if (!(error instanceof SecurityLayerUnavailable)) throw error;
+      log.error({ err: error, layer: layer.kind }, 'the AI security layer did not answer: blocking');
+      return null;
+    }
+  }
+
+  return {
+    layerKind: layer.kind,
+
+    /** POST /api/ai-security/validate-prompt: the verdict; an unsafe prompt is recorded. */
+    async validate(userId: string, prompt: string): Promise<ValidatePromptResponse> {
+      if (Buffer.byteLength(prompt, 'utf8') > AI_SECURITY_MAX_PROMPT_BYTES) throw tooLarge();
+      const result = await check(prompt);
+      if (!result) {
+        await record(
+          userId,
+          prompt,
+          { violations: [offlineViolation], threat_level: 'critical' },
+          {
+            source: 'validate-prompt',
+            outcome: 'offline',
+          },
+        );
+        throw offlineError();
+      }
+      if (!result.safe) await record(userId, prompt, result, { source: 'validate-prompt', outcome: 'blocked' });
+      return result;
+    },
+
+    /**
+     * Every text input of a workflow request, checked before anything is written or run. Throws
+     * 'Prompt blocked by AI Security Layer' (422) with the violations (each naming its input) and
+     * the threat level, or the fail-closed 503 when the layer cannot answer; records either.
+     */
+    async gate(
+      userId: string,
+      inputs: GateInput[],
+      context: { source: 'flow.create' | 'flow.execute'; flowId?: string | null },
+    ): Promise<void> {
+      const texts = inputs.filter((input) => input.text.trim().length > 0);
+      for (const input of texts) {
+        if (Buffer.byteLength(input.text, 'utf8') > AI_SECURITY_MAX_PROMPT_BYTES) throw tooLarge(input.field);
+      }
+      const results = await Promise.all(texts.map((input) => check(input.text)));
+      const all = texts.map((input) => input.text).join('\n');
+      if (results.some((result) => result === null)) {
+        await record(
+          userId,
+          all,
+          { violations: [offlineViolation], threat_level: 'critical' },
+          {
+            ...context,
+            outcome: 'offline',
+          },
+        );
+        throw offlineError();
+      }
+      const blocked = texts.flatMap((input, i) => {
+        const result = results[i];
+        return result && !result.safe ? [{ input, result }] : [];
+      });
+      if (blocked.length === 0) return;
+      const violations = blocked.flatMap(({ input, result }) =>
+        result.violations.map((violation) => ({ ...violation, field: input.field })),
+      );
+      const threatLevel = highest(blocked.map(({ result }) => result.threat_level));
+      await record(
+        userId,
+        blocked.map(({ input }) => input.text).join('\n'),
+        { violations, threat_level: threatLevel },
+        {
+          ...context,
+          outcome: 'blocked',
+        },
+      );
+      throw new AppError(
+        422,
+        aiSecurityMessages.blocked,
+        'PROMPT_BLOCKED',
+        {},
+        {
+          violations,
+          threat_level: threatLevel,
+        },
+      );
+    },
+
+    /**
+     * An agent's output before it is shown or passed on: secrets and personal data redacted,
+     * injected instructions (e.g. in a retrieved document) flagged; recorded when anything was found.
+     */
+    async scanOutput(userId: string, text: string, context: { flowId?: string | null } = {}) {
+      const result = detector.scanOutput(text);
+      const flagged = result.violations.length > 0;
+      if (flagged) {
+        await record(userId, text, result, {
+          source: 'agent.output',
+          outcome: 'flagged',
+          flowId: context.flowId ?? null,
+        });
+      }
+      return { text: result.redacted, violations: result.violations, threat_level: result.threat_level, flagged };
+    },
+
+    async history(userId: string, query: { days: number; limit: number }): Promise<SecurityEventsResponse> {
+      const since = new Date(now().getTime() - query.days * 24 * 3600_000);
+      const { rows, total, byDay, byType } = await repo.history(userId, since, query.limit);
+      return {
+        events: rows.map((row) => ({
+          id: row.id,
+          flow_id: row.flowId,
+          source: row.source as SecuritySource | 'agent.output',
+          outcome: row.outcome as 'blocked' | 'offline' | 'flagged',
+          threat_level: row.threatLevel as ThreatLevel,
+          violation_types: row.violationTypes,
+          text_sha256: row.textSha256,
+          excerpt: row.excerpt,
+          created_at: row.createdAt.toISOString(),
+        })),
+        total,
+        by_day: byDay,
+        by_type: byType,
+      };
+    },
+  };
+}
+
+export type AiSecurityService = ReturnType<typeof createAiSecurityService>;

@@ -1,0 +1,189 @@
+/**
+ * The AI security layer's detector: pure, synchronous, in process. A prompt (or an agent's output)
+ * is folded and decoded (normalise.ts), matched against the rule families (rules.ts) and scored by
+ * the learned classifier (classifier.ts); its threat level is the highest severity found, and it is
+ * safe while that stays below `blockAt`.
+ */
+import { threatRank, type Severity, type ThreatLevel, type Violation } from '@nuvem/contracts/ai-security';
+import type { Classifier, Thresholds } from './classifier.js';
+import { defaultClassifier, trainedThresholds } from './committed-model.js';
+import { sourceSpan, textVariants } from './normalise.js';
+import {
+  findFloods,
+  findPersonalData,
+  findPhrases,
+  findSecrets,
+  maskSecret,
+  toViolation,
+  type Finding,
+} from './rules.js';
+
+export type { Thresholds } from './classifier.js';
+
+/** The classifier's probability cut-offs per severity, as chosen by cross-validation in training. */
+export const defaultThresholds: Thresholds = { ...trainedThresholds };
+
+export interface DetectorOptions {
+  thresholds?: Partial<Thresholds>;
+  /**
+   * The lowest threat level that makes a text unsafe (default 'medium': personal data alone, which is
+   * low, is reported and passes; 'none' would block everything).
+   */
+  blockAt?: ThreatLevel;
+  /** Another classifier (evaluation retrains one per fold); the committed one by default. */
+  classifier?: Classifier;
+}
+
+export interface ScanResult {
+  safe: boolean;
+  violations: Violation[];
+  threat_level: ThreatLevel;
+  /** The classifier's probability that the text is an injection or jailbreak (highest over decoded payloads). */
+  classifier_score: number;
+}
+
+export interface OutputScanResult extends ScanResult {
+  /** The text with every secret and personal datum replaced by '[REDACTED:<kind>]'. */
+  redacted: string;
+}
+
+export interface Detector {
+  scanPrompt(text: string): ScanResult;
+  scanOutput(text: string): OutputScanResult;
+}
+
+const MAX_VIOLATIONS = 32;
+const severityRank = (severity: Severity) => threatRank(severity);
+
+function severityOf(probability: number, thresholds: Thresholds): Severity | null {
+  if (probability >= thresholds.critical) return 'critical';
+  if (probability >= thresholds.high) return 'high';
+  if (probability >= thresholds.medium) return 'medium';
+  if (probability >= thresholds.low) return 'low';
+  return null;
+}
+
+/** One finding per family and place: overlapping findings of one type keep the most severe. */
+function dedupe(findings: Finding[]): Finding[] {
+  const sorted = [...findings].sort(
+    (a, b) => severityRank(b.severity) - severityRank(a.severity) || a.start - b.start || b.end - a.end,
+  );
+  const kept: Finding[] = [];
+  for (const finding of sorted) {
+    const overlaps = kept.some(
+      (k) => k.type === finding.type && finding.start < k.end && finding.end > k.start && k.kind === finding.kind,
+    );
+    if (!overlaps) kept.push(finding);
+  }
+  return kept;
+}
+
+/** Merged spans of the secrets and personal data found, in order. */
+function sensitiveSpans(findings: Finding[]): { start: number; end: number; kind: string }[] {
+  const spans = findings
+    .filter((f) => f.kind !== undefined)
+    .map((f) => ({ start: f.start, end: f.end, kind: f.kind ?? 'secret' }))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: { start: number; end: number; kind: string }[] = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span.start < last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+/** The text with each span replaced. */
+function replaceSpans(
+  text: string,
+  spans: { start: number; end: number; kind: string }[],
+  by: (span: { start: number; end: number; kind: string }) => string,
+): string {
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    if (span.start < at) continue;
+    out += text.slice(at, span.start) + by(span);
+    at = span.end;
+  }
+  return out + text.slice(at);
+}
+
+export function createDetector(options: DetectorOptions = {}): Detector {
+  const thresholds: Thresholds = { ...defaultThresholds, ...options.thresholds };
+  const blockAt: ThreatLevel = options.blockAt ?? 'medium';
+  const classifier = options.classifier ?? defaultClassifier;
+
+  function scan(text: string): { result: ScanResult; findings: Finding[] } {
+    const variants = textVariants(text);
+    const findings: Finding[] = [];
+    for (const variant of variants) {
+      findings.push(...findPhrases(variant), ...findSecrets(variant), ...findPersonalData(variant));
+    }
+    findings.push(...findFloods(text));
+
+    // The classifier reads the prompt and each decoded payload; the highest score counts.
+    let best = { probability: 0, start: 0, end: 0, decodedFrom: undefined as string | undefined };
+    for (const variant of variants) {
+      if (variant.folded.text.length === 0) continue;
+      const { probability, evidence } = classifier.score(variant.folded.text);
+      if (probability > best.probability) {
+        const inRaw = sourceSpan(variant.folded, evidence.start, evidence.end);
+        best = { probability, ...variant.toOriginal(inRaw.start, inRaw.end), decodedFrom: variant.decodedFrom };
+      }
+    }
+    const classifierSeverity = severityOf(best.probability, thresholds);
+    if (classifierSeverity) {
+      findings.push({
+        type: 'prompt_injection_classifier',
+        severity: classifierSeverity,
+        message: `Reads like a prompt injection or jailbreak (classifier score ${best.probability.toFixed(2)})`,
+        start: best.start,
+        end: best.end,
+        decodedFrom: best.decodedFrom,
+      });
+    }
+
+    const kept = dedupe(findings);
+    const sensitive = sensitiveSpans(kept);
+    const violations = kept.slice(0, MAX_VIOLATIONS).map((finding) => {
+      const violation = toViolation(finding, text);
+      // Evidence of other findings never shows a secret in full either.
+      if (!finding.kind && sensitive.some((s) => s.start < finding.end && s.end > finding.start)) {
+        const inside = sensitive
+          .filter((s) => s.start >= finding.start && s.end <= finding.end)
+          .map((s) => ({ ...s, start: s.start - finding.start, end: s.end - finding.start }));
+        const slice = text.slice(finding.start, finding.end);
+        violation.evidence.text = replaceSpans(slice, inside, (s) => maskSecret(slice.slice(s.start, s.end))).slice(
+          0,
+          200,
+        );
+      }
+      return violation;
+    });
+    const threat = kept.reduce<ThreatLevel>(
+      (top, finding) => (severityRank(finding.severity) > threatRank(top) ? finding.severity : top),
+      'none',
+    );
+    return {
+      result: {
+        safe: threatRank(threat) < threatRank(blockAt),
+        violations,
+        threat_level: threat,
+        classifier_score: Number(best.probability.toFixed(4)),
+      },
+      findings: kept,
+    };
+  }
+
+  return {
+    scanPrompt(text) {
+      return scan(text).result;
+    },
+    scanOutput(text) {
+      const { result, findings } = scan(text);
+      const redacted = replaceSpans(text, sensitiveSpans(findings), (span) => `[REDACTED:${span.kind}]`);
+      return { ...result, redacted };
+    },
+  };
+}

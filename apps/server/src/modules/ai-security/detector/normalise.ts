@@ -1,0 +1,808 @@
+/**
+ * Normalisation for matching: the text as sent is folded into a lower-case ASCII skeleton (NFKC/NFKD
+ * compatibility forms, accents dropped, invisible and bidirectional controls removed, homoglyphs and
+ * leetspeak mapped, "i g n o r e" closed up, whitespace collapsed), and payloads hidden in base64,
+ * hex, rot13 or URL encoding are decoded into extra variants. Every variant keeps a map back to the
+ * text as sent, so evidence offsets point at what the user wrote.
+ */
+
+/** A span of UTF-16 offsets, end exclusive. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** A folded text and, for each of its UTF-16 units, the span of the source it came from. */
+export interface FoldedText {
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+/** One text the rules and the classifier look at: the prompt itself or a payload decoded from it. */
+export interface TextVariant {
+  /** The text (as sent, or as decoded) that secrets and personal data are looked for in. */
+  raw: string;
+  /** `raw` folded for phrase matching. */
+  folded: FoldedText;
+  /** How it was decoded: 'base64', 'hex', 'rot13', 'url', or a chain such as 'base64+url'. */
+  decodedFrom?: string;
+  /** Where a span of `raw` lies in the text as sent (for an encoded payload: the encoded text). */
+  toOriginal(start: number, end: number): Span;
+}
+
+// ---- Folding -------------------------------------------------------------------------------------
+
+/** Look-alike letters of other scripts (after lower-casing) and their Latin skeleton. */
+const HOMOGLYPHS: Record<string, string> = {
+  // Cyrillic
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  з: '3',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ԁ: 'd',
+  һ: 'h',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  ү: 'y',
+  ь: 'b',
+  п: 'n',
+  г: 'r',
+  д: 'd',
+  л: 'n',
+  и: 'u',
+  ц: 'u',
+  ш: 'w',
+  щ: 'w',
+  // Greek
+  α: 'a',
+  β: 'b',
+  γ: 'y',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'u',
+  ν: 'v',
+  ο: 'o',
+  π: 'n',
+  ρ: 'p',
+  σ: 'o',
+  ς: 's',
+  τ: 't',
+  υ: 'u',
+  φ: 'f',
+  χ: 'x',
+  ω: 'w',
+  // Latin extensions and letter-like symbols that NFKD leaves alone
+  ı: 'i',
+  ȷ: 'j',
+  ɑ: 'a',
+  ɡ: 'g',
+  ɩ: 'i',
+  ʟ: 'l',
+  ɪ: 'i',
+  ɴ: 'n',
+  ʀ: 'r',
+  ʏ: 'y',
+  ᴀ: 'a',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ᴍ: 'm',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ᴢ: 'z',
+  ʙ: 'b',
+  ɢ: 'g',
+  ʜ: 'h',
+  ꜱ: 's',
+  ꞯ: 'q',
+  ø: 'o',
+  đ: 'd',
+  ħ: 'h',
+  ł: 'l',
+  ŧ: 't',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+  ð: 'd',
+  // Armenian
+  օ: 'o',
+  ս: 'u',
+  հ: 'h',
+  ո: 'n',
+  ց: 'g',
+  զ: 'q',
+  // Typographic quotes and dashes
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u00b4': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+};
+
+/** Capitals whose look-alike differs from their small letter's (Greek Ν is N, but ν looks like v). */
+const CAPITAL_HOMOGLYPHS: Record<string, string> = {
+  Α: 'a',
+  Β: 'b',
+  Ε: 'e',
+  Ζ: 'z',
+  Η: 'h',
+  Ι: 'i',
+  Κ: 'k',
+  Μ: 'm',
+  Ν: 'n',
+  Ο: 'o',
+  Ρ: 'p',
+  Τ: 't',
+  Υ: 'y',
+  Χ: 'x',
+  А: 'a',
+  В: 'b',
+  Е: 'e',
+  К: 'k',
+  М: 'm',
+  Н: 'h',
+  О: 'o',
+  Р: 'p',
+  С: 'c',
+  Т: 't',
+  Х: 'x',
+  Ѕ: 's',
+  І: 'i',
+  Ј: 'j',
+  Ү: 'y',
+  Ԛ: 'q',
+  Ԝ: 'w',
+};
+
+/** Characters that render as nothing (or as blank space nobody typed on purpose). */
+function isInvisible(cp: number): boolean {
+  return (
+    cp === 0xad || // soft hyphen
+    cp === 0x34f || // combining grapheme joiner
+    cp === 0x61c || // Arabic letter mark
+    cp === 0x115f ||
+    cp === 0x1160 ||
+    cp === 0x17b4 ||
+    cp === 0x17b5 ||
+    (cp >= 0x180b && cp <= 0x180f) ||
+    (cp >= 0x200b && cp <= 0x200f) || // zero-width space/joiners, LRM, RLM
+    (cp >= 0x202a && cp <= 0x202e) || // bidi embeddings and overrides
+    (cp >= 0x2060 && cp <= 0x206f) || // word joiner, invisible operators, bidi isolates
+    cp === 0x2800 || // braille blank
+    cp === 0x3164 ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) || // variation selectors
+    cp === 0xfeff ||
+    cp === 0xffa0 ||
+    (cp >= 0xfff0 && cp <= 0xfffb) ||
+    cp === 0xe0000 ||
+    cp === 0xe0001 ||
+    cp === 0xe007f ||
+    (cp >= 0xe0100 && cp <= 0xe01ef) // variation selectors supplement
+  );
+}
+
+const COMBINING = /\p{M}/gu;
+const foldCache = new Map<number, string>();
+
+/** The skeleton of one code point other than ASCII: '' for invisibles, ' ' or '\n' for spacing. */
+function foldCodePoint(cp: number): string {
+  const cached = foldCache.get(cp);
+  if (cached !== undefined) return cached;
+  let out: string;
+  if (cp >= 0xe0020 && cp <= 0xe007e) {
+    // Unicode tag characters: invisible copies of ASCII used to smuggle instructions.
+    out = String.fromCharCode(cp - 0xe0000).toLowerCase();
+  } else if (isInvisible(cp)) {
+    out = '';
+  } else if (cp === 0x2028 || cp === 0x2029 || cp === 0x85) {
+    out = '\n';
+  } else if (CAPITAL_HOMOGLYPHS[String.fromCodePoint(cp)] !== undefined) {
+    out = CAPITAL_HOMOGLYPHS[String.fromCodePoint(cp)] ?? '';
+  } else {
+    const decomposed = String.fromCodePoint(cp).normalize('NFKD').replace(COMBINING, '').toLowerCase();
+    out = '';
+    for (const ch of decomposed) {
+      if (/\s/u.test(ch)) out += ' ';
+      else out += HOMOGLYPHS[ch] ?? ch;
+    }
+  }
+  if (foldCache.size < 20_000) foldCache.set(cp, out);
+  return out;
+}
+
+const utf16 = new TextDecoder('utf-16le');
+
+/** UTF-16 units as a string (a lone surrogate becomes U+FFFD: one unit for one, so offsets hold). */
+function unitsToString(units: Uint16Array, length: number): string {
+  const view = units.subarray(0, length);
+  return utf16.decode(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
+}
+
+/** An output text built unit by unit, each with the source span it came from. */
+class Builder {
+  private chars: Uint16Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    const size = Math.max(16, capacity);
+    this.chars = new Uint16Array(size);
+    this.starts = new Int32Array(size);
+    this.ends = new Int32Array(size);
+  }
+
+  push(code: number, start: number, end: number): void {
+    if (this.length === this.chars.length) {
+      const size = this.chars.length * 2;
+      const chars = new Uint16Array(size);
+      const starts = new Int32Array(size);
+      const ends = new Int32Array(size);
+      chars.set(this.chars);
+      starts.set(this.starts);
+      ends.set(this.ends);
+      this.chars = chars;
+      this.starts = starts;
+      this.ends = ends;
+    }
+    this.chars[this.length] = code;
+    this.starts[this.length] = start;
+    this.ends[this.length] = end;
+    this.length++;
+  }
+
+  /** Widens the source span of the last unit (a dropped character is charged to its neighbour). */
+  extendLast(end: number): void {
+    if (this.length > 0) this.ends[this.length - 1] = end;
+  }
+
+  build(): FoldedText {
+    return {
+      text: unitsToString(this.chars, this.length),
+      starts: this.starts.slice(0, this.length),
+      ends: this.ends.slice(0, this.length),
+    };
+  }
+
+  /** Starts over, keeping the buffers. */
+  reset(): void {
+    this.length = 0;
+  }
+
+  /** The text and views of the maps, valid until the next reset (for a pass whose output is consumed at once). */
+  view(): FoldedText {
+    return {
+      text: unitsToString(this.chars, this.length),
+      starts: this.starts.subarray(0, this.length),
+      ends: this.ends.subarray(0, this.length),
+    };
+  }
+}
+
+/** Pass 1's output is read by pass 2 straight away, so one buffer serves every call. */
+const scratch = new Builder(4096);
+
+const SPACE = 32;
+const NEWLINE = 10;
+
+/** Pass 1: code point by code point to the skeleton; every whitespace becomes ' ' or '\n'. */
+function foldChars(source: string): FoldedText {
+  const out = scratch;
+  out.reset();
+  for (let i = 0; i < source.length;) {
+    const cp = source.codePointAt(i) ?? 0;
+    const width = cp > 0xffff ? 2 : 1;
+    if (cp < 128) {
+      if (cp >= 65 && cp <= 90) out.push(cp + 32, i, i + 1);
+      else if (cp === 10 || cp === 13 || cp === 11 || cp === 12) out.push(NEWLINE, i, i + 1);
+      else if (cp === 9 || cp === 32) out.push(SPACE, i, i + 1);
+      else if (cp < 32 || cp === 127) out.extendLast(i + 1);
+      else out.push(cp, i, i + 1);
+    } else {
+      const folded = foldCodePoint(cp);
+      if (folded.length === 0) out.extendLast(i + width);
+      for (let k = 0; k < folded.length; k++) out.push(folded.charCodeAt(k), i, i + width);
+    }
+    i += width;
+  }
+  return out.view();
+}
+
+const isAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+const isLetter = (c: number) => c >= 97 && c <= 122;
+const isSpace = (c: number) => c === SPACE || c === NEWLINE;
+/** Separators of spelled-out words: "i g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e", "i_g_n_o_r_e". */
+const isSpellSeparator = (c: number) => c === SPACE || c === 46 || c === 45 || c === 95 || c === 42;
+
+/**
+ * Pass 2: closes up runs of at least four single characters ("i g n o r e" -> "ignore"); within
+ * such a run a wider gap ("i g n o r e   a l l") stays a word break. Then collapses whitespace:
+ * a run with a line break becomes '\n', any other run ' '.
+ */
+function closeUpAndCollapse(input: FoldedText): FoldedText {
+  const { text, starts, ends } = input;
+  const n = text.length;
+  const out = new Builder(n + 16);
+  const spaced = hyphenatedPhrases(text);
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    // A spelled-out run starts at a lone alphanumeric followed by one separator and another lone one.
+    if (
+      isAlnum(c) &&
+      (i === 0 || !isAlnum(text.charCodeAt(i - 1))) &&
+      !isAlnum(text.charCodeAt(i + 1)) &&
+      isSpellSeparator(text.charCodeAt(i + 1))
+    ) {
+      let j = i;
+      let singles = 0;
+      const picks: number[] = [];
+      const breaks = new Set<number>();
+      while (j < n && isAlnum(text.charCodeAt(j)) && !isAlnum(text.charCodeAt(j + 1))) {
+        picks.push(j);
+        singles++;
+        const sep = text.charCodeAt(j + 1);
+        if (!isSpellSeparator(sep)) break;
+        // One separator joins letters; two or more spaces end a word inside the run.
+        let k = j + 1;
+        while (k < n && text.charCodeAt(k) === sep) k++;
+        if (k - (j + 1) > 3 || k >= n || !isAlnum(text.charCodeAt(k)) || isAlnum(text.charCodeAt(k + 1))) break;
+        if (k - (j + 1) > 1) breaks.add(picks.length);
+        j = k;
+      }
+      if (singles >= 4) {
+        for (let p = 0; p < picks.length; p++) {
+          const at = picks[p] ?? 0;
+          if (breaks.has(p)) out.push(SPACE, starts[at] ?? 0, starts[at] ?? 0);
+          out.push(text.charCodeAt(at), starts[at] ?? 0, ends[at] ?? 0);
+        }
+        i = (picks[picks.length - 1] ?? i) + 1;
+        continue;
+      }
+    }
+    if (isSpace(c)) {
+      let j = i;
+      let newline = false;
+      while (j < n && isSpace(text.charCodeAt(j))) {
+        if (text.charCodeAt(j) === NEWLINE) newline = true;
+        j++;
+      }
+      if (out.length > 0 && j < n) out.push(newline ? NEWLINE : SPACE, starts[i] ?? 0, ends[j - 1] ?? 0);
+      i = j;
+      continue;
+    }
+    out.push(spaced !== null && spaced.has(i) ? SPACE : c, starts[i] ?? 0, ends[i] ?? 0);
+    i++;
+  }
+  return out.build();
+}
+
+/**
+ * The joiners of words written as one ("output-your-previous-instructions", "ignore_all_rules"):
+ * three or more parts joined by '-' or '_' read as separate words. "e-mail" stays one word.
+ */
+function hyphenatedPhrases(text: string): Set<number> | null {
+  if (!text.includes('-') && !text.includes('_')) return null;
+  const joiners = new Set<number>();
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isAlnum(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const inside: number[] = [];
+    let j = i;
+    while (j < n) {
+      const c = text.charCodeAt(j);
+      if (isAlnum(c)) j++;
+      else if ((c === 45 || c === 95) && isAlnum(text.charCodeAt(j + 1)) && isAlnum(text.charCodeAt(j - 1))) {
+        inside.push(j);
+        j++;
+      } else break;
+    }
+    if (inside.length >= 2) for (const at of inside) joiners.add(at);
+    i = j + 1;
+  }
+  return joiners.size > 0 ? joiners : null;
+}
+
+/** Leetspeak digits and symbols, read as letters inside words that also hold letters. */
+const LEET: Record<number, number> = {
+  48: 111, // 0 o
+  49: 105, // 1 i
+  51: 101, // 3 e
+  52: 97, // 4 a
+  53: 115, // 5 s
+  55: 116, // 7 t
+  56: 98, // 8 b
+  64: 97, // @ a
+  36: 115, // $ s
+  33: 105, // ! i (only between letters)
+  124: 108, // | l (only between letters)
+};
+
+/** Pass 3: a word such as "1gn0r3" or "pr3v!ous" reads as letters; "2024" and "h264" stay. */
+function unLeet(input: FoldedText): FoldedText {
+  const { text, starts, ends } = input;
+  const chars = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) chars[i] = text.charCodeAt(i);
+  // '!' and '|' are letters only between letters ("pr!nt", "he|p"); elsewhere punctuation.
+  const between = (k: number) => isLetter(chars[k - 1] ?? 0) && isLetter(chars[k + 1] ?? 0);
+  const isWordish = (k: number) => {
+    const c = chars[k] ?? 0;
+    return isAlnum(c) || c === 64 || c === 36 || ((c === 33 || c === 124) && between(k));
+  };
+  let i = 0;
+  let changed = false;
+  while (i < text.length) {
+    if (!isWordish(i)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let letters = 0;
+    let leet = 0;
+    while (j < text.length && isWordish(j)) {
+      const c = chars[j] ?? 0;
+      if (isLetter(c)) letters++;
+      else if (LEET[c] !== undefined) leet++;
+      j++;
+    }
+    // Mostly letters with a few stand-ins, as in "1gn0r3" or "pr3v10u5"; not "h264" or "4k".
+    if (letters >= 2 && leet > 0 && j - i >= 4 && letters >= (j - i) / 3) {
+      for (let k = i; k < j; k++) {
+        const mapped = LEET[chars[k] ?? 0];
+        if (mapped !== undefined) {
+          chars[k] = mapped;
+          changed = true;
+        }
+      }
+    }
+    i = j;
+  }
+  return changed ? { text: unitsToString(chars, chars.length), starts, ends } : input;
+}
+
+/** The skeleton of `source` for matching, with a map from every unit back to `source`. */
+export function fold(source: string): FoldedText {
+  return unLeet(closeUpAndCollapse(foldChars(source)));
+}
+
+/** The span of `source` that the folded span [start, end) came from. */
+export function sourceSpan(folded: FoldedText, start: number, end: number): Span {
+  if (folded.text.length === 0) return { start: 0, end: 0 };
+  const a = Math.min(Math.max(start, 0), folded.text.length - 1);
+  const b = Math.min(Math.max(end - 1, a), folded.text.length - 1);
+  return { start: folded.starts[a] ?? 0, end: folded.ends[b] ?? 0 };
+}
+
+// ---- Decoding ------------------------------------------------------------------------------------
+
+/** Limits on decoding: nesting, candidates per text, and sizes. */
+export const DECODE_LIMITS = {
+  depth: 2,
+  candidatesPerText: 8,
+  maxSegmentChars: 8192,
+  maxDecodedChars: 65_536,
+} as const;
+
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+/** Decoded bytes read as text when they look like text: valid-ish UTF-8, mostly printable, has words. */
+function plausibleText(bytes: Uint8Array): string | null {
+  if (bytes.length < 6) return null;
+  const text = utf8.decode(bytes);
+  let printable = 0;
+  let letters = 0;
+  let total = 0;
+  for (const ch of text) {
+    total++;
+    const c = ch.codePointAt(0) ?? 0;
+    if (c === 0xfffd) continue;
+    if ((c >= 32 && c < 127) || c === 9 || c === 10 || c === 13) printable++;
+    else if (c >= 160 && /[\p{L}\p{N}\p{P}\p{Zs}]/u.test(ch)) printable++;
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 192 && /\p{L}/u.test(ch))) letters++;
+  }
+  if (total === 0 || printable / total < 0.9 || letters / total < 0.5) return null;
+  return text;
+}
+
+function base64Bytes(segment: string): Uint8Array | null {
+  const clean = segment.replace(/=+$/, '');
+  if (clean.length % 4 === 1) return null;
+  return Buffer.from(clean.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+}
+
+function hexBytes(segment: string): Uint8Array | null {
+  const digits = segment.replace(/0x|\\x|[\s:,-]/gi, '');
+  if (digits.length % 2 !== 0) return null;
+  return Buffer.from(digits, 'hex');
+}
+
+function urlBytes(segment: string): Uint8Array {
+  const bytes: number[] = [];
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment.charCodeAt(i);
+    if (c === 37 && /^[0-9a-fA-F]{2}$/.test(segment.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(segment.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (c === 43) {
+      bytes.push(32);
+    } else if (c < 128) {
+      bytes.push(c);
+    } else {
+      for (const b of Buffer.from(segment[i] ?? '', 'utf8')) bytes.push(b);
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** A base64 run: 16+ characters of the alphabet (standard or URL-safe), mixed case or digits. */
+const BASE64_CANDIDATE = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
+/** Hex bytes, bare or as 0x41 / \x41, optionally separated: at least 8 bytes. */
+const HEX_CANDIDATE = /(?<![0-9A-Za-z])(?:(?:0x|\\x)?[0-9a-fA-F]{2}[\s:,-]?){8,}/g;
+/** Tokens (runs without whitespace); URL-encoded ones have at least three %XX escapes. */
+const TOKEN = /\S+/g;
+const PERCENT_ESCAPE = /%[0-9a-fA-F]{2}/g;
+
+/** Eight or more Morse letters ('.' and '-'), words split by '/' or wider gaps. */
+const MORSE_CANDIDATE = /(?<![\w.-])(?:[.-]{1,7}(?:[ \t]{1,3}|[ \t]*\/[ \t]*)){7,}[.-]{1,7}(?![\w.-])/g;
+/** Six or more bytes written in binary. */
+const BINARY_CANDIDATE = /(?<![01])(?:[01]{8}[ \t,]?){6,}/g;
+
+const MORSE: Record<string, string> = {
+  '.-': 'a',
+  '-...': 'b',
+  '-.-.': 'c',
+  '-..': 'd',
+  '.': 'e',
+  '..-.': 'f',
+  '--.': 'g',
+  '....': 'h',
+  '..': 'i',
+  '.---': 'j',
+  '-.-': 'k',
+  '.-..': 'l',
+  '--': 'm',
+  '-.': 'n',
+  '---': 'o',
+  '.--.': 'p',
+  '--.-': 'q',
+  '.-.': 'r',
+  '...': 's',
+  '-': 't',
+  '..-': 'u',
+  '...-': 'v',
+  '.--': 'w',
+  '-..-': 'x',
+  '-.--': 'y',
+  '--..': 'z',
+  '-----': '0',
+  '.----': '1',
+  '..---': '2',
+  '...--': '3',
+  '....-': '4',
+  '.....': '5',
+  '-....': '6',
+  '--...': '7',
+  '---..': '8',
+  '----.': '9',
+  '.-.-.-': '.',
+  '--..--': ',',
+  '..--..': '?',
+  '-.-.--': '!',
+  '.----.': "'",
+  '-..-.': '/',
+  '---...': ':',
+};
+
+function morseBytes(segment: string): Uint8Array | null {
+  let out = '';
+  let unknown = 0;
+  for (const word of segment.trim().split(/[ \t]*\/[ \t]*|[ \t]{2,}/)) {
+    for (const code of word.split(/[ \t]+/)) {
+      if (!code) continue;
+      const letter = MORSE[code];
+      if (letter === undefined) unknown++;
+      out += letter ?? '';
+    }
+    out += ' ';
+  }
+  return unknown > out.length / 4 ? null : Buffer.from(out.trim(), 'utf8');
+}
+
+function binaryBytes(segment: string): Uint8Array {
+  return Uint8Array.from((segment.match(/[01]{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+}
+
+interface Decoded {
+  start: number;
+  end: number;
+  text: string;
+  kind: 'base64' | 'hex' | 'url' | 'morse' | 'binary';
+}
+
+function findEncoded(source: string): Decoded[] {
+  const found: Decoded[] = [];
+  const take = (pattern: RegExp, kind: Decoded['kind'], decode: (segment: string) => Uint8Array | null) => {
+    pattern.lastIndex = 0;
+    let tried = 0;
+    for (let m = pattern.exec(source); m && tried < DECODE_LIMITS.candidatesPerText * 4; m = pattern.exec(source)) {
+      const segment = m[0].trimEnd();
+      if (segment.length > DECODE_LIMITS.maxSegmentChars) continue;
+      // A plain long word (one case, no digits) is not worth decoding.
+      if (kind === 'base64' && !/[0-9+/_-]/.test(segment) && !(/[A-Z]/.test(segment) && /[a-z]/.test(segment))) {
+        continue;
+      }
+      tried++;
+      const bytes = decode(segment);
+      const text = bytes ? plausibleText(bytes) : null;
+      if (text && text !== segment) found.push({ start: m.index, end: m.index + segment.length, text, kind });
+      if (found.length >= DECODE_LIMITS.candidatesPerText) return;
+    }
+  };
+  if (source.length >= 16) {
+    if (source.includes('0') && source.includes('1')) take(BINARY_CANDIDATE, 'binary', binaryBytes);
+    take(HEX_CANDIDATE, 'hex', hexBytes);
+    take(BASE64_CANDIDATE, 'base64', base64Bytes);
+    if (source.includes('.-') || source.includes('-.')) take(MORSE_CANDIDATE, 'morse', morseBytes);
+  }
+  if (source.includes('%')) {
+    TOKEN.lastIndex = 0;
+    for (let m = TOKEN.exec(source); m; m = TOKEN.exec(source)) {
+      if (m[0].length > DECODE_LIMITS.maxSegmentChars || (m[0].match(PERCENT_ESCAPE)?.length ?? 0) < 3) continue;
+      const text = plausibleText(urlBytes(m[0]));
+      if (text && text !== m[0]) found.push({ start: m.index, end: m.index + m[0].length, text, kind: 'url' });
+      if (found.length >= DECODE_LIMITS.candidatesPerText * 2) break;
+    }
+  }
+  // A hex run is also a valid base64 run: keep one reading of a span.
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: Decoded[] = [];
+  for (const d of found) {
+    const last = kept[kept.length - 1];
+    if (last && d.start < last.end) continue;
+    kept.push(d);
+  }
+  return kept.slice(0, DECODE_LIMITS.candidatesPerText);
+}
+
+function rot13(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 65 && c <= 90) out += String.fromCharCode(((c - 65 + 13) % 26) + 65);
+    else if (c >= 97 && c <= 122) out += String.fromCharCode(((c - 97 + 13) % 26) + 97);
+    else out += text[i] ?? '';
+  }
+  return out;
+}
+
+/** Common words of instructions, in English and Portuguese: how rot13 text is recognised. */
+const COMMON_WORDS = new Set(
+  (
+    'the you your and all are ignore previous instructions instruction prompt system password secret say ' +
+    'tell print reveal what now from this that with for not have will must any above before rules ' +
+    'disregard forget repeat output show give access granted code key admin mode developer only ' +
+    'o a os as de que nao tudo todas instrucoes anteriores esquece ignora diz mostra palavra passe'
+  ).split(' '),
+);
+const ROT13_WORDS = new Set([...COMMON_WORDS].map(rot13));
+const WORD = /[A-Za-z]{1,20}/g;
+/** Lines or sentences, as spans: rot13 is looked for piece by piece. */
+const PIECE = /[^\n.!?]+/g;
+
+/** A quick look for any rotated common word before reading piece by piece. */
+const ROT13_HINT = new RegExp(`\\b(?:${[...ROT13_WORDS].filter((word) => word.length >= 3).join('|')})\\b`, 'i');
+
+/** Pieces of the text that read as English or Portuguese once rot13 is undone. */
+function findRot13(source: string): Span[] {
+  const spans: Span[] = [];
+  if (!ROT13_HINT.test(source)) return spans;
+  PIECE.lastIndex = 0;
+  for (let m = PIECE.exec(source); m; m = PIECE.exec(source)) {
+    let plain = 0;
+    let rotated = 0;
+    WORD.lastIndex = 0;
+    for (let w = WORD.exec(m[0]); w; w = WORD.exec(m[0])) {
+      const word = w[0].toLowerCase();
+      if (COMMON_WORDS.has(word)) plain++;
+      if (ROT13_WORDS.has(word)) rotated++;
+    }
+    if (rotated >= 2 && rotated > plain) {
+      const last = spans[spans.length - 1];
+      // Neighbouring pieces (split by '.', '!' or a line break) are one payload.
+      if (last && source.slice(last.end, m.index).trim().length <= 1) last.end = m.index + m[0].length;
+      else spans.push({ start: m.index, end: m.index + m[0].length });
+      if (spans.length >= DECODE_LIMITS.candidatesPerText) break;
+    }
+  }
+  return spans;
+}
+
+/**
+ * The prompt and every payload decoded from it (depth at most 2): base64, hex and URL-encoded runs
+ * that decode to plausible text, and rot13 pieces that read as words once rotated.
+ */
+export function textVariants(source: string): TextVariant[] {
+  const variants: TextVariant[] = [{ raw: source, folded: fold(source), toOriginal: (start, end) => ({ start, end }) }];
+  let budget: number = DECODE_LIMITS.maxDecodedChars;
+  // A payload repeated in the prompt is read once (its first place is the evidence).
+  const seen = new Set<string>();
+
+  const expand = (text: string, depth: number, chain: string | undefined, outer: Span | null, offset: number) => {
+    if (depth >= DECODE_LIMITS.depth || budget <= 0) return;
+    for (const d of findEncoded(text)) {
+      if (budget <= 0) return;
+      const decoded = d.text.slice(0, budget);
+      if (seen.has(decoded)) continue;
+      seen.add(decoded);
+      budget -= decoded.length;
+      // A payload inside a payload points at the outermost encoded text.
+      const span = outer ?? { start: offset + d.start, end: offset + d.end };
+      const kind = chain ? `${chain}+${d.kind}` : d.kind;
+      variants.push({ raw: decoded, folded: fold(decoded), decodedFrom: kind, toOriginal: () => ({ ...span }) });
+      expand(decoded, depth + 1, kind, span, 0);
+    }
+    // rot13 maps character for character, so its evidence is exact (when not inside another payload).
+    for (const piece of findRot13(text)) {
+      if (budget <= 0) return;
+      const decoded = rot13(text.slice(piece.start, piece.end));
+      if (seen.has(decoded)) continue;
+      seen.add(decoded);
+      budget -= decoded.length;
+      const kind = chain ? `${chain}+rot13` : 'rot13';
+      const base = offset + piece.start;
+      variants.push({
+        raw: decoded,
+        folded: fold(decoded),
+        decodedFrom: kind,
+        toOriginal: outer ? () => ({ ...outer }) : (start, end) => ({ start: base + start, end: base + end }),
+      });
+    }
+  };
+  expand(source, 0, undefined, null, 0);
+  return variants;
+}
