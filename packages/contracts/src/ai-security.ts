@@ -46,7 +46,7 @@ export const violationSchema = z.object({
 export type Violation = z.infer<typeof violationSchema>;
 
 export const validatePromptBodySchema = z.object({
-  prompt: z.string({ error: 'prompt must be a string' }),
+  prompt: z.string({ error: 'must be a string' }),
 });
 export type ValidatePromptBody = z.infer<typeof validatePromptBodySchema>;
 

@@ -13,6 +13,8 @@ declare module 'fastify' {
   }
 }
 
+const PRUNE_EVERY_MS = 3600_000;
+
 /** The AI security module (/api/ai-security): the detector in process, or a remote layer. */
 export const aiSecurityPlugin = fp(
   async (app: App) => {
@@ -28,6 +30,10 @@ export const aiSecurityPlugin = fp(
       log: app.log,
     });
     app.decorate('aiSecurity', service);
+    app.queue.every('ai-security.prune-records', PRUNE_EVERY_MS, async () => {
+      const pruned = await service.prune();
+      if (pruned > 0) app.log.info({ pruned }, 'old AI security records dropped');
+    });
     app.log.info({ layer: layer.kind }, 'AI security layer ready');
     await app.register(aiSecurityRoutes, {
       service,
@@ -36,5 +42,5 @@ export const aiSecurityPlugin = fp(
       prefix: '/api/ai-security',
     });
   },
-  { name: 'ai-security', dependencies: ['db', 'rate-limiter', 'auth'] },
+  { name: 'ai-security', dependencies: ['db', 'queue', 'rate-limiter', 'auth'] },
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { aiSecurityEvents, type AiSecurityEventRow } from '../../db/schema/ai-security-events.js';
 
@@ -7,6 +7,14 @@ export function createAiSecurityRepository(db: Database) {
   return {
     async record(values: typeof aiSecurityEvents.$inferInsert): Promise<void> {
       await db.insert(aiSecurityEvents).values(values);
+    },
+
+    async deleteBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(aiSecurityEvents)
+        .where(lt(aiSecurityEvents.createdAt, before))
+        .returning({ id: aiSecurityEvents.id });
+      return rows.length;
     },
 
     /** The user's records since `since`, newest first, with their number and the counts. */

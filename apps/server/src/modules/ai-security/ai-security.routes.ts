@@ -8,12 +8,15 @@ import {
 } from '@nuvem/contracts/ai-security';
 import { errorResponseSchema } from '@nuvem/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitAddress } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { principalOf } from '../auth/principal.js';
 import type { AiSecurityService } from './ai-security.service.js';
 
 const MINUTE = 60_000;
+/** An address may make this many users' checks a minute. */
+const ADDRESS_FACTOR = 4;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 
 /** Spec 2's security layer (/api/ai-security): validate-prompt, and the caller's own records. */
@@ -45,6 +48,13 @@ export const aiSecurityRoutes: FastifyPluginAsyncZod<{
       const userId = principalOf(request).userId;
       const limit = await limiter.hit(`ai-security:${userId}`, checksPerMinute, MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      // Accounts are free to make: one address gets a few users' worth, not one per account.
+      const byAddress = await limiter.hit(
+        `ai-security:ip:${limitAddress(request.ip)}`,
+        checksPerMinute * ADDRESS_FACTOR,
+        MINUTE,
+      );
+      if (!byAddress.allowed) throw AppError.tooManyRequests(byAddress.resetInMs);
       return service.validate(userId, request.body.prompt);
     },
   );

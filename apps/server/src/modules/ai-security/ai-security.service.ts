@@ -24,6 +24,8 @@ export interface GateInput {
 }
 
 const EXCERPT_LENGTH = 160;
+/** How long records are kept (the Security tab shows at most 90 days). */
+export const RECORDS_KEPT_DAYS = 90;
 
 function highest(levels: ThreatLevel[]): ThreatLevel {
   return levels.reduce<ThreatLevel>((top, level) => (threatRank(level) > threatRank(top) ? level : top), 'none');
@@ -54,14 +56,23 @@ export function createAiSecurityService(deps: {
   const { repo, layer, detector, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** A short excerpt around the first finding, with every secret and personal datum redacted. */
-  function excerptOf(text: string, violations: Violation[]): string {
-    const redacted = detector.scanOutput(text).redacted;
-    const anchor = violations.find((v) => v.type !== 'secret' && v.type !== 'personal_data' && v.evidence.text);
-    const at = anchor ? Math.max(0, redacted.indexOf(anchor.evidence.text)) : 0;
-    const start = Math.max(0, at - 40);
-    const clipped = redacted.slice(start, start + EXCERPT_LENGTH).replace(/\s+/g, ' ');
-    return `${start > 0 ? '…' : ''}${clipped}${start + EXCERPT_LENGTH < redacted.length ? '…' : ''}`;
+  /**
+   * What a record keeps of the text: only what was found (each finding's evidence, secrets and
+   * personal data already masked by the detector), at most 160 characters. Never the text around
+   * it, which may hold a secret no rule knows.
+   */
+  function excerptOf(violations: Violation[]): string {
+    // The classifier's evidence is a whole window of the text: not kept.
+    const found = [
+      ...new Set(
+        violations
+          .filter((v) => v.type !== 'prompt_injection_classifier')
+          .map((v) => v.evidence.text.replace(/\s+/g, ' ').trim())
+          .filter(Boolean),
+      ),
+    ];
+    const joined = found.join(' … ');
+    return joined.length > EXCERPT_LENGTH ? `${joined.slice(0, EXCERPT_LENGTH - 1)}…` : joined;
   }
 
   async function record(
@@ -84,7 +95,7 @@ export function createAiSecurityService(deps: {
         threatLevel: result.threat_level,
         violationTypes: [...new Set(result.violations.map((v) => v.type))],
         textSha256: createHash('sha256').update(text).digest('hex'),
-        excerpt: excerptOf(text, result.violations),
+        excerpt: excerptOf(result.violations),
         createdAt: now(),
       });
     } catch (error) {
@@ -212,6 +223,11 @@ export function createAiSecurityService(deps: {
         });
       }
       return { text: result.redacted, violations: result.violations, threat_level: result.threat_level, flagged };
+    },
+
+    /** Drops records older than the longest window the Security tab shows. */
+    async prune(): Promise<number> {
+      return repo.deleteBefore(new Date(now().getTime() - RECORDS_KEPT_DAYS * 24 * 3600_000));
     },
 
     async history(userId: string, query: { days: number; limit: number }): Promise<SecurityEventsResponse> {

@@ -108,10 +108,20 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
     countRef.current?.focus({ preventScroll: true });
   };
 
+  // A smooth scroll started on the click is cut short when the new page's cards replace the old
+  // ones (the page's height and scroll anchor change under it): scroll again once they are in.
+  const scrollAfterPage = useRef<number | null>(null);
   const goToPage = (next: number) => {
     change({ page: next });
+    scrollAfterPage.current = next;
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  const settledPage = settled?.page ?? null;
+  useEffect(() => {
+    if (settledPage === null || scrollAfterPage.current !== settledPage) return;
+    scrollAfterPage.current = null;
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [settledPage]);
 
   let results;
   if (failed) {
