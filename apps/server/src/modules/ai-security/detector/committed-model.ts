@@ -6,3 +6,5 @@ export const committedModel: ModelFile = modelFile;
 export const defaultClassifier: Classifier = createClassifier(decodeModel(committedModel));
 /** The thresholds chosen by cross-validation when the committed model was trained. */
 export const trainedThresholds: Thresholds = committedModel.thresholds;
+/** The same for the best window of a long text. */
+export const trainedWindowThresholds: Thresholds = committedModel.windowThresholds;

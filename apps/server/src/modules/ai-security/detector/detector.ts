@@ -6,8 +6,8 @@
  */
 import { threatRank, type Severity, type ThreatLevel, type Violation } from '@nuvem/contracts/ai-security';
 import type { Classifier, Thresholds } from './classifier.js';
-import { defaultClassifier, trainedThresholds } from './committed-model.js';
-import { sourceSpan, textVariants } from './normalise.js';
+import { defaultClassifier, trainedThresholds, trainedWindowThresholds } from './committed-model.js';
+import { decodeText, sourceSpan, unmask, type TextVariant } from './normalise.js';
 import {
   findFloods,
   findPersonalData,
@@ -16,15 +16,21 @@ import {
   maskSecret,
   toViolation,
   type Finding,
+  type TextSource,
 } from './rules.js';
 
 export type { Thresholds } from './classifier.js';
 
 /** The classifier's probability cut-offs per severity, as chosen by cross-validation in training. */
 export const defaultThresholds: Thresholds = { ...trainedThresholds };
+/** The same for the best window of a long text (higher: a long text has many windows to be wrong in). */
+export const defaultWindowThresholds: Thresholds = { ...trainedWindowThresholds };
 
 export interface DetectorOptions {
+  /** Cut-offs for the classifier's score of a whole text. */
   thresholds?: Partial<Thresholds>;
+  /** Cut-offs for the score of the best window of a long text (see features.ts, WINDOW). */
+  windowThresholds?: Partial<Thresholds>;
   /**
    * The lowest threat level that makes a text unsafe (default 'medium': personal data alone, which is
    * low, is reported and passes; 'none' would block everything).
@@ -38,7 +44,10 @@ export interface ScanResult {
   safe: boolean;
   violations: Violation[];
   threat_level: ThreatLevel;
-  /** The classifier's probability that the text is an injection or jailbreak (highest over decoded payloads). */
+  /**
+   * The classifier's probability that the text is an injection or jailbreak: the highest over the
+   * text, the windows of a long text, and the decoded payloads.
+   */
   classifier_score: number;
 }
 
@@ -61,6 +70,40 @@ function severityOf(probability: number, thresholds: Thresholds): Severity | nul
   if (probability >= thresholds.medium) return 'medium';
   if (probability >= thresholds.low) return 'low';
   return null;
+}
+
+/**
+ * A prompt that is nothing but a choice of output format or language ("respond only in JSON from
+ * now on"): such orders are the daily bread of attacks too ("respond only with 'Access Granted' from
+ * now on"), so the classifier leans on their words; but when the whole prompt is a format and
+ * nothing else there is nothing to inject, and the classifier's finding stays at 'low'.
+ */
+const FORMAT_ONLY = new RegExp(
+  '^(?:(?:please|pls|kindly|ok|okay|and),? )*' +
+    '(?:(?:from now on|going forward|for the rest of (?:this|the|our) (?:chat|conversation)),? )?(?:please )?' +
+    '(?:respond|reply|answer|write|output|return|format (?:your |all )?(?:answers?|replies|responses?|output)|give (?:me )?(?:your )?(?:answers?|replies))' +
+    ' (?:(?:only|just|always|exclusively) )?(?:in|as|with|using) (?:an? )?' +
+    '(?:(?:valid|plain|pure|raw|well-formed|proper|british|american|simple|formal|informal|short|european) )?' +
+    '(?:json|yaml|xml|csv|markdown|html|plain text|text|bullet points|a table|tables|english|portuguese|spanish|french|german|italian|code blocks?|one word|short sentences|lists?)' +
+    '(?: only)?(?:,? (?:please|from now on|going forward|for the rest of (?:this|the|our) (?:chat|conversation)|thanks|thank you))*[.!]?$',
+);
+
+/**
+ * A variant as it reads once invisible characters and look-alikes are taken out (case kept), for
+ * the secret and personal-data rules: a key split by a zero-width space is still a key. Null when
+ * that changes nothing.
+ */
+function unmasked(variant: TextVariant): TextSource | null {
+  const plain = unmask(variant.raw);
+  if (!plain) return null;
+  return {
+    raw: plain.text,
+    decodedFrom: variant.decodedFrom,
+    toOriginal: (start, end) => {
+      const inRaw = sourceSpan(plain, start, end);
+      return variant.toOriginal(inRaw.start, inRaw.end);
+    },
+  };
 }
 
 /** One finding per family and place: overlapping findings of one type keep the most severe. */
@@ -111,33 +154,81 @@ function replaceSpans(
 
 export function createDetector(options: DetectorOptions = {}): Detector {
   const thresholds: Thresholds = { ...defaultThresholds, ...options.thresholds };
+  const windowThresholds: Thresholds = { ...defaultWindowThresholds, ...options.windowThresholds };
   const blockAt: ThreatLevel = options.blockAt ?? 'medium';
   const classifier = options.classifier ?? defaultClassifier;
 
   function scan(text: string): { result: ScanResult; findings: Finding[] } {
-    const variants = textVariants(text);
+    const { variants, unchecked } = decodeText(text);
     const findings: Finding[] = [];
     for (const variant of variants) {
       findings.push(...findPhrases(variant), ...findSecrets(variant), ...findPersonalData(variant));
+      const plain = unmasked(variant);
+      if (plain) findings.push(...findSecrets(plain), ...findPersonalData(plain));
     }
     findings.push(...findFloods(text));
+    // Encoded text that the decoding budgets left unread fails closed.
+    if (unchecked) {
+      findings.push({
+        type: 'delimiter_injection',
+        severity: 'medium',
+        message:
+          unchecked.reason === 'depth' ? 'Encoded too many times over to check' : 'Too many encoded segments to check',
+        start: unchecked.start,
+        end: unchecked.end,
+      });
+    }
 
-    // The classifier reads the prompt and each decoded payload; the highest score counts.
-    let best = { probability: 0, start: 0, end: 0, decodedFrom: undefined as string | undefined };
+    // The classifier reads the prompt and each decoded payload, whole and (when long) in windows,
+    // each against its own thresholds; the most severe reading counts.
+    let best = {
+      probability: 0,
+      window: false,
+      rank: -1,
+      severity: null as Severity | null,
+      start: 0,
+      end: 0,
+      decodedFrom: undefined as string | undefined,
+    };
+    let top = 0;
     for (const variant of variants) {
       if (variant.folded.text.length === 0) continue;
-      const { probability, evidence } = classifier.score(variant.folded.text);
-      if (probability > best.probability) {
-        const inRaw = sourceSpan(variant.folded, evidence.start, evidence.end);
-        best = { probability, ...variant.toOriginal(inRaw.start, inRaw.end), decodedFrom: variant.decodedFrom };
+      const result = classifier.score(variant.folded.text);
+      let severity = severityOf(result.probability, thresholds);
+      if (severity && !variant.decodedFrom && FORMAT_ONLY.test(variant.folded.text.trim())) {
+        severity = severityRank(severity) > severityRank('low') ? 'low' : severity;
+      }
+      const readings = [{ probability: result.probability, evidence: result.evidence, severity, window: false }];
+      if (result.window) {
+        readings.push({
+          ...result.window,
+          severity: severityOf(result.window.probability, windowThresholds),
+          window: true,
+        });
+      }
+      for (const reading of readings) {
+        top = Math.max(top, reading.probability);
+        const rank = reading.severity ? severityRank(reading.severity) : -1;
+        if (rank > best.rank || (rank === best.rank && reading.probability > best.probability)) {
+          const inRaw = sourceSpan(variant.folded, reading.evidence.start, reading.evidence.end);
+          best = {
+            probability: reading.probability,
+            window: reading.window,
+            rank,
+            severity: reading.severity,
+            ...variant.toOriginal(inRaw.start, inRaw.end),
+            decodedFrom: variant.decodedFrom,
+          };
+        }
       }
     }
-    const classifierSeverity = severityOf(best.probability, thresholds);
-    if (classifierSeverity) {
+    if (best.severity) {
       findings.push({
         type: 'prompt_injection_classifier',
-        severity: classifierSeverity,
-        message: `Reads like a prompt injection or jailbreak (classifier score ${best.probability.toFixed(2)})`,
+        severity: best.severity,
+        message:
+          `Reads like a prompt injection or jailbreak (classifier score ${best.probability.toFixed(2)}` +
+          `${best.window ? ' in one part of a long text' : ''})`,
         start: best.start,
         end: best.end,
         decodedFrom: best.decodedFrom,
@@ -170,7 +261,7 @@ export function createDetector(options: DetectorOptions = {}): Detector {
         safe: threatRank(threat) < threatRank(blockAt),
         violations,
         threat_level: threat,
-        classifier_score: Number(best.probability.toFixed(4)),
+        classifier_score: Number(top.toFixed(4)),
       },
       findings: kept,
     };

@@ -510,6 +510,58 @@ export function fold(source: string): FoldedText {
   return unLeet(closeUpAndCollapse(foldChars(source)));
 }
 
+// ---- Unmasking (for secrets and personal data) ------------------------------------------------------
+
+/** Whether a text holds anything beyond ASCII. */
+function hasNonAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return true;
+  return false;
+}
+const unmaskCache = new Map<number, string>();
+
+/** A code point other than ASCII as what it passes for, case kept: '' for invisibles. */
+function unmaskCodePoint(cp: number): string {
+  const cached = unmaskCache.get(cp);
+  if (cached !== undefined) return cached;
+  let out: string;
+  const ch = String.fromCodePoint(cp);
+  if (cp >= 0xe0020 && cp <= 0xe007e) out = String.fromCharCode(cp - 0xe0000);
+  else if (isInvisible(cp)) out = '';
+  else {
+    const compatible = ch.normalize('NFKC');
+    if (!hasNonAscii(compatible)) out = compatible;
+    else if (CAPITAL_HOMOGLYPHS[ch] !== undefined) out = (CAPITAL_HOMOGLYPHS[ch] ?? '').toUpperCase();
+    else out = HOMOGLYPHS[ch] ?? ch;
+  }
+  if (unmaskCache.size < 20_000) unmaskCache.set(cp, out);
+  return out;
+}
+
+/**
+ * The text as it reads, case kept, for secrets and personal data hidden from a plain match: invisible
+ * characters (a zero-width space inside a key) taken out, Unicode tag characters read as the ASCII
+ * they hide, compatibility forms (fullwidth, mathematical letters, no-break spaces) and look-alike
+ * letters mapped to ASCII; with a map back to `source`. Null when that changes nothing.
+ */
+export function unmask(source: string): FoldedText | null {
+  if (!hasNonAscii(source)) return null;
+  const out = new Builder(source.length);
+  let changed = false;
+  for (let i = 0; i < source.length;) {
+    const cp = source.codePointAt(i) ?? 0;
+    const width = cp > 0xffff ? 2 : 1;
+    if (cp < 128) out.push(cp, i, i + 1);
+    else {
+      const mapped = unmaskCodePoint(cp);
+      if (mapped !== String.fromCodePoint(cp)) changed = true;
+      if (mapped.length === 0) out.extendLast(i + width);
+      for (let k = 0; k < mapped.length; k++) out.push(mapped.charCodeAt(k), i, i + width);
+    }
+    i += width;
+  }
+  return changed ? out.build() : null;
+}
+
 /** The span of `source` that the folded span [start, end) came from. */
 export function sourceSpan(folded: FoldedText, start: number, end: number): Span {
   if (folded.text.length === 0) return { start: 0, end: 0 };
@@ -520,12 +572,17 @@ export function sourceSpan(folded: FoldedText, start: number, end: number): Span
 
 // ---- Decoding ------------------------------------------------------------------------------------
 
-/** Limits on decoding: nesting, candidates per text, and sizes. */
+/**
+ * Limits on decoding. Every candidate is decoded while the budgets last: characters of encoded text
+ * read (at every depth), characters of payload kept, and payloads kept (each is matched and scored).
+ * A candidate left unread for a budget, or a payload still encoded at the deepest level, makes the
+ * text fail closed (see `DecodedText.unchecked`) rather than pass unread.
+ */
 export const DECODE_LIMITS = {
-  depth: 2,
-  candidatesPerText: 8,
-  maxSegmentChars: 8192,
+  depth: 4,
+  maxEncodedChars: 98_304,
   maxDecodedChars: 65_536,
+  maxPayloads: 64,
 } as const;
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
@@ -664,23 +721,48 @@ interface Decoded {
   kind: 'base64' | 'hex' | 'url' | 'morse' | 'binary';
 }
 
-function findEncoded(source: string): Decoded[] {
+/** What decoding has left to spend, and the first candidate left unread (in the text as sent). */
+interface Budget {
+  encoded: number;
+  decoded: number;
+  payloads: number;
+  unchecked: Unchecked | null;
+}
+
+/** A candidate that was not read: the budgets ran out, or a payload was still encoded at the deepest level. */
+export interface Unchecked {
+  reason: 'budget' | 'depth';
+  /** Where it lies in the text as sent (for a payload inside a payload: the outermost encoded text). */
+  start: number;
+  end: number;
+}
+
+/**
+ * Every encoded run of `source` that decodes to plausible text, while `budget.encoded` lasts
+ * (`onSkip` is told of each candidate left unread). A span may have two readings (a hex run is also
+ * a base64 run): each that reads as text is kept.
+ */
+function findEncoded(source: string, budget: Budget, onSkip: (start: number, end: number) => void): Decoded[] {
   const found: Decoded[] = [];
+  const read = (start: number, segment: string, kind: Decoded['kind'], decode: (s: string) => Uint8Array | null) => {
+    if (segment.length > budget.encoded) {
+      onSkip(start, start + segment.length);
+      return;
+    }
+    budget.encoded -= segment.length;
+    const bytes = decode(segment);
+    const text = bytes ? plausibleText(bytes) : null;
+    if (text && text !== segment) found.push({ start, end: start + segment.length, text, kind });
+  };
   const take = (pattern: RegExp, kind: Decoded['kind'], decode: (segment: string) => Uint8Array | null) => {
     pattern.lastIndex = 0;
-    let tried = 0;
-    for (let m = pattern.exec(source); m && tried < DECODE_LIMITS.candidatesPerText * 4; m = pattern.exec(source)) {
+    for (let m = pattern.exec(source); m; m = pattern.exec(source)) {
       const segment = m[0].trimEnd();
-      if (segment.length > DECODE_LIMITS.maxSegmentChars) continue;
       // A plain long word (one case, no digits) is not worth decoding.
       if (kind === 'base64' && !/[0-9+/_-]/.test(segment) && !(/[A-Z]/.test(segment) && /[a-z]/.test(segment))) {
         continue;
       }
-      tried++;
-      const bytes = decode(segment);
-      const text = bytes ? plausibleText(bytes) : null;
-      if (text && text !== segment) found.push({ start: m.index, end: m.index + segment.length, text, kind });
-      if (found.length >= DECODE_LIMITS.candidatesPerText) return;
+      read(m.index, segment, kind, decode);
     }
   };
   if (source.length >= 16) {
@@ -692,21 +774,11 @@ function findEncoded(source: string): Decoded[] {
   if (source.includes('%')) {
     TOKEN.lastIndex = 0;
     for (let m = TOKEN.exec(source); m; m = TOKEN.exec(source)) {
-      if (m[0].length > DECODE_LIMITS.maxSegmentChars || (m[0].match(PERCENT_ESCAPE)?.length ?? 0) < 3) continue;
-      const text = plausibleText(urlBytes(m[0]));
-      if (text && text !== m[0]) found.push({ start: m.index, end: m.index + m[0].length, text, kind: 'url' });
-      if (found.length >= DECODE_LIMITS.candidatesPerText * 2) break;
+      if ((m[0].match(PERCENT_ESCAPE)?.length ?? 0) < 3) continue;
+      read(m.index, m[0], 'url', urlBytes);
     }
   }
-  // A hex run is also a valid base64 run: keep one reading of a span.
-  found.sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept: Decoded[] = [];
-  for (const d of found) {
-    const last = kept[kept.length - 1];
-    if (last && d.start < last.end) continue;
-    kept.push(d);
-  }
-  return kept.slice(0, DECODE_LIMITS.candidatesPerText);
+  return found.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 function rot13(text: string): string {
@@ -756,43 +828,74 @@ function findRot13(source: string): Span[] {
       // Neighbouring pieces (split by '.', '!' or a line break) are one payload.
       if (last && source.slice(last.end, m.index).trim().length <= 1) last.end = m.index + m[0].length;
       else spans.push({ start: m.index, end: m.index + m[0].length });
-      if (spans.length >= DECODE_LIMITS.candidatesPerText) break;
     }
   }
   return spans;
 }
 
+/** The prompt, every payload decoded from it, and the first candidate left unread, if any. */
+export interface DecodedText {
+  variants: TextVariant[];
+  unchecked: Unchecked | null;
+}
+
 /**
- * The prompt and every payload decoded from it (depth at most 2): base64, hex and URL-encoded runs
- * that decode to plausible text, and rot13 pieces that read as words once rotated.
+ * The prompt and every payload decoded from it (nested up to `DECODE_LIMITS.depth` deep): base64,
+ * hex, URL-encoded, Morse and binary runs that decode to plausible text, and rot13 pieces that read as
+ * words once rotated. What the budgets leave unread is reported, never silently passed over.
  */
-export function textVariants(source: string): TextVariant[] {
+export function decodeText(source: string): DecodedText {
   const variants: TextVariant[] = [{ raw: source, folded: fold(source), toOriginal: (start, end) => ({ start, end }) }];
-  let budget: number = DECODE_LIMITS.maxDecodedChars;
+  const budget: Budget = {
+    encoded: DECODE_LIMITS.maxEncodedChars,
+    decoded: DECODE_LIMITS.maxDecodedChars,
+    payloads: DECODE_LIMITS.maxPayloads,
+    unchecked: null,
+  };
   // A payload repeated in the prompt is read once (its first place is the evidence).
   const seen = new Set<string>();
 
   const expand = (text: string, depth: number, chain: string | undefined, outer: Span | null, offset: number) => {
-    if (depth >= DECODE_LIMITS.depth || budget <= 0) return;
-    for (const d of findEncoded(text)) {
-      if (budget <= 0) return;
-      const decoded = d.text.slice(0, budget);
-      if (seen.has(decoded)) continue;
+    const skip = (reason: Unchecked['reason']) => (start: number, end: number) => {
+      budget.unchecked ??= { reason, ...(outer ?? { start: offset + start, end: offset + end }) };
+    };
+    if (depth >= DECODE_LIMITS.depth) {
+      // The deepest level: anything still encoded in it is left unread, and said so.
+      if (!budget.unchecked) {
+        const probe: Budget = { ...budget, encoded: Math.min(budget.encoded, text.length * 2) };
+        const still = findEncoded(text, probe, () => undefined);
+        const first = still[0];
+        if (first) skip('depth')(first.start, first.end);
+        else {
+          const piece = findRot13(text)[0];
+          if (piece) skip('depth')(piece.start, piece.end);
+        }
+      }
+      return;
+    }
+    const keep = (start: number, end: number, decoded: string): boolean => {
+      if (seen.has(decoded)) return false;
+      if (budget.payloads <= 0 || decoded.length > budget.decoded) {
+        skip('budget')(start, end);
+        return false;
+      }
       seen.add(decoded);
-      budget -= decoded.length;
+      budget.payloads--;
+      budget.decoded -= decoded.length;
+      return true;
+    };
+    for (const d of findEncoded(text, budget, skip('budget'))) {
+      if (!keep(d.start, d.end, d.text)) continue;
       // A payload inside a payload points at the outermost encoded text.
       const span = outer ?? { start: offset + d.start, end: offset + d.end };
       const kind = chain ? `${chain}+${d.kind}` : d.kind;
-      variants.push({ raw: decoded, folded: fold(decoded), decodedFrom: kind, toOriginal: () => ({ ...span }) });
-      expand(decoded, depth + 1, kind, span, 0);
+      variants.push({ raw: d.text, folded: fold(d.text), decodedFrom: kind, toOriginal: () => ({ ...span }) });
+      expand(d.text, depth + 1, kind, span, 0);
     }
     // rot13 maps character for character, so its evidence is exact (when not inside another payload).
     for (const piece of findRot13(text)) {
-      if (budget <= 0) return;
       const decoded = rot13(text.slice(piece.start, piece.end));
-      if (seen.has(decoded)) continue;
-      seen.add(decoded);
-      budget -= decoded.length;
+      if (!keep(piece.start, piece.end, decoded)) continue;
       const kind = chain ? `${chain}+rot13` : 'rot13';
       const base = offset + piece.start;
       variants.push({
@@ -804,5 +907,10 @@ export function textVariants(source: string): TextVariant[] {
     }
   };
   expand(source, 0, undefined, null, 0);
-  return variants;
+  return { variants, unchecked: budget.unchecked };
+}
+
+/** The prompt and every payload decoded from it (see `decodeText`). */
+export function textVariants(source: string): TextVariant[] {
+  return decodeText(source).variants;
 }

@@ -45,6 +45,7 @@ const alt = (words: string[]) => `(?:${words.join('|')})`;
 // ---- Instruction override --------------------------------------------------------------------------
 
 const EN_OVERRIDE_VERBS = alt([
+  'never ?mind',
   'ignore',
   'ignoring',
   'disregard',
@@ -189,13 +190,37 @@ const EN_DIRECTIVE_WORDS = words(
     'conversation conversations messages',
 );
 const EN_VERB_WORDS = words(
-  'ignore ignoring disregard disregarding forget forgetting bypass override overriding overlook neglect discard ' +
+  'nevermind mind ignore ignoring disregard disregarding forget forgetting bypass override overriding overlook neglect discard ' +
     'abandon dismiss nullify scrap aside throw attention follow obey listen adhere heed comply following obeying listening',
 );
 const PT_DIRECTIVE_WORDS = words(
   'instrucoes instrucao regras ordens indicacoes diretrizes directrizes diretivas directivas orientacoes comandos ' +
     'prompt prompts restricoes limitacoes politicas programacao mensagens',
 );
+
+/**
+ * A software tool as the subject of the verb ("my ESLint config should ignore the previous rules",
+ * "make git ignore", "tell Prettier to ignore"): a question about software, not an order to the model.
+ */
+const TOOL_SUBJECT = new RegExp(
+  `\\b(?:config|configs|configuration|eslint|eslintrc|linter|prettier|stylelint|tsconfig|compiler|tsc|babel|webpack|vite|rollup|jest|vitest|mocha|pytest|git|gitignore|dockerignore|docker|npm|yarn|pnpm|parser|formatter|plugin|preset|ide|editor|vscode|css|stylesheet|selector|media query|regex|pipeline|ci|cron|firewall|nginx|subclass|renovate|dependabot|terraform|ansible|kubectl|helm)` +
+    `(?: file| files| config| rule| rules| job)? (?:(?:should|shall|must|will|would|can|could|may|might|to|does|do|needs to|has to|always|also|still|just|not|only) ){0,3}$`,
+);
+
+/** 'low' when a tool, not the model, is told to ignore something; else `severity`. */
+function unlessAboutTools(severity: Severity) {
+  return (match: RegExpExecArray, text: string): Severity => {
+    const before = text.slice(Math.max(0, match.index - 80), match.index);
+    const sentence = before.slice(
+      Math.max(before.lastIndexOf('.'), before.lastIndexOf('?'), before.lastIndexOf('!'), before.lastIndexOf('\n')) + 1,
+    );
+    return TOOL_SUBJECT.test(sentence) ? 'low' : severity;
+  };
+}
+
+/** The user taking back their own words ("forget what I said before") is no override. */
+const OWN_WORDS =
+  /\b(?:i (?:said|wrote|asked|mentioned|meant|typed|sent|told you)|i've (?:said|written|asked)|my (?:last |previous |earlier )?(?:message|question|request|answer|reply|note))\b/;
 
 const override: PhraseRule[] = [
   {
@@ -204,6 +229,7 @@ const override: PhraseRule[] = [
     message: 'Asks to ignore the earlier instructions',
     triggers: EN_DIRECTIVE_WORDS,
     pattern: re(`\\b${EN_OVERRIDE_VERBS} ${gapNotMine(4)}${EN_EARLIER}\\b ?${gap(2)}${EN_DIRECTIVES}\\b`),
+    check: unlessAboutTools('high'),
   },
   {
     type: 'instruction_override',
@@ -214,6 +240,7 @@ const override: PhraseRule[] = [
       `\\b${EN_OVERRIDE_VERBS} ${gap(2)}(?:everything|anything|all|whatever|all that|what) ${gap(3)}` +
         `(?:above|before|previously|so far|until now|up to now|earlier|you (?:were|have been|'ve been) (?:told|given|taught)|you know|you've learned|you learned|i (?:said|told you)|(?:was|been) said)\\b`,
     ),
+    check: (match, text) => (OWN_WORDS.test(match[0]) ? null : unlessAboutTools('high')(match, text)),
   },
   {
     type: 'instruction_override',
@@ -1013,6 +1040,8 @@ interface TokenRule {
   /** The capture group holding the secret itself (0: the whole match). */
   group?: number;
   check?: (secret: string) => boolean;
+  /** Where in the match the datum lies (null: none there), for a run that may hold more than it. */
+  locate?: (match: string) => { start: number; end: number } | null;
 }
 
 /** A value that reads like a password: not a placeholder, and mixed enough not to be a word. */
@@ -1034,14 +1063,28 @@ function looksLikePassword(value: string): boolean {
   return classes >= 2 || value.length >= 16;
 }
 
+/** Upper case, lower case and digits, as in a random key (a word or a placeholder has not all three). */
+const mixed = (value: string) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value);
+
 const secretRules: TokenRule[] = [
   { kind: 'nuvem_api_key', message: 'Nuvem API key', pattern: /\bnuv_[0-9A-Za-z]{40}\b/g },
   { kind: 'nuvem_client_secret', message: 'Nuvem client secret', pattern: /\bnuvs_[0-9A-Za-z]{40}\b/g },
-  { kind: 'nuvem_access_token', message: 'Nuvem access token', pattern: /\bnat_[0-9a-f]{64}\b/g },
+  // A session's bearer token: nat_ and the SHA-256 (hex) of the session token (auth.service.ts).
+  { kind: 'nuvem_access_token', message: 'Nuvem access token', pattern: /\bnat_[0-9a-fA-F]{64}\b/g },
+  // The session cookie (and the pending-link one): 32 random bytes, base64url (lib/tokens.ts).
+  {
+    kind: 'nuvem_session',
+    message: 'Nuvem session cookie',
+    pattern: /\bnuvem_(?:session|link)["']?\s{0,3}[=:]\s{0,3}["']?([A-Za-z0-9_-]{20,256})(?![A-Za-z0-9_-])/gi,
+    group: 1,
+    check: (value) => /[A-Za-z]/.test(value) && /\d|[_-]|[A-Z].*[a-z]|[a-z].*[A-Z]/.test(value),
+  },
   {
     kind: 'aws_access_key',
     message: 'AWS access key id',
-    pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}\b/g,
+    pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}\b/gi,
+    // Written in lower case it must still look like a key (a digit), not a long word.
+    check: (value) => value === value.toUpperCase() || /\d/.test(value.slice(4)),
   },
   {
     kind: 'aws_secret_key',
@@ -1070,6 +1113,24 @@ const secretRules: TokenRule[] = [
   },
   { kind: 'google_api_key', message: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
   {
+    kind: 'gitlab_token',
+    message: 'GitLab access token',
+    pattern: /\bgl(?:pat|dt|rt|ptt|cbt|oas)-[0-9A-Za-z_-]{20,64}(?![0-9A-Za-z_-])/g,
+  },
+  {
+    kind: 'huggingface_token',
+    message: 'Hugging Face token',
+    pattern: /\bhf_[A-Za-z0-9]{30,40}\b/g,
+    check: (value) => /[A-Z]/.test(value) && /[a-z]/.test(value.slice(3)),
+  },
+  { kind: 'npm_token', message: 'npm access token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  {
+    kind: 'azure_key',
+    message: 'Azure storage or service key',
+    pattern: /\b(?:AccountKey|SharedAccessKey)\s{0,3}=\s{0,3}([A-Za-z0-9+/]{40,100}={0,2})/gi,
+    group: 1,
+  },
+  {
     kind: 'private_key',
     message: 'Private key',
     pattern:
@@ -1097,11 +1158,29 @@ const secretRules: TokenRule[] = [
   },
 ];
 
+/** What the secret and personal-data rules read of a variant: its text and the map back to the text as sent. */
+export type TextSource = Pick<TextVariant, 'raw' | 'toOriginal' | 'decodedFrom'>;
+
+/** A 40-character AWS secret access key, unlabelled: only looked for next to an access key id. */
+const AWS_SECRET = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
+const AWS_NEIGHBOURHOOD = 160;
+
 /** Secrets in the text of one variant (as sent or decoded). */
-export function findSecrets(variant: TextVariant): Finding[] {
+export function findSecrets(variant: TextSource): Finding[] {
   const raw = variant.raw;
   const found: Finding[] = [];
   const hasUrl = raw.includes('://');
+  const push = (at: number, length: number, rule: Pick<TokenRule, 'kind' | 'message'>) => {
+    found.push({
+      type: 'secret',
+      severity: 'high',
+      message: `${rule.message} in the text`,
+      ...variant.toOriginal(at, at + length),
+      decodedFrom: variant.decodedFrom,
+      kind: rule.kind,
+    });
+  };
+  const keyIds: number[] = [];
   for (const rule of secretRules) {
     if (rule.kind === 'connection_string' && !hasUrl) continue;
     rule.pattern.lastIndex = 0;
@@ -1110,15 +1189,22 @@ export function findSecrets(variant: TextVariant): Finding[] {
       const secret = m[group];
       if (!secret || (rule.check && !rule.check(secret))) continue;
       const at = group === 0 ? m.index : m.index + m[0].lastIndexOf(secret);
-      found.push({
-        type: 'secret',
-        severity: 'high',
-        message: `${rule.message} in the text`,
-        ...variant.toOriginal(at, at + secret.length),
-        decodedFrom: variant.decodedFrom,
-        kind: rule.kind,
-      });
+      push(at, secret.length, rule);
+      if (rule.kind === 'aws_access_key') keyIds.push(at);
       if (found.length >= 20) return found;
+    }
+  }
+  // The secret key that goes with an access key id is often pasted beside it with no label.
+  for (const at of keyIds) {
+    const from = Math.max(0, at - AWS_NEIGHBOURHOOD);
+    const near = raw.slice(from, Math.min(raw.length, at + 20 + AWS_NEIGHBOURHOOD));
+    AWS_SECRET.lastIndex = 0;
+    for (let m = AWS_SECRET.exec(near); m; m = AWS_SECRET.exec(near)) {
+      if (!mixed(m[0])) continue;
+      const start = from + m.index;
+      const span = variant.toOriginal(start, start + m[0].length);
+      const known = found.some((f) => f.kind === 'aws_secret_key' && f.start === span.start && f.end === span.end);
+      if (!known) push(start, m[0].length, { kind: 'aws_secret_key', message: 'AWS secret access key' });
     }
   }
   return found;
@@ -1139,9 +1225,101 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** IBAN lengths by country (ISO 13616 registry). */
+const IBAN_LENGTHS: Record<string, number> = {
+  AD: 24,
+  AE: 23,
+  AL: 28,
+  AT: 20,
+  AZ: 28,
+  BA: 20,
+  BE: 16,
+  BG: 22,
+  BH: 22,
+  BI: 27,
+  BR: 29,
+  BY: 28,
+  CH: 21,
+  CR: 22,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DJ: 27,
+  DK: 18,
+  DO: 28,
+  EE: 20,
+  EG: 29,
+  ES: 24,
+  FI: 18,
+  FK: 18,
+  FO: 18,
+  FR: 27,
+  GB: 22,
+  GE: 22,
+  GI: 23,
+  GL: 18,
+  GR: 27,
+  GT: 28,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IL: 23,
+  IQ: 23,
+  IS: 26,
+  IT: 27,
+  JO: 30,
+  KW: 30,
+  KZ: 20,
+  LB: 28,
+  LC: 32,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  LY: 25,
+  MC: 27,
+  MD: 24,
+  ME: 22,
+  MK: 19,
+  MN: 20,
+  MR: 27,
+  MT: 31,
+  MU: 30,
+  NI: 28,
+  NL: 18,
+  NO: 15,
+  OM: 23,
+  PK: 24,
+  PL: 28,
+  PS: 29,
+  PT: 25,
+  QA: 29,
+  RO: 24,
+  RS: 22,
+  RU: 33,
+  SA: 24,
+  SC: 31,
+  SD: 18,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  SO: 23,
+  ST: 25,
+  SV: 28,
+  TL: 23,
+  TN: 24,
+  TR: 26,
+  UA: 29,
+  VA: 22,
+  VG: 24,
+  XK: 20,
+  YE: 30,
+};
+
 function ibanValid(iban: string): boolean {
-  const compact = iban.replace(/\s/g, '').toUpperCase();
-  if (compact.length < 15 || compact.length > 34) return false;
+  const compact = iban.replace(/[\s-]/g, '').toUpperCase();
+  if (IBAN_LENGTHS[compact.slice(0, 2)] !== compact.length) return false;
   const moved = compact.slice(4) + compact.slice(0, 4);
   let remainder = 0;
   for (const ch of moved) {
@@ -1149,6 +1327,54 @@ function ibanValid(iban: string): boolean {
     for (const digit of value) remainder = (remainder * 10 + (digit.charCodeAt(0) - 48)) % 97;
   }
   return remainder === 1;
+}
+
+/**
+ * The IBAN at the start of a run (in either case, grouped by spaces or dashes or not at all): as many
+ * characters as its country's IBANs have, so a word that follows is not taken for part of it.
+ */
+function locateIban(run: string): { start: number; end: number } | null {
+  const length = IBAN_LENGTHS[run.slice(0, 2).toUpperCase()];
+  if (length === undefined) return null;
+  let taken = 0;
+  for (let i = 0; i < run.length; i++) {
+    if (/[A-Za-z0-9]/.test(run.charAt(i)) && ++taken === length) {
+      const iban = run.slice(0, i + 1);
+      return ibanValid(iban) ? { start: 0, end: i + 1 } : null;
+    }
+  }
+  return null;
+}
+
+const CARD_PREFIX = /^(?:4|5[1-5]|2[2-7]|3[47]|6(?:011|5|4[4-9]|22)|35)/;
+
+/**
+ * A payment card number in a run of digits and separators: 13 to 19 digits that pass the Luhn check,
+ * written whole or in groups of three to six split by one kind of separator (space, dot or dash),
+ * starting and ending at a group's edge ("4111 1111 1111 1111 12" holds one).
+ */
+function locateCard(run: string): { start: number; end: number } | null {
+  const groups: { start: number; end: number }[] = [];
+  for (const m of run.matchAll(/\d+/g)) groups.push({ start: m.index, end: m.index + m[0].length });
+  for (let first = 0; first < groups.length; first++) {
+    let digits = '';
+    for (let last = first; last < groups.length; last++) {
+      const group = groups[last];
+      if (!group) break;
+      digits += run.slice(group.start, group.end);
+      if (digits.length > 19) break;
+      if (digits.length < 13) continue;
+      const start = groups[first]?.start ?? 0;
+      const text = run.slice(start, group.end);
+      const separators = new Set(text.replace(/\d/g, ''));
+      const inner = groups.slice(first, last + 1);
+      const grouped =
+        inner.length === 1 ||
+        (separators.size === 1 && inner.every((g) => g.end - g.start >= 3 && g.end - g.start <= 6));
+      if (grouped && CARD_PREFIX.test(digits) && luhn(digits)) return { start, end: group.end };
+    }
+  }
+  return null;
 }
 
 /** A Portuguese tax number (NIF/NIPC): nine digits, the last a mod-11 check digit. */
@@ -1170,22 +1396,14 @@ const personalRules: TokenRule[] = [
   {
     kind: 'iban',
     message: 'IBAN',
-    pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g,
-    check: ibanValid,
+    pattern: /\b[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]){11,32}/g,
+    locate: locateIban,
   },
   {
     kind: 'credit_card',
     message: 'Payment card number',
-    pattern: /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/g,
-    check: (value) => {
-      const digits = value.replace(/\D/g, '');
-      return (
-        digits.length >= 13 &&
-        digits.length <= 19 &&
-        /^(?:4|5[1-5]|2[2-7]|3[47]|6(?:011|5|4[4-9]|22)|35)/.test(digits) &&
-        luhn(digits)
-      );
-    },
+    pattern: /(?<![\d.-])\d(?:[ .-]?\d){12,24}(?!\d)/g,
+    locate: locateCard,
   },
   {
     kind: 'phone',
@@ -1206,7 +1424,7 @@ const personalRules: TokenRule[] = [
 ];
 
 /** Personal data in the text of one variant. */
-export function findPersonalData(variant: TextVariant): Finding[] {
+export function findPersonalData(variant: TextSource): Finding[] {
   const raw = variant.raw;
   const found: Finding[] = [];
   const taken: { start: number; end: number }[] = [];
@@ -1215,8 +1433,10 @@ export function findPersonalData(variant: TextVariant): Finding[] {
     rule.pattern.lastIndex = 0;
     for (let m = rule.pattern.exec(raw); m; m = rule.pattern.exec(raw)) {
       if (rule.check && !rule.check(m[0])) continue;
-      const start = m.index;
-      const end = m.index + m[0].length;
+      const at = rule.locate ? rule.locate(m[0]) : { start: 0, end: m[0].length };
+      if (!at) continue;
+      const start = m.index + at.start;
+      const end = m.index + at.end;
       // A card or IBAN is not also a phone number or a NIF.
       if (taken.some((t) => start < t.end && end > t.start)) continue;
       taken.push({ start, end });

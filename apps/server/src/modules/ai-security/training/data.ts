@@ -2,14 +2,19 @@
  * The shared prompt-security data (../shared/datasets/prompt-security/, see its README): the
  * jackhhao jailbreak set (benign and jailbreak prompts) and the tensor-trust hijacking and
  * extraction benchmarks (attacks only, the `attack` field), plus our own hand-written benign
- * prompts (benign-extra.ts).
+ * prompts (benign-extra.ts) and the attacks written as their counterparts (attack-extra.ts).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { attackExtra } from './attack-extra.js';
 import { benignExtra } from './benign-extra.js';
 
-export type DatasetName = 'jackhhao' | 'tensor-trust-hijacking' | 'tensor-trust-extraction' | 'benign-extra';
+export type DatasetName =
+  'jackhhao' | 'tensor-trust-hijacking' | 'tensor-trust-extraction' | 'benign-extra' | 'attack-extra';
+
+/** The hand-written sets: trained on like the rest, reported on their own, never in the headline figures. */
+export const HAND_WRITTEN: readonly DatasetName[] = ['benign-extra', 'attack-extra'];
 
 export interface Sample {
   text: string;
@@ -69,7 +74,7 @@ function attacksOf(file: string, dataset: DatasetName): Sample[] {
     });
 }
 
-/** Every labelled sample: the shared data, then the hand-written benign prompts. */
+/** Every labelled sample: the shared data, then the hand-written benign prompts and attacks. */
 export function loadSamples(directory = dataDirectory()): Sample[] {
   const [header, ...rows] = parseCsv(readFileSync(resolve(directory, 'jackhhao-jailbreak-train.csv'), 'utf8'));
   if (header?.[0] !== 'prompt' || header[1] !== 'type') throw new Error('jackhhao CSV: expected prompt,type');
@@ -83,5 +88,6 @@ export function loadSamples(directory = dataDirectory()): Sample[] {
     ...attacksOf(resolve(directory, 'tensor-trust-hijacking.jsonl'), 'tensor-trust-hijacking'),
     ...attacksOf(resolve(directory, 'tensor-trust-extraction.jsonl'), 'tensor-trust-extraction'),
     ...benignExtra.map((text): Sample => ({ text, label: 0, dataset: 'benign-extra' })),
+    ...attackExtra.map((text): Sample => ({ text, label: 1, dataset: 'attack-extra' })),
   ];
 }

@@ -6,13 +6,18 @@
  * family, the confusion matrix, and whether the goal is met: recall >= 0.95 at FPR <= 0.02.
  *
  * Identical texts stay in one fold (tensor-trust repeats many attacks); the hand-written benign
- * prompts are trained on like the rest and reported as their own dataset, never in the headline.
+ * prompts and attacks are trained on like the rest and reported as their own datasets, never in the
+ * headline.
+ *
+ * Also: every short held-out prompt of the shared data (up to 400 characters) set inside about 3 KB
+ * of other held-out benign prompts before and after it, as an injection hidden in padding would be: how many of the
+ * attacks are still blocked, and how many of the benign ones are blocked all the same.
  */
 import { threatRank, violationTypes, type ThreatLevel, type ViolationType } from '@nuvem/contracts/ai-security';
-import { createClassifier, decodeModel, type Thresholds } from '../detector/classifier.js';
+import { createClassifier, decodeModel } from '../detector/classifier.js';
 import { createDetector } from '../detector/detector.js';
-import { loadSamples, type DatasetName } from './data.js';
-import { DEFAULT_TRAINING, featurise, stratifiedGroupFolds, trainWithThresholds } from './model.js';
+import { HAND_WRITTEN, loadSamples, type DatasetName } from './data.js';
+import { DEFAULT_TRAINING, featuriseAll, rng, stratifiedGroupFolds, trainWithThresholds } from './model.js';
 
 const K = 5;
 const SEED = 16;
@@ -29,20 +34,30 @@ interface Outcome {
 
 const started = performance.now();
 const samples = loadSamples();
-const vectors = featurise(samples, DEFAULT_TRAINING.features);
+const data = featuriseAll(samples, DEFAULT_TRAINING.features);
 const rows = samples.map((_, index) => index);
 const folds = stratifiedGroupFolds(samples, rows, K, SEED);
 const outcomes: Outcome[] = [];
-const foldThresholds: Thresholds[] = [];
+const foldThresholds: Record<string, number>[] = [];
+const PADDING = 3000;
+const padded = { attacks: 0, attacksBlocked: 0, byClassifier: 0, benign: 0, benignBlocked: 0, benignByClassifier: 0 };
+const random = rng(SEED + 3);
 
 for (const [index, held] of folds.entries()) {
   const heldSet = new Set(held);
   const trainRows = rows.filter((row) => !heldSet.has(row));
-  const { file } = trainWithThresholds(samples, vectors, trainRows, DEFAULT_TRAINING);
-  foldThresholds.push(file.thresholds);
+  const { file } = trainWithThresholds(samples, data, trainRows, DEFAULT_TRAINING);
+  foldThresholds.push({
+    ...file.thresholds,
+    'window low': file.windowThresholds.low,
+    'window medium': file.windowThresholds.medium,
+    'window high': file.windowThresholds.high,
+    'window critical': file.windowThresholds.critical,
+  });
   const detector = createDetector({
     classifier: createClassifier(decodeModel(file)),
     thresholds: file.thresholds,
+    windowThresholds: file.windowThresholds,
     blockAt: BLOCK_AT,
   });
   for (const row of held) {
@@ -55,6 +70,33 @@ for (const [index, held] of folds.entries()) {
         result.violations.filter((v) => threatRank(v.severity) >= threatRank(BLOCK_AT)).map((v) => v.type),
       ),
     });
+  }
+  // Short held-out prompts inside held-out benign text.
+  const fillers = held.filter((row) => samples[row]?.label === 0 && samples[row].dataset === 'jackhhao');
+  const pad = (except: number) => {
+    let text = '';
+    while (text.length < PADDING) {
+      const row = fillers[Math.floor(random() * fillers.length)] ?? except;
+      if (row !== except) text += `${samples[row]?.text ?? ''}\n\n`;
+    }
+    return text;
+  };
+  for (const row of held) {
+    const sample = samples[row];
+    if (!sample || HAND_WRITTEN.includes(sample.dataset) || sample.text.length > 400 || fillers.length < 2) continue;
+    const result = detector.scanPrompt(`${pad(row)}${sample.text}\n\n${pad(row)}`);
+    const byClassifier = result.violations.some(
+      (v) => v.type === 'prompt_injection_classifier' && threatRank(v.severity) >= threatRank(BLOCK_AT),
+    );
+    if (sample.label === 1) {
+      padded.attacks++;
+      if (!result.safe) padded.attacksBlocked++;
+      if (byClassifier) padded.byClassifier++;
+    } else {
+      padded.benign++;
+      if (!result.safe) padded.benignBlocked++;
+      if (byClassifier) padded.benignByClassifier++;
+    }
   }
   process.stderr.write(`fold ${String(index + 1)}/${String(K)} done\n`);
 }
@@ -99,7 +141,7 @@ function metrics(c: Counts) {
   };
 }
 
-const shared = (o: Outcome) => samples[o.row]?.dataset !== 'benign-extra';
+const shared = (o: Outcome) => !HAND_WRITTEN.includes(samples[o.row]?.dataset ?? 'benign-extra');
 const of = (dataset: DatasetName) => (o: Outcome) => samples[o.row]?.dataset === dataset;
 const table = (selected: Outcome[], isBlocked?: (o: Outcome) => boolean) => {
   const { raw: _raw, ...shown } = metrics(countsOf(selected, isBlocked));
@@ -110,7 +152,7 @@ console.log(
   `\nAI security detector: stratified group ${String(K)}-fold cross-validation (seed ${String(SEED)}), ` +
     `blocking at '${BLOCK_AT}'; ${String(samples.length)} prompts; the classifier retrained per fold`,
 );
-console.log('thresholds chosen per fold (inner 5-fold):');
+console.log('thresholds chosen per fold (inner 5-fold; whole texts, and the best window of a long text):');
 console.table(foldThresholds);
 
 console.log('\nper dataset (full detector: rules and classifier):');
@@ -120,6 +162,7 @@ console.table({
   'tensor-trust hijacking': table(outcomes.filter(of('tensor-trust-hijacking'))),
   'tensor-trust extraction': table(outcomes.filter(of('tensor-trust-extraction'))),
   'benign-extra (hand-written)': table(outcomes.filter(of('benign-extra'))),
+  'attack-extra (hand-written)': table(outcomes.filter(of('attack-extra'))),
 });
 
 console.log('\nrules alone, classifier alone, both (shared data):');
@@ -154,6 +197,24 @@ for (const type of violationTypes) {
 }
 console.table(families);
 
+console.log(
+  `\nshort held-out prompts inside about ${String(PADDING)} characters of held-out benign text on each side:`,
+);
+console.table({
+  attacks: {
+    prompts: padded.attacks,
+    blocked: padded.attacksBlocked,
+    rate: ratio(padded.attacksBlocked, padded.attacks),
+    'blocked by the classifier': padded.byClassifier,
+  },
+  benign: {
+    prompts: padded.benign,
+    blocked: padded.benignBlocked,
+    rate: ratio(padded.benignBlocked, padded.benign),
+    'blocked by the classifier': padded.benignByClassifier,
+  },
+});
+
 const all = countsOf(sharedOutcomes);
 console.log('\nconfusion matrix (shared data, full detector):');
 console.table({
@@ -169,7 +230,7 @@ console.log(
 );
 const withExtra = metrics(countsOf(outcomes));
 console.log(
-  `with the hand-written benign prompts counted too: recall ${withExtra.raw.recall.toFixed(3)}, ` +
+  `with the hand-written prompts counted too: recall ${withExtra.raw.recall.toFixed(3)}, ` +
     `FPR ${withExtra.raw.fpr.toFixed(3)}`,
 );
 console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);

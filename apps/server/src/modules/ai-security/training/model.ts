@@ -2,10 +2,29 @@
  * Training the classifier: L2-regularised logistic regression by stochastic gradient descent over
  * the hashed features, with a fixed seed and a fixed order of operations, so the same data gives
  * the same weights to the bit. Also: stratified group k-fold splits (identical texts stay in one
- * fold), and thresholds chosen from out-of-fold scores of benign prompts.
+ * fold), and thresholds chosen from out-of-fold scores of benign prompts, each prompt scored as the
+ * detector scores it (the highest of the whole text and its windows).
+ *
+ * The detector scores long texts in windows (features.ts), so training also sees windows: short
+ * attacks set in a window of ordinary text taken from the benign training rows (an injection hidden
+ * in padding must still score high), and windows of the long benign training rows (ordinary text cut
+ * into windows must still score low). Both come from the training rows only, so held-out rows stay
+ * unseen.
  */
-import { decodeModel, encodeWeights, type ModelFile, type Thresholds } from '../detector/classifier.js';
-import { DEFAULT_FEATURES, FeatureHasher, type FeatureConfig, type SparseVector } from '../detector/features.js';
+import {
+  createClassifier,
+  decodeModel,
+  encodeWeights,
+  type ModelFile,
+  type Thresholds,
+} from '../detector/classifier.js';
+import {
+  DEFAULT_FEATURES,
+  FeatureHasher,
+  WINDOW,
+  type FeatureConfig,
+  type SparseVector,
+} from '../detector/features.js';
 import { fold } from '../detector/normalise.js';
 import type { Sample } from './data.js';
 
@@ -19,6 +38,12 @@ export interface TrainOptions {
   seed: number;
   /** Benign prompts weigh this much more than attacks in the loss (false positives cost more). */
   benignWeight: number;
+  /** Copies of each short attack set in a window of benign text, as extra attack rows. */
+  paddedCopies: number;
+  /** The same for each short benign prompt, as extra benign rows (so no word is an attack just for being in a window). */
+  paddedBenignCopies: number;
+  /** At most this many windows of each long benign prompt, as extra benign rows. */
+  benignWindows: number;
 }
 
 export const DEFAULT_TRAINING: TrainOptions = {
@@ -28,6 +53,9 @@ export const DEFAULT_TRAINING: TrainOptions = {
   eta0: 0.5,
   seed: 16,
   benignWeight: 2,
+  paddedCopies: 1,
+  paddedBenignCopies: 0,
+  benignWindows: 32,
 };
 
 /**
@@ -36,6 +64,12 @@ export const DEFAULT_TRAINING: TrainOptions = {
  * hand-written ones another, and a threshold must hold on both.
  */
 export const THRESHOLD_TARGETS: Thresholds = { low: 0.05, medium: 0.02, high: 0.005, critical: 0 };
+
+/**
+ * The same for the best window of a long text, stricter: on long benign texts the window thresholds
+ * stand for the whole text's, and a long text is also read whole (its own chance to be wrong).
+ */
+export const WINDOW_THRESHOLD_TARGETS: Thresholds = { low: 0.02, medium: 0.01, high: 0.005, critical: 0 };
 
 /** mulberry32: a small seeded generator, the same sequence on every machine. */
 export function rng(seed: number): () => number {
@@ -62,6 +96,96 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
 export function featurise(samples: Sample[], features: FeatureConfig = DEFAULT_FEATURES): SparseVector[] {
   const hasher = new FeatureHasher(features);
   return samples.map((sample) => hasher.vector(fold(sample.text).text));
+}
+
+/** Everything training needs of the samples, computed once: folded texts, vectors, windows' vectors. */
+export interface Featurised {
+  features: FeatureConfig;
+  folded: string[];
+  vectors: SparseVector[];
+  /** The vectors of each sample's windows, as the detector scores them (none for a short text). */
+  windows: SparseVector[][];
+}
+
+export function featuriseAll(samples: Sample[], features: FeatureConfig = DEFAULT_FEATURES): Featurised {
+  const hasher = new FeatureHasher(features);
+  const folded = samples.map((sample) => fold(sample.text).text);
+  return {
+    features,
+    folded,
+    vectors: folded.map((text) => hasher.vector(text)),
+    windows: folded.map((text) => hasher.windowVectors(text)),
+  };
+}
+
+/** `count` characters of ordinary text from random benign rows, starting and ending between words. */
+function filler(data: Featurised, benignRows: number[], count: number, random: () => number): string {
+  if (count <= 0 || benignRows.length === 0) return '';
+  let text = '';
+  while (text.length < count * 2)
+    text += `${data.folded[benignRows[Math.floor(random() * benignRows.length)] ?? 0] ?? ''} `;
+  let start = Math.floor(random() * (text.length - count));
+  while (start > 0 && text[start - 1] !== ' ') start--;
+  return text.slice(start, start + count).trim();
+}
+
+/**
+ * Extra training rows from `rows`: each short attack (up to 1.5 steps long) set at a random place in
+ * a window of benign text from `rows`, `paddedCopies` times, and up to `benignWindows` windows of
+ * each long benign prompt (spread evenly over it).
+ */
+export function windowRows(
+  samples: Sample[],
+  data: Featurised,
+  rows: number[],
+  options: TrainOptions,
+): { vectors: SparseVector[]; labels: (0 | 1)[] } {
+  const random = rng(options.seed + 7);
+  const hasher = new FeatureHasher(data.features);
+  const benignRows = rows.filter((row) => samples[row]?.label === 0);
+  const vectors: SparseVector[] = [];
+  const labels: (0 | 1)[] = [];
+  for (const row of rows) {
+    const prompt = data.folded[row] ?? '';
+    const label = samples[row]?.label ?? 0;
+    if (prompt.length === 0 || prompt.length > WINDOW.step * 1.5) continue;
+    const copies = label === 1 ? options.paddedCopies : options.paddedBenignCopies;
+    for (let copy = 0; copy < copies; copy++) {
+      const room = WINDOW.chars - prompt.length - 2;
+      const before = Math.floor(random() * room);
+      const text = `${filler(data, benignRows, before, random)} ${prompt} ${filler(data, benignRows, room - before, random)}`;
+      vectors.push(hasher.vector(text.trim()));
+      labels.push(label);
+    }
+  }
+  if (options.benignWindows > 0) {
+    for (const row of benignRows) {
+      const windows = data.windows[row] ?? [];
+      const take = Math.min(windows.length, options.benignWindows);
+      for (let k = 0; k < take; k++) {
+        const window = windows[Math.floor((k * windows.length) / take)];
+        if (window) {
+          vectors.push(window);
+          labels.push(0);
+        }
+      }
+    }
+  }
+  return { vectors, labels };
+}
+
+/** Trains on `rows` and on the window rows made from them. */
+export function trainWithWindows(
+  samples: Sample[],
+  data: Featurised,
+  rows: number[],
+  options: TrainOptions = DEFAULT_TRAINING,
+): LinearModel {
+  const extra = windowRows(samples, data, rows, options);
+  const vectors = [...data.vectors, ...extra.vectors];
+  const labels = [...samples.map((sample) => sample.label), ...extra.labels];
+  const extraRows = extra.vectors.map((_, k) => data.vectors.length + k);
+  return trainLogistic(vectors, labels, [...rows, ...extraRows], options);
 }
 
 export interface LinearModel {
@@ -125,17 +249,19 @@ export function trainLogistic(
 export function toModelFile(
   model: LinearModel,
   thresholds: Thresholds,
+  windowThresholds: Thresholds,
   options: TrainOptions,
   training: Record<string, unknown>,
 ): ModelFile {
   const { scale, weights } = encodeWeights(model.weights);
   return {
-    version: 1,
+    version: 2,
     features: options.features,
     bias: Number(model.bias.toFixed(6)),
     scale: Number(scale.toPrecision(8)),
     weights,
     thresholds,
+    windowThresholds,
     training,
   };
 }
@@ -148,6 +274,42 @@ export function scorer(file: ModelFile): (x: SparseVector) => number {
     for (let k = 0; k < x.indices.length; k++) dot += (weights[x.indices[k] ?? 0] ?? 0) * (x.values[k] ?? 0);
     return 1 / (1 + Math.exp(-(bias + scale * dot)));
   };
+}
+
+/** The probability of a sample's best window (null for a text that fits in one window). */
+export function windowScorer(file: ModelFile, data: Featurised): (row: number) => number | null {
+  const score = scorer(file);
+  return (row) => {
+    const windows = data.windows[row] ?? [];
+    if (windows.length === 0) return null;
+    let best = 0;
+    for (const window of windows) best = Math.max(best, score(window));
+    return best;
+  };
+}
+
+/** How many long benign texts each inner fold makes from its held-out benign prompts, and how long (as evaluate.ts pads). */
+const LONG_BENIGN = { texts: 200, chars: 6000 };
+
+/**
+ * Best-window scores of long benign texts (ordinary prompts of `rows` run together to about 6 KB),
+ * as the detector computes them: what the window thresholds must hold on, since a long document
+ * has many windows to be wrong in.
+ */
+function longBenignScores(file: ModelFile, samples: Sample[], rows: number[], seed: number): number[] {
+  const benign = rows.filter((row) => samples[row]?.label === 0);
+  if (benign.length < 2) return [];
+  const random = rng(seed);
+  const classifier = createClassifier(decodeModel(file));
+  const scores: number[] = [];
+  for (let k = 0; k < LONG_BENIGN.texts; k++) {
+    let text = '';
+    while (text.length < LONG_BENIGN.chars)
+      text += `${samples[benign[Math.floor(random() * benign.length)] ?? 0]?.text ?? ''}\n\n`;
+    const result = classifier.score(fold(text).text);
+    scores.push(result.window?.probability ?? result.probability);
+  }
+  return scores;
 }
 
 /** A group key: texts that fold to the same words are one group (kept in one fold). */
@@ -218,41 +380,53 @@ export function chooseThresholds(benignBySource: number[][], targets: Thresholds
  */
 export function trainWithThresholds(
   samples: Sample[],
-  vectors: SparseVector[],
+  data: Featurised,
   rows: number[],
   options: TrainOptions = DEFAULT_TRAINING,
   innerFolds = 5,
   targets: Thresholds = THRESHOLD_TARGETS,
-): { file: ModelFile; oof: Map<number, number> } {
-  const labels = samples.map((sample) => sample.label);
+  windowTargets: Thresholds = WINDOW_THRESHOLD_TARGETS,
+): { file: ModelFile; oof: Map<number, number>; oofWindows: Map<number, number> } {
   const oof = new Map<number, number>();
+  const oofWindows = new Map<number, number>();
+  const longBenign: number[] = [];
   const folds = stratifiedGroupFolds(samples, rows, innerFolds, options.seed + 1);
-  for (const held of folds) {
+  for (const [index, held] of folds.entries()) {
     const heldSet = new Set(held);
     const trainRows = rows.filter((row) => !heldSet.has(row));
-    const model = trainLogistic(vectors, labels, trainRows, options);
-    const score = scorer(toModelFile(model, targets, options, {}));
+    const model = trainWithWindows(samples, data, trainRows, options);
+    const file = toModelFile(model, targets, targets, options, {});
+    const score = scorer(file);
+    const scoreWindows = windowScorer(file, data);
     for (const row of held) {
-      const x = vectors[row];
-      if (x) oof.set(row, score(x));
+      const vector = data.vectors[row];
+      if (vector) oof.set(row, score(vector));
+      const window = scoreWindows(row);
+      if (window !== null) oofWindows.set(row, window);
     }
+    longBenign.push(...longBenignScores(file, samples, held, options.seed + 100 + index));
   }
-  const bySource = new Map<string, number[]>();
-  for (const row of rows) {
-    const sample = samples[row];
-    if (sample?.label !== 0) continue;
-    const scores = bySource.get(sample.dataset) ?? [];
-    scores.push(oof.get(row) ?? 0);
-    bySource.set(sample.dataset, scores);
-  }
-  const thresholds = chooseThresholds([...bySource.values()], targets);
-  const model = trainLogistic(vectors, labels, rows, options);
+  const benignBySource = (scores: Map<number, number>) => {
+    const bySource = new Map<string, number[]>();
+    for (const row of rows) {
+      const sample = samples[row];
+      const score = scores.get(row);
+      if (sample?.label !== 0 || score === undefined) continue;
+      const list = bySource.get(sample.dataset) ?? [];
+      list.push(score);
+      bySource.set(sample.dataset, list);
+    }
+    return [...bySource.values()];
+  };
+  const thresholds = chooseThresholds(benignBySource(oof), targets);
+  const windowThresholds = chooseThresholds([...benignBySource(oofWindows), longBenign], windowTargets);
+  const model = trainWithWindows(samples, data, rows, options);
   const datasets: Record<string, number> = {};
   for (const row of rows) {
     const name = `${samples[row]?.dataset ?? '?'}:${samples[row]?.label === 1 ? 'attack' : 'benign'}`;
     datasets[name] = (datasets[name] ?? 0) + 1;
   }
-  const file = toModelFile(model, thresholds, options, {
+  const file = toModelFile(model, thresholds, windowThresholds, options, {
     rows: rows.length,
     datasets,
     lambda: options.lambda,
@@ -260,7 +434,13 @@ export function trainWithThresholds(
     eta0: options.eta0,
     seed: options.seed,
     benignWeight: options.benignWeight,
+    paddedCopies: options.paddedCopies,
+    paddedBenignCopies: options.paddedBenignCopies,
+    benignWindows: options.benignWindows,
+    window: WINDOW,
+    longBenign: LONG_BENIGN,
     thresholdTargets: targets,
+    windowThresholdTargets: windowTargets,
   });
-  return { file, oof };
+  return { file, oof, oofWindows };
 }
