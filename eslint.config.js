@@ -47,7 +47,15 @@ const tableOwners = {
     'event-registrations',
   ],
   'ai-security': ['ai-security-events'],
-  billing: ['billing-coupons', 'billing-orders', 'billing-subscriptions', 'billing-ledger', 'billing-webhook-events'],
+  billing: [
+    'billing-coupons',
+    'billing-orders',
+    'billing-subscriptions',
+    'billing-ledger',
+    'billing-webhook-events',
+    'billing-token-usage',
+  ],
+  workflows: ['workflow-flows', 'workflow-executions', 'workflow-agent-stats', 'workflow-knowledge'],
 };
 /** Views a module publishes for every module to read. */
 const publishedViews = ['user-cards', 'user-plans'];

@@ -63,7 +63,8 @@ export async function startNuvem(extraEnv: Record<string, string> = {}): Promise
   const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-bench-'));
   const port = await freePort();
   const server = await spawnServer(
-    ['apps/server/dist/server.js'],
+    // BENCH_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/server.js'],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -16,6 +16,7 @@ import { healthPlugin } from './modules/health/health.plugin.js';
 import { profilesPlugin } from './modules/profiles/profiles.plugin.js';
 import { programmePlugin } from './modules/programme/programme.plugin.js';
 import { realtimePlugin } from './modules/realtime/realtime.plugin.js';
+import { workflowsPlugin } from './modules/workflows/workflows.plugin.js';
 import { cacheControlPlugin } from './plugins/app/cache-control.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { dbPlugin } from './plugins/app/db.js';
@@ -173,6 +174,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(billingPlugin);
   await app.register(eventsCataloguePlugin);
   await app.register(aiSecurityPlugin);
+  await app.register(workflowsPlugin);
   await app.register(containersPlugin);
   await app.register(realtimePlugin);
 

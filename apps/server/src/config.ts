@@ -105,6 +105,11 @@ const envSchema = z.object({
       .max(24 * 60)
       .default(60),
   ),
+  LLM_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  LLM_MODEL: optional(z.string().min(1).max(200)),
+  LLM_API_KEY: optional(z.string().min(1)),
+  WORKFLOW_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(50)),
+  WORKFLOW_EXECUTIONS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
   AI_SECURITY_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   AI_SECURITY_TOKEN: optional(z.string().min(1)),
   AI_SECURITY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
@@ -261,6 +266,15 @@ export interface AppConfig {
   google: (OAuthClientConfig & { issuer: string }) | null;
   github: (OAuthClientConfig & { authorizeUrl: string; tokenUrl: string; apiUrl: string }) | null;
   payments: PaymentsConfig;
+  /** The workflow service (/api/mlm): the agents' driver and the engine's budgets. */
+  workflows: {
+    /** LLM_BASE_URL, LLM_MODEL, LLM_API_KEY: an OpenAI-compatible endpoint; without it, the offline agents. */
+    llm: { baseUrl: string; model: string; apiKey: string | null } | null;
+    /** WORKFLOW_CONCURRENCY (50): runs one instance takes at once. */
+    concurrency: number;
+    /** WORKFLOW_EXECUTIONS_PER_MINUTE (120): runs one user may start per minute. */
+    executionsPerMinute: number;
+  };
   /** The AI security layer (AI_SECURITY_*): in process unless AI_SECURITY_URL names a remote one. */
   aiSecurity: {
     url: string | null;
@@ -386,6 +400,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     payments: paymentsConfig(e),
+    workflows: {
+      llm: e.LLM_BASE_URL
+        ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL ?? 'gpt-4o-mini', apiKey: e.LLM_API_KEY ?? null }
+        : null,
+      concurrency: e.WORKFLOW_CONCURRENCY,
+      executionsPerMinute: e.WORKFLOW_EXECUTIONS_PER_MINUTE,
+    },
     aiSecurity: {
       url: e.AI_SECURITY_URL ?? null,
       token: e.AI_SECURITY_TOKEN ?? null,

@@ -123,6 +123,9 @@ describe(`every route's guard, on ${testDriver}`, () => {
       'PUT /api/users/me/education/:entryId': { school: 'Taken over' },
       'PUT /api/users/me/experience/:entryId': { title: 'Taken over', company: 'Nobody' },
       'PUT /api/events/:id': eventInput('Taken over'),
+      'PUT /api/mlm/flows/:id': ownersFlow('Taken over'),
+      'POST /api/mlm/flows/:id/execute': { input: 'run it for me' },
+      'POST /api/mlm/agents/:id/chat': { message: 'hello' },
       'POST /api/payments/sandbox/sessions/:id/pay': {
         cardNumber: '4242 4242 4242 4242',
         expiry: '12/40',
@@ -153,7 +156,13 @@ describe(`every route's guard, on ${testDriver}`, () => {
                     ? ids.id_checkout
                     : route.url.startsWith('/api/events/')
                       ? ids.id_event
-                      : ids.id
+                      : route.url.startsWith('/api/mlm/flows')
+                        ? ids.id_flow
+                        : route.url.startsWith('/api/mlm/executions')
+                          ? ids.id_execution
+                          : route.url.startsWith('/api/mlm/knowledge')
+                            ? ids.id_document
+                            : ids.id
             : name === 'entryId'
               ? route.url.includes('/education/')
                 ? ids.entryId_education
@@ -187,8 +196,17 @@ describe(`every route's guard, on ${testDriver}`, () => {
     expect(order.json()).toMatchObject({ status: 'pending' });
     const event = await mine(`/api/public/events/${ids.id_event}`);
     expect(event.json()).toMatchObject({ title: "Owner's event", status: 'scheduled' });
+    const flow = await mine(`/api/mlm/flows/${ids.id_flow}`);
+    expect(flow.json()).toMatchObject({ name: "Owner's flow" });
+    const documents = await mine('/api/mlm/knowledge');
+    expect(documents.json<{ documents: unknown[] }>().documents).toHaveLength(1);
   });
 });
+
+/** A flow's body: one business agent. */
+function ownersFlow(name: string) {
+  return { name, nodes: [{ id: 'brief', name: 'Brief', agent_id: 'agent_business' }] };
+}
 
 /** An event's body: in ten days, in Lisbon, one ticket type. */
 function eventInput(title: string) {
@@ -242,7 +260,17 @@ async function ownerResources(app: App, owner: TestUser): Promise<Record<string,
   const containerId = container.json<{ container: { id: string } }>().container.id;
   const event = await as('POST', '/api/events', eventInput("Owner's event"));
   expect(event.statusCode).toBe(201);
+  const flow = await as('POST', '/api/mlm/flows', ownersFlow("Owner's flow"));
+  expect(flow.statusCode).toBe(201);
+  const flowId = flow.json<{ id: string }>().id;
+  const execution = await as('POST', `/api/mlm/flows/${flowId}/execute`, { input: 'hello' });
+  expect(execution.statusCode).toBe(202);
+  const document = await as('POST', '/api/mlm/knowledge', { title: 'Owner notes', content: 'Private notes.' });
+  expect(document.statusCode).toBe(201);
   return {
+    id_flow: flowId,
+    id_execution: execution.json<{ id: string }>().id,
+    id_document: document.json<{ id: string }>().id,
     id_event: event.json<{ id: string }>().id,
     id_order: orderId,
     id_checkout: checkoutUrl.split('/').pop() ?? '',

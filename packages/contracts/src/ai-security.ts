@@ -72,7 +72,13 @@ export function threatRank(level: ThreatLevel): number {
   return threatLevels.indexOf(level);
 }
 
-export const securitySources = ['validate-prompt', 'flow.create', 'flow.execute', 'agent.output'] as const;
+export const securitySources = [
+  'validate-prompt',
+  'flow.create',
+  'flow.execute',
+  'chat.message',
+  'agent.output',
+] as const;
 export const securityOutcomes = ['blocked', 'offline', 'flagged'] as const;
 
 /** One recorded block (or flagged output), as the dashboard's Security tab lists it. */

@@ -34,6 +34,8 @@ export const idPrefixes = {
   ticketType: 'tkt',
   registration: 'reg',
   securityEvent: 'sev',
+  knowledgeDocument: 'kdoc',
+  tokenUsage: 'tku',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -1,5 +1,10 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
 import { aiSecurityEvents } from './schema/ai-security-events.js';
+import { billingTokenUsage } from './schema/billing-token-usage.js';
+import { workflowAgentStats } from './schema/workflow-agent-stats.js';
+import { workflowExecutions } from './schema/workflow-executions.js';
+import { workflowFlows } from './schema/workflow-flows.js';
+import { workflowKnowledge } from './schema/workflow-knowledge.js';
 import { apiKeyUsage } from './schema/api-key-usage.js';
 import { apiKeys } from './schema/api-keys.js';
 import { billingCoupons } from './schema/billing-coupons.js';
@@ -77,4 +82,9 @@ export const tables = {
   eventTicketTypes,
   eventRegistrations,
   aiSecurityEvents,
+  billingTokenUsage,
+  workflowFlows,
+  workflowExecutions,
+  workflowAgentStats,
+  workflowKnowledge,
 };

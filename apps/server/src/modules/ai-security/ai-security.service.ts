@@ -15,12 +15,14 @@ import type { AiSecurityRepository } from './ai-security.repository.js';
 import type { Detector } from './detector/detector.js';
 import { offlineViolation, SecurityLayerUnavailable, type SecurityLayer } from './security-layer.js';
 
-export type SecuritySource = 'validate-prompt' | 'flow.create' | 'flow.execute';
+export type SecuritySource = 'validate-prompt' | 'flow.create' | 'flow.execute' | 'chat.message';
 
 /** One text input of a request to check, named so a violation says where it was. */
 export interface GateInput {
   field: string;
   text: string;
+  /** A name (a flow's, a node's) rather than a prompt. */
+  label?: boolean;
 }
 
 const EXCERPT_LENGTH = 160;
@@ -117,9 +119,9 @@ export function createAiSecurityService(deps: {
     );
   }
 
-  async function check(prompt: string): Promise<ValidatePromptResponse | null> {
+  async function check(prompt: string, label = false): Promise<ValidatePromptResponse | null> {
     try {
-      return await layer.checkPrompt(prompt);
+      return await layer.checkPrompt(prompt, { label });
     } catch (error) {
       if (!(error instanceof SecurityLayerUnavailable)) throw error;
       log.error({ err: error, layer: layer.kind }, 'the AI security layer did not answer: blocking');
@@ -131,6 +133,11 @@ export function createAiSecurityService(deps: {
     layerKind: layer.kind,
 
     /** POST /api/ai-security/validate-prompt: the verdict; an unsafe prompt is recorded. */
+    /** Whether the layer answers now (the workflow service's health). */
+    async answers(): Promise<boolean> {
+      return (await check('health check')) !== null;
+    },
+
     async validate(userId: string, prompt: string): Promise<ValidatePromptResponse> {
       if (Buffer.byteLength(prompt, 'utf8') > AI_SECURITY_MAX_PROMPT_BYTES) throw tooLarge();
       const result = await check(prompt);
@@ -158,13 +165,13 @@ export function createAiSecurityService(deps: {
     async gate(
       userId: string,
       inputs: GateInput[],
-      context: { source: 'flow.create' | 'flow.execute'; flowId?: string | null },
+      context: { source: 'flow.create' | 'flow.execute' | 'chat.message'; flowId?: string | null },
     ): Promise<void> {
       const texts = inputs.filter((input) => input.text.trim().length > 0);
       for (const input of texts) {
         if (Buffer.byteLength(input.text, 'utf8') > AI_SECURITY_MAX_PROMPT_BYTES) throw tooLarge(input.field);
       }
-      const results = await Promise.all(texts.map((input) => check(input.text)));
+      const results = await Promise.all(texts.map((input) => check(input.text, input.label)));
       const all = texts.map((input) => input.text).join('\n');
       if (results.some((result) => result === null)) {
         await record(

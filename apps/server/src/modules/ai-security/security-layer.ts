@@ -13,7 +13,8 @@ import type { Detector } from './detector/detector.js';
  */
 export interface SecurityLayer {
   readonly kind: 'in-process' | 'http';
-  checkPrompt(prompt: string): Promise<ValidatePromptResponse>;
+  /** `label`: a name, not a prompt (the in-process detector reads one- and two-word labels with its rules only). */
+  checkPrompt(prompt: string, options?: { label?: boolean }): Promise<ValidatePromptResponse>;
 }
 
 export class SecurityLayerUnavailable extends Error {
@@ -26,9 +27,9 @@ export class SecurityLayerUnavailable extends Error {
 export function createInProcessLayer(detector: Detector): SecurityLayer {
   return {
     kind: 'in-process',
-    async checkPrompt(prompt) {
+    async checkPrompt(prompt, options) {
       try {
-        const { safe, violations, threat_level } = detector.scanPrompt(prompt);
+        const { safe, violations, threat_level } = detector.scanPrompt(prompt, options);
         return { safe, violations, threat_level };
       } catch (error) {
         throw new SecurityLayerUnavailable('the detector failed', { cause: error });

@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { billingCoupons, type BillingCouponRow } from '../../db/schema/billing-coupons.js';
 import { billingLedger } from '../../db/schema/billing-ledger.js';
+import { billingTokenUsage } from '../../db/schema/billing-token-usage.js';
 import { billingOrders, type BillingOrderRow } from '../../db/schema/billing-orders.js';
 import { billingSubscriptions, type BillingSubscriptionRow } from '../../db/schema/billing-subscriptions.js';
 import { billingWebhookEvents } from '../../db/schema/billing-webhook-events.js';
@@ -166,6 +167,18 @@ export function createBillingRepository(db: Database) {
       values: { id: string; userId: string; kind: string; delta: number; orderId: string; reason: string },
     ): Promise<void> {
       await executor.insert(billingLedger).values(values).onConflictDoNothing();
+    },
+
+    async insertTokenUse(values: typeof billingTokenUsage.$inferInsert): Promise<void> {
+      await db.insert(billingTokenUsage).values(values);
+    },
+
+    async tokensUsedSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${billingTokenUsage.tokens}), 0)::bigint` })
+        .from(billingTokenUsage)
+        .where(and(eq(billingTokenUsage.userId, userId), gte(billingTokenUsage.createdAt, since)));
+      return Number(row?.total ?? 0);
     },
 
     async balances(userId: string): Promise<Record<string, number>> {

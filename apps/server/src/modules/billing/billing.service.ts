@@ -490,6 +490,32 @@ export function createBillingService(deps: BillingDeps) {
       return startCheckout(userId, priced, body, 'subscription', priceId);
     },
 
+    /**
+     * Model tokens for the `llm` agents this calendar month (UTC): the plan's monthly tokens plus
+     * every token pack bought, less what the agents used this month.
+     */
+    async tokenBalance(
+      userId: string,
+    ): Promise<{ included: number; purchased: number; used: number; remaining: number }> {
+      const at = now();
+      const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+      const [subscription, balances, used] = await Promise.all([
+        repo.findSubscription(userId),
+        repo.balances(userId),
+        repo.tokensUsedSince(userId, monthStart),
+      ]);
+      // Plans and packs count tokens in millions.
+      const included = plans[currentPlan(subscription)].tokensIncluded * 1_000_000;
+      const purchased = (balances.tokens ?? 0) * 1_000_000;
+      return { included, purchased, used, remaining: Math.max(0, included + purchased - used) };
+    },
+
+    /** Counts model tokens an agent used (one row per step or chat answer). */
+    async recordTokenUse(userId: string, tokens: number, source: 'workflow' | 'chat', ref: string): Promise<void> {
+      if (tokens <= 0) return;
+      await repo.insertTokenUse({ id: newId('tokenUsage'), userId, tokens: Math.round(tokens), source, ref });
+    },
+
     async account(userId: string): Promise<BillingAccount> {
       const [subscription, balances] = await Promise.all([repo.findSubscription(userId), repo.balances(userId)]);
       const plan = currentPlan(subscription);

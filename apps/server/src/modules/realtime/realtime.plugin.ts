@@ -27,6 +27,7 @@ export const realtimePlugin = fp(
     const { maxStreamsPerUser, heartbeatMs } = app.config.realtime;
     const open = new Map<string, Set<ServerResponse>>();
     const everyStream = new Set<{ end: () => void }>();
+    const corked = new Set<ServerResponse>();
 
     const unsubscribe = app.events.subscribe((event) => {
       const streams = open.get(event.userId);
@@ -44,6 +45,16 @@ export const realtimePlugin = fp(
       if (raw.writableLength > MAX_BUFFERED_BYTES) {
         raw.destroy();
         return;
+      }
+      // Events raised together (a run's steps, say) leave in one write: the stream is corked at
+      // its first frame and uncorked once this turn of the event loop is done.
+      if (!corked.has(raw)) {
+        corked.add(raw);
+        raw.cork();
+        setImmediate(() => {
+          corked.delete(raw);
+          if (!raw.destroyed) raw.uncork();
+        });
       }
       raw.write(frame);
     }

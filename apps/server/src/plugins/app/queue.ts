@@ -29,6 +29,8 @@ export interface JobDefinition<T> {
 export interface SendOptions {
   /** Not before then. */
   startAfter?: Date | number;
+  /** This job's own expiry (an active job not finished after this long is retried), instead of its kind's. */
+  expireInSeconds?: number;
 }
 
 export interface JobState {
@@ -182,6 +184,7 @@ export const queuePlugin = fp(
           ...(options.startAfter
             ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(options.startAfter) }
             : {}),
+          ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
         });
         // This instance picks it up at once instead of at its next poll.
         const workerId = workerIds.get(name);

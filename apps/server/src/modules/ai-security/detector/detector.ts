@@ -57,7 +57,11 @@ export interface OutputScanResult extends ScanResult {
 }
 
 export interface Detector {
-  scanPrompt(text: string): ScanResult;
+  /**
+   * `label`: the text is a name (a flow's or a node's), not a prompt: with fewer than three words
+   * the classifier alone does not block it (too little for the n-gram model; the rules still apply).
+   */
+  scanPrompt(text: string, options?: { label?: boolean }): ScanResult;
   scanOutput(text: string): OutputScanResult;
 }
 
@@ -78,6 +82,10 @@ function severityOf(probability: number, thresholds: Thresholds): Severity | nul
  * now on"), so the classifier leans on their words; but when the whole prompt is a format and
  * nothing else there is nothing to inject, and the classifier's finding stays at 'low'.
  */
+/** A label of fewer words than this is not blocked by the classifier alone. */
+const MIN_CLASSIFIED_WORDS = 3;
+const WORDS = /[\p{L}\p{N}]+/gu;
+
 const FORMAT_ONLY = new RegExp(
   '^(?:(?:please|pls|kindly|ok|okay|and),? )*' +
     '(?:(?:from now on|going forward|for the rest of (?:this|the|our) (?:chat|conversation)),? )?(?:please )?' +
@@ -158,7 +166,7 @@ export function createDetector(options: DetectorOptions = {}): Detector {
   const blockAt: ThreatLevel = options.blockAt ?? 'medium';
   const classifier = options.classifier ?? defaultClassifier;
 
-  function scan(text: string): { result: ScanResult; findings: Finding[] } {
+  function scan(text: string, label = false): { result: ScanResult; findings: Finding[] } {
     const { variants, unchecked } = decodeText(text);
     const findings: Finding[] = [];
     for (const variant of variants) {
@@ -195,7 +203,10 @@ export function createDetector(options: DetectorOptions = {}): Detector {
       if (variant.folded.text.length === 0) continue;
       const result = classifier.score(variant.folded.text);
       let severity = severityOf(result.probability, thresholds);
-      if (severity && !variant.decodedFrom && FORMAT_ONLY.test(variant.folded.text.trim())) {
+      // A format-only prompt, or a label of one or two words (a node's name: too little for the
+      // n-gram model to judge, and the rules still read it), stays at 'low'.
+      const tooShort = label && (variant.folded.text.match(WORDS) ?? []).length < MIN_CLASSIFIED_WORDS;
+      if (severity && !variant.decodedFrom && (tooShort || FORMAT_ONLY.test(variant.folded.text.trim()))) {
         severity = severityRank(severity) > severityRank('low') ? 'low' : severity;
       }
       const readings = [{ probability: result.probability, evidence: result.evidence, severity, window: false }];
@@ -268,8 +279,8 @@ export function createDetector(options: DetectorOptions = {}): Detector {
   }
 
   return {
-    scanPrompt(text) {
-      return scan(text).result;
+    scanPrompt(text, scanOptions) {
+      return scan(text, scanOptions?.label).result;
     },
     scanOutput(text) {
       const { result, findings } = scan(text);

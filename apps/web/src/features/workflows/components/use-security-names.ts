@@ -7,6 +7,7 @@ const sourceKeys = {
   'validate-prompt': 'validatePrompt',
   'flow.create': 'flowCreate',
   'flow.execute': 'flowExecute',
+  'chat.message': 'chatMessage',
   'agent.output': 'agentOutput',
 } as const satisfies Record<SecurityEvent['source'], string>;
 

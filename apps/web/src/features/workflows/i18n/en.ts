@@ -126,6 +126,7 @@ export const workflows = {
       validatePrompt: 'Prompt check',
       flowCreate: 'Flow creation',
       flowExecute: 'Flow run',
+      chatMessage: 'Assistant message',
       agentOutput: 'Agent output',
     },
     outcomes: {

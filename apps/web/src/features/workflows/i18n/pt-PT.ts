@@ -124,6 +124,7 @@ export const workflows: Messages<typeof en> = {
       validatePrompt: 'Verificação de prompt',
       flowCreate: 'Criação de fluxo',
       flowExecute: 'Execução de fluxo',
+      chatMessage: 'Mensagem ao assistente',
       agentOutput: 'Resposta de agente',
     },
     outcomes: {

@@ -1,0 +1,269 @@
+import { flowBodySchema, type ExecutionStep, type FlowBody } from '@nuvem/contracts/workflows';
+import { describe, expect, it } from 'vitest';
+import { chooseAction, prepare, RunInterrupted, runFlow, type EngineDeps, type RunState } from './engine.js';
+import { buildFlowGraph } from './flow-graph.js';
+import { AgentCallError, type AgentCall, type AgentDefinition, type AgentResult } from './runtime/agent-runtime.js';
+
+const agent = (id: string): AgentDefinition => ({ id, name: id, description: '', type: 'business', systemPrompt: '' });
+
+function stateFor(body: FlowBody, input = 'hello', startedAt = new Date()): RunState {
+  const built = buildFlowGraph(flowBodySchema.parse(body), () => true);
+  if (!('graph' in built)) throw new Error(built.problem.message);
+  return {
+    id: 'exe_1',
+    userId: 'usr_1',
+    flowId: 'flw_1',
+    input,
+    graph: built.graph,
+    store: { input },
+    steps: [],
+    currentNodeId: null,
+    startedAt,
+    tokensUsed: 0,
+  };
+}
+
+/** An agent runtime whose answers the test scripts (the engine is what is under test here). */
+function scripted(answer: (call: AgentCall, n: number) => Promise<AgentResult> | AgentResult) {
+  const calls: AgentCall[] = [];
+  const deps: EngineDeps = {
+    runtime: {
+      driver: 'offline',
+      model: null,
+      health: () => Promise.resolve({ ok: true }),
+      call: async (call) => {
+        calls.push(call);
+        return answer(call, calls.length);
+      },
+    },
+    findAgent: agent,
+    scanOutput: (_user, text) => Promise.resolve({ text: text.replaceAll('SECRET', '[redacted]'), violations: [] }),
+    onStep: () => Promise.resolve(),
+  };
+  return { deps, calls };
+}
+
+const ok = (output: string, action?: string): AgentResult => ({ output, action, citations: [], tokens: 0 });
+const chain = (...ids: string[]): FlowBody => ({
+  name: 'chain',
+  nodes: ids.map((id) => ({ id, name: id, agent_id: `agent_${id}` })),
+  edges: ids.slice(1).map((id, i) => ({ source: ids[i] ?? '', target: id })),
+});
+
+describe('prep and post', () => {
+  const [node] = flowBodySchema.parse({
+    name: 'x',
+    nodes: [
+      {
+        id: 'a',
+        name: 'A',
+        agent_id: 'agent_a',
+        prep_config: { template: 'Q: {{input}} / brief: {{ store.brief }} / {{store.none}}' },
+        post_config: { rules: [{ contains: 'RISK', action: 'review' }], action: 'fixed' },
+      },
+    ],
+  }).nodes;
+  if (!node) throw new Error('no node');
+
+  it('renders the template from the previous output (or the input) and the store', () => {
+    expect(prepare(node, { input: 'in', store: { last: 'prev', brief: 'B' } })).toBe('Q: prev / brief: B / ');
+    expect(prepare(node, { input: 'in', store: {} })).toBe('Q: in / brief:  / ');
+    expect(prepare({ ...node, prep_config: { input_key: 'brief' } }, { input: 'in', store: { brief: 'B' } })).toBe('B');
+  });
+
+  it('picks the first matching rule, then the fixed action, then the suggestion, then default', () => {
+    expect(chooseAction(node, 'a risk here', 'x')).toBe('review');
+    expect(chooseAction(node, 'fine', 'x')).toBe('fixed');
+    expect(chooseAction({ ...node, post_config: {} }, 'fine', 'x')).toBe('x');
+    expect(chooseAction({ ...node, post_config: {} }, 'fine', undefined)).toBe('default');
+  });
+});
+
+describe('runFlow', () => {
+  it('runs each node in turn, passing outputs on through the store, and scans what agents say', async () => {
+    const { deps, calls } = scripted((call) => ok(`${call.agent.id}(${call.input}) SECRET`));
+    const seen: string[] = [];
+    deps.onStep = (_state, step) => {
+      seen.push(`${step.node_id}:${step.status}`);
+      return Promise.resolve();
+    };
+    const state = stateFor(chain('a', 'b', 'c'));
+    const end = await runFlow(state, deps, new AbortController().signal);
+    expect(calls.map((c) => c.input)).toEqual([
+      'hello',
+      'agent_a(hello) [redacted]',
+      'agent_b(agent_a(hello) [redacted]) [redacted]',
+    ]);
+    expect(end).toEqual({
+      status: 'completed',
+      output: 'agent_c(agent_b(agent_a(hello) [redacted]) [redacted]) [redacted]',
+    });
+    expect(seen).toEqual(['a:running', 'a:completed', 'b:running', 'b:completed', 'c:running', 'c:completed']);
+    expect(state.steps.map((s) => [s.node_id, s.action, s.attempts])).toEqual([
+      ['a', 'default', 1],
+      ['b', 'default', 1],
+      ['c', 'default', 1],
+    ]);
+    expect(state.store.a).toBe('agent_a(hello) [redacted]');
+  });
+
+  it('follows the action the agent suggests to the branch it names', async () => {
+    const body: FlowBody = {
+      name: 'branch',
+      nodes: [
+        { id: 'judge', name: 'Judge', agent_id: 'agent_j' },
+        { id: 'yes', name: 'Yes', agent_id: 'agent_y' },
+        { id: 'no', name: 'No', agent_id: 'agent_n' },
+      ],
+      edges: [
+        { source: 'judge', target: 'yes', action: 'approve' },
+        { source: 'judge', target: 'no', action: 'review' },
+      ],
+    };
+    const { deps } = scripted((call) => (call.agent.id === 'agent_j' ? ok('verdict', 'review') : ok(call.agent.id)));
+    const state = stateFor(body);
+    await expect(runFlow(state, deps, new AbortController().signal)).resolves.toEqual({
+      status: 'completed',
+      output: 'agent_n',
+    });
+    expect(state.steps.map((s) => s.node_id)).toEqual(['judge', 'no']);
+  });
+
+  it('retries a failing agent after the wait, then succeeds', async () => {
+    const { deps, calls } = scripted((_call, n) => {
+      if (n < 3) throw new AgentCallError('busy (429)', true);
+      return ok('done');
+    });
+    const body = chain('a');
+    body.nodes[0] = { ...body.nodes[0]!, exec_config: { max_retries: 2, retry_wait_ms: 30 } };
+    const state = stateFor(body);
+    const started = Date.now();
+    await expect(runFlow(state, deps, new AbortController().signal)).resolves.toMatchObject({ status: 'completed' });
+    expect(calls).toHaveLength(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    expect(state.steps[0]?.attempts).toBe(3);
+  });
+
+  it('does not retry an error that will not change, and fails the run naming the node', async () => {
+    const { deps, calls } = scripted(() => {
+      throw new AgentCallError('bad request (400): model not found', false);
+    });
+    const body = chain('a', 'b');
+    body.nodes[0] = { ...body.nodes[0]!, exec_config: { max_retries: 3, retry_wait_ms: 0 } };
+    const state = stateFor(body);
+    const end = await runFlow(state, deps, new AbortController().signal);
+    expect(calls).toHaveLength(1);
+    expect(end).toEqual({
+      status: 'failed',
+      error: { code: 'STEP_FAILED', message: "Node 'a' failed: bad request (400): model not found", node_id: 'a' },
+    });
+    expect(state.steps[0]).toMatchObject({ status: 'failed', error: 'bad request (400): model not found' });
+  });
+
+  it('answers with the fallback when every attempt failed, and goes on', async () => {
+    const { deps } = scripted((call) => {
+      if (call.agent.id === 'agent_a') throw new Error('down');
+      return ok(`got ${call.input}`);
+    });
+    const body = chain('a', 'b');
+    body.nodes[0] = { ...body.nodes[0]!, exec_config: { max_retries: 1, retry_wait_ms: 0, fallback: 'plan B' } };
+    const state = stateFor(body);
+    await expect(runFlow(state, deps, new AbortController().signal)).resolves.toEqual({
+      status: 'completed',
+      output: 'got plan B',
+    });
+    expect(state.steps[0]).toMatchObject({ used_fallback: true, attempts: 2, error: 'down', status: 'completed' });
+  });
+
+  const hang = (call: AgentCall) =>
+    new Promise<AgentResult>((_resolve, reject) => {
+      call.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+    });
+
+  it('times a step out after its timeout_ms and says so', async () => {
+    const { deps, calls } = scripted(hang);
+    const body = chain('a');
+    body.nodes[0] = { ...body.nodes[0]!, exec_config: { timeout_ms: 100, max_retries: 1, retry_wait_ms: 0 } };
+    const end = await runFlow(stateFor(body), deps, new AbortController().signal);
+    expect(calls).toHaveLength(2);
+    expect(end).toMatchObject({ status: 'failed', error: { code: 'STEP_TIMEOUT', node_id: 'a' } });
+  });
+
+  it("ends a run at its own timeout, even inside a step's longer one", async () => {
+    const { deps } = scripted(hang);
+    const body = { ...chain('a'), timeout_ms: 1_000 };
+    const state = stateFor(body, 'x', new Date(Date.now() - 800));
+    const started = Date.now();
+    const end = await runFlow(state, deps, new AbortController().signal);
+    expect(end).toMatchObject({ status: 'failed', error: { code: 'RUN_TIMEOUT', node_id: 'a' } });
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('stops a cycle at max_steps', async () => {
+    const { deps, calls } = scripted(() => ok('again'));
+    const body: FlowBody = {
+      name: 'loop',
+      max_steps: 4,
+      nodes: [
+        { id: 'a', name: 'A', agent_id: 'agent_a' },
+        { id: 'b', name: 'B', agent_id: 'agent_b' },
+      ],
+      edges: [
+        { source: 'a', target: 'b' },
+        { source: 'b', target: 'a' },
+      ],
+      start_node_id: 'a',
+    };
+    const end = await runFlow(stateFor(body), deps, new AbortController().signal);
+    expect(calls).toHaveLength(4);
+    expect(end).toMatchObject({ status: 'failed', error: { code: 'MAX_STEPS', node_id: 'a' } });
+  });
+
+  it('ends cancelled when cancelled mid-step, and throws RunInterrupted on a shutdown', async () => {
+    const cancel = new AbortController();
+    const { deps } = scripted((call) => {
+      setTimeout(() => cancel.abort('cancelled'), 10);
+      return hang(call);
+    });
+    await expect(runFlow(stateFor(chain('a', 'b')), deps, cancel.signal)).resolves.toEqual({ status: 'cancelled' });
+
+    const stop = new AbortController();
+    const second = scripted((call) => {
+      setTimeout(() => stop.abort('shutdown'), 10);
+      return hang(call);
+    });
+    await expect(runFlow(stateFor(chain('a')), second.deps, stop.signal)).rejects.toBeInstanceOf(RunInterrupted);
+  });
+
+  it('goes on from the node and store a run saved before its worker stopped', async () => {
+    const { deps, calls } = scripted((call) => ok(`${call.agent.id}:${call.input}`));
+    const state = stateFor(chain('a', 'b', 'c'));
+    const done: ExecutionStep = {
+      index: 0,
+      node_id: 'a',
+      node_name: 'a',
+      agent_id: 'agent_a',
+      status: 'completed',
+      input: 'hello',
+      output: 'saved',
+      action: 'default',
+      attempts: 1,
+      used_fallback: false,
+      started_at: new Date().toISOString(),
+      duration_ms: 1,
+      error: null,
+      citations: [],
+      findings: [],
+      tokens: 0,
+    };
+    state.steps = [done];
+    state.store = { input: 'hello', a: 'saved', last: 'saved' };
+    state.currentNodeId = 'b';
+    await expect(runFlow(state, deps, new AbortController().signal)).resolves.toEqual({
+      status: 'completed',
+      output: 'agent_c:agent_b:saved',
+    });
+    expect(calls.map((c) => c.agent.id)).toEqual(['agent_b', 'agent_c']);
+    expect(state.steps.map((s) => s.index)).toEqual([0, 1, 2]);
+  });
+});

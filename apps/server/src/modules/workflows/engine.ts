@@ -1,0 +1,272 @@
+import { DEFAULT_ACTION, flowLimits, type ExecutionStep, type FlowNode } from '@nuvem/contracts/workflows';
+import type { Violation } from '@nuvem/contracts/ai-security';
+import { nextNode } from './flow-graph.js';
+import type { AgentDefinition, AgentResult, AgentRuntime } from './runtime/agent-runtime.js';
+import { AgentCallError } from './runtime/agent-runtime.js';
+
+/** How a run ends. */
+export type RunEnd =
+  | { status: 'completed'; output: string }
+  | { status: 'failed'; error: { code: RunErrorCode; message: string; node_id: string | null } }
+  | { status: 'cancelled' };
+
+export type RunErrorCode = 'STEP_FAILED' | 'STEP_TIMEOUT' | 'RUN_TIMEOUT' | 'MAX_STEPS' | 'TOKENS_EXHAUSTED';
+
+/** What a run works on: the graph copied when it was asked for, and where it stands. */
+export interface RunState {
+  id: string;
+  userId: string;
+  flowId: string;
+  input: string;
+  graph: { nodes: FlowNode[]; startNodeId: string; maxSteps: number; timeoutMs: number };
+  /** The shared store: `input`, `last` and each node's output under its output_key. */
+  store: Record<string, string>;
+  /** Finished steps (a run taken over after a restart starts with those it had saved). */
+  steps: ExecutionStep[];
+  /** The node to run next (null: the start node). */
+  currentNodeId: string | null;
+  /** When the run began (its timeout counts from then, across a restart). */
+  startedAt: Date;
+  tokensUsed: number;
+}
+
+export interface EngineDeps {
+  runtime: AgentRuntime;
+  findAgent: (agentId: string) => AgentDefinition | undefined;
+  /** The AI security layer's output scan: secrets and personal data redacted, injected instructions flagged. */
+  scanOutput: (userId: string, text: string, flowId: string) => Promise<{ text: string; violations: Violation[] }>;
+  /** For `llm` runs: whether the user still has tokens, and counting what a step used. */
+  tokens?: {
+    hasBalance: (userId: string) => Promise<boolean>;
+  };
+  /** Told when a step starts and when it ends (the runner saves and publishes). */
+  onStep: (state: RunState, step: ExecutionStep) => Promise<void>;
+  now?: () => number;
+}
+
+/** Why a run's signal was aborted: the user cancelled it, or this instance is shutting down. */
+export type AbortReason = 'cancelled' | 'shutdown';
+
+export class RunInterrupted extends Error {
+  constructor() {
+    super('the run was interrupted by a shutdown; it is taken up again');
+    this.name = 'RunInterrupted';
+  }
+}
+
+const DEFAULT_RETRIES = 1;
+const DEFAULT_RETRY_WAIT_MS = 200;
+
+/** `{{input}}` and `{{store.key}}` in a prep template. */
+const placeholder = /\{\{\s*(input|store\.([A-Za-z_]\w*))\s*\}\}/g;
+
+/** prep: what the node reads from the store, through its template when it has one. */
+export function prepare(node: FlowNode, state: Pick<RunState, 'store' | 'input'>): string {
+  const key = node.prep_config.input_key;
+  const value = key ? (state.store[key] ?? '') : (state.store.last ?? state.input);
+  const template = node.prep_config.template;
+  if (!template) return value;
+  return template.replace(placeholder, (_match, _whole: string, storeKey: string | undefined) =>
+    storeKey ? (state.store[storeKey] ?? '') : value,
+  );
+}
+
+/** post: the action after a node's output: its first matching rule, its fixed action, the agent's suggestion, else 'default'. */
+export function chooseAction(node: FlowNode, output: string, suggested: string | undefined): string {
+  const lower = output.toLowerCase();
+  for (const rule of node.post_config.rules ?? []) {
+    if (lower.includes(rule.contains.toLowerCase())) return rule.action;
+  }
+  return node.post_config.action ?? suggested ?? DEFAULT_ACTION;
+}
+
+/** Waits `ms` unless `signal` is aborted first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Runs a flow from where `state` stands (PocketFlow's model): for each node, prep reads the shared
+ * store, exec calls the agent (each attempt within the step's timeout and the run's; failures that
+ * are worth it are retried after a wait; the fallback answers when every attempt failed), post
+ * writes the output to the store and picks an action; the next node is next_actions[action] or
+ * next_actions.default, and the run ends at a node with neither. Bounded by max_steps and the run's
+ * timeout. `signal` aborted with 'cancelled' ends it cancelled; with 'shutdown' it throws
+ * RunInterrupted, leaving the finished steps for whoever takes the run up.
+ */
+export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSignal): Promise<RunEnd> {
+  const now = deps.now ?? Date.now;
+  const deadline = state.startedAt.getTime() + state.graph.timeoutMs;
+  const byId = new Map(state.graph.nodes.map((node) => [node.id, node]));
+  let nodeId: string | null = state.currentNodeId ?? state.graph.startNodeId;
+  if (!Object.hasOwn(state.store, 'input')) state.store.input = state.input;
+
+  const interrupted = (): RunEnd | null => {
+    if (!signal.aborted) return null;
+    if (signal.reason === 'cancelled') return { status: 'cancelled' };
+    throw new RunInterrupted();
+  };
+
+  while (nodeId !== null) {
+    const stop = interrupted();
+    if (stop) return stop;
+    const node = byId.get(nodeId);
+    const agent = node ? deps.findAgent(node.agent_id) : undefined;
+    if (!node || !agent) {
+      // Checked when the flow was saved; a graph copied into a run cannot change.
+      return {
+        status: 'failed',
+        error: { code: 'STEP_FAILED', message: `Node '${nodeId}' cannot run`, node_id: nodeId },
+      };
+    }
+    if (state.steps.length >= state.graph.maxSteps) {
+      return {
+        status: 'failed',
+        error: {
+          code: 'MAX_STEPS',
+          message: `The run reached its bound of ${String(state.graph.maxSteps)} steps at node '${node.id}'`,
+          node_id: node.id,
+        },
+      };
+    }
+    if (now() >= deadline) return runTimeout(state, node.id);
+    if (deps.runtime.driver === 'llm' && deps.tokens && !(await deps.tokens.hasBalance(state.userId))) {
+      return {
+        status: 'failed',
+        error: { code: 'TOKENS_EXHAUSTED', message: 'The token balance is used up', node_id: node.id },
+      };
+    }
+
+    state.currentNodeId = node.id;
+    const started = now();
+    const step: ExecutionStep = {
+      index: state.steps.length,
+      node_id: node.id,
+      node_name: node.name,
+      agent_id: agent.id,
+      status: 'running',
+      input: prepare(node, state),
+      output: null,
+      action: null,
+      attempts: 0,
+      used_fallback: false,
+      started_at: new Date(started).toISOString(),
+      duration_ms: null,
+      error: null,
+      citations: [],
+      findings: [],
+      tokens: 0,
+    };
+    await deps.onStep(state, step);
+
+    const exec = node.exec_config;
+    const retries = exec.max_retries ?? DEFAULT_RETRIES;
+    const wait = exec.retry_wait_ms ?? DEFAULT_RETRY_WAIT_MS;
+    const stepTimeout = exec.timeout_ms ?? flowLimits.stepTimeoutMaxMs;
+    let result: AgentResult | undefined;
+    let lastError = '';
+    let timedOut = false;
+    let runTimedOut = false;
+    for (let attempt = 0; attempt <= retries && !result; attempt += 1) {
+      if (attempt > 0) await pause(wait, signal);
+      const stopNow = interrupted();
+      if (stopNow) return stopNow;
+      const left = deadline - now();
+      if (left <= 0) {
+        runTimedOut = true;
+        break;
+      }
+      step.attempts = attempt + 1;
+      const budget = Math.min(stepTimeout, left);
+      const timeout = AbortSignal.timeout(budget);
+      try {
+        result = await deps.runtime.call({
+          agent,
+          userId: state.userId,
+          input: step.input,
+          instructions: exec.instructions,
+          signal: AbortSignal.any([signal, timeout]),
+        });
+      } catch (error) {
+        const stopHere = interrupted();
+        if (stopHere) return stopHere;
+        if (timeout.aborted) {
+          timedOut = true;
+          runTimedOut = budget < stepTimeout;
+          lastError = `no answer within ${String(budget)} ms`;
+          if (runTimedOut) break;
+          continue;
+        }
+        timedOut = false;
+        lastError = error instanceof Error ? error.message : String(error);
+        if (error instanceof AgentCallError && !error.retryable) break;
+      }
+    }
+
+    let output: string;
+    if (result) {
+      output = result.output;
+      step.tokens = result.tokens;
+      step.citations = result.citations;
+      state.tokensUsed += result.tokens;
+    } else if (exec.fallback !== undefined) {
+      output = exec.fallback;
+      step.used_fallback = true;
+      step.error = lastError || null;
+    } else {
+      step.status = 'failed';
+      step.error = lastError || 'the agent did not answer';
+      step.duration_ms = now() - started;
+      state.steps.push(step);
+      await deps.onStep(state, step);
+      if (runTimedOut) return runTimeout(state, node.id);
+      return {
+        status: 'failed',
+        error: {
+          code: timedOut ? 'STEP_TIMEOUT' : 'STEP_FAILED',
+          message: `Node '${node.name}' failed: ${step.error}`,
+          node_id: node.id,
+        },
+      };
+    }
+
+    // What an agent says is scanned before it is shown or passed on.
+    const scanned = await deps.scanOutput(state.userId, output, state.flowId);
+    step.output = scanned.text;
+    step.findings = scanned.violations;
+    const key = node.post_config.output_key ?? node.id;
+    state.store[key] = scanned.text;
+    state.store.last = scanned.text;
+    step.action = chooseAction(node, scanned.text, result?.action);
+    step.status = 'completed';
+    step.duration_ms = now() - started;
+    state.steps.push(step);
+    nodeId = nextNode(node, step.action);
+    state.currentNodeId = nodeId;
+    await deps.onStep(state, step);
+  }
+  return { status: 'completed', output: state.store.last ?? '' };
+}
+
+function runTimeout(state: RunState, nodeId: string): RunEnd {
+  return {
+    status: 'failed',
+    error: {
+      code: 'RUN_TIMEOUT',
+      message: `The run did not finish within ${String(state.graph.timeoutMs)} ms`,
+      node_id: nodeId,
+    },
+  };
+}

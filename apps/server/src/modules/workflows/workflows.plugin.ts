@@ -1,0 +1,84 @@
+import fp from 'fastify-plugin';
+import type { App } from '../../types.js';
+import type { KnowledgeSource } from './runtime/agent-runtime.js';
+import { agentDefinitions } from './runtime/agents.js';
+import { createRetriever } from './runtime/bm25.js';
+import { createLlmRuntime } from './runtime/llm-driver.js';
+import { createOfflineRuntime } from './runtime/offline-driver.js';
+import { createWorkflowsRepository, type WorkflowsRepository } from './workflows.repository.js';
+import { workflowsRoutes } from './workflows.routes.js';
+import { createWorkflowsService, type WorkflowsService } from './workflows.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The workflow service: agents, flows, runs, the rag agent's knowledge base. */
+    workflows: WorkflowsService;
+  }
+}
+
+/**
+ * The user's documents for the rag agent, read again only when they changed (a cheap version
+ * query first): the retriever keeps its BM25 index per user by that version.
+ */
+function knowledgeSource(repo: WorkflowsRepository): KnowledgeSource {
+  const cache = new Map<string, { version: string; documents: { id: string; title: string; content: string }[] }>();
+  return {
+    async documents(userId) {
+      const version = await repo.documentsVersion(userId);
+      const cached = cache.get(userId);
+      if (cached?.version === version) return cached;
+      const entry = { version, documents: await repo.documents(userId) };
+      cache.delete(userId);
+      cache.set(userId, entry);
+      // Only the most recent users' documents stay in memory.
+      if (cache.size > 50) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      return entry;
+    },
+  };
+}
+
+/** The workflows module (/api/mlm): spec 2's workflow service and the MLM dashboard's data. */
+export const workflowsPlugin = fp(
+  async (app: App) => {
+    const config = app.config.workflows;
+    const repo = createWorkflowsRepository(app.db);
+    const retriever = createRetriever(knowledgeSource(repo));
+    const runtime = config.llm
+      ? createLlmRuntime({ baseUrl: config.llm.baseUrl, model: config.llm.model, apiKey: config.llm.apiKey, retriever })
+      : createOfflineRuntime({ retriever });
+    const service = createWorkflowsService({
+      repo,
+      runtime,
+      agents: agentDefinitions,
+      aiSecurity: app.aiSecurity,
+      events: app.events,
+      queue: app.queue,
+      limiter: app.limiter,
+      tokens: {
+        hasBalance: async (userId) => (await app.billing.tokenBalance(userId)).remaining > 0,
+        record: (userId, tokens, source, ref) => app.billing.recordTokenUse(userId, tokens, source, ref),
+      },
+      executionsPerMinute: config.executionsPerMinute,
+      concurrency: config.concurrency,
+      soleInstance: app.database.driver === 'pglite',
+      log: app.log,
+    });
+    app.decorate('workflows', service);
+    app.log.info(
+      { driver: runtime.driver, model: runtime.model },
+      runtime.driver === 'offline' ? 'workflow agents: offline agents (no model configured)' : 'workflow agents: llm',
+    );
+    app.addHook('onReady', async () => {
+      const resumed = await service.resumeOrphans();
+      if (resumed > 0) app.log.warn({ resumed }, 'workflow runs left running by a crash were queued again');
+    });
+    app.addHook('preClose', async () => {
+      service.stopAll();
+    });
+    await app.register(workflowsRoutes, { service, prefix: '/api/mlm' });
+  },
+  { name: 'workflows', dependencies: ['db', 'events', 'queue', 'auth', 'rate-limiter', 'ai-security', 'billing'] },
+);

@@ -1,0 +1,391 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { workflowAgentStats } from '../../db/schema/workflow-agent-stats.js';
+import { workflowExecutions, type WorkflowExecutionRow } from '../../db/schema/workflow-executions.js';
+import { workflowFlows, type WorkflowFlowRow } from '../../db/schema/workflow-flows.js';
+import { workflowKnowledge } from '../../db/schema/workflow-knowledge.js';
+
+const unfinished = ['queued', 'running'];
+
+/** The workflows module's SQL: only this module reads and writes the workflow_* tables. */
+export function createWorkflowsRepository(db: Database) {
+  return {
+    // Flows
+
+    async insertFlow(values: typeof workflowFlows.$inferInsert): Promise<WorkflowFlowRow> {
+      const [row] = await db.insert(workflowFlows).values(values).returning();
+      if (!row) throw new Error('the flow was not written');
+      return row;
+    },
+
+    /** Replaces a flow's content (its owner's only); undefined when there is no such flow. */
+    async updateFlow(
+      id: string,
+      userId: string,
+      values: Omit<typeof workflowFlows.$inferInsert, 'id' | 'userId' | 'createdAt'>,
+    ): Promise<WorkflowFlowRow | undefined> {
+      const [row] = await db
+        .update(workflowFlows)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(workflowFlows.id, id), eq(workflowFlows.userId, userId)))
+        .returning();
+      return row;
+    },
+
+    async deleteFlow(id: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .delete(workflowFlows)
+        .where(and(eq(workflowFlows.id, id), eq(workflowFlows.userId, userId)))
+        .returning({ id: workflowFlows.id });
+      return rows.length > 0;
+    },
+
+    async findFlow(id: string, userId: string): Promise<WorkflowFlowRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(workflowFlows)
+        .where(and(eq(workflowFlows.id, id), eq(workflowFlows.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    async listFlows(userId: string, limit: number): Promise<WorkflowFlowRow[]> {
+      return db
+        .select()
+        .from(workflowFlows)
+        .where(eq(workflowFlows.userId, userId))
+        .orderBy(desc(workflowFlows.updatedAt), desc(workflowFlows.id))
+        .limit(limit);
+    },
+
+    async countFlows(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(workflowFlows)
+        .where(eq(workflowFlows.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    /** The latest execution of each of these flows, and whether one of each is queued or running. */
+    async flowRunSummaries(userId: string, flowIds: string[]) {
+      if (flowIds.length === 0) return new Map<string, { latest: ExecutionSummary; active: boolean }>();
+
+      const mine = and(eq(workflowExecutions.userId, userId), inArray(workflowExecutions.flowId, flowIds));
+      const [latest, active] = await Promise.all([
+        db
+          .selectDistinctOn([workflowExecutions.flowId], {
+            flowId: workflowExecutions.flowId,
+            id: workflowExecutions.id,
+            status: workflowExecutions.status,
+            createdAt: workflowExecutions.createdAt,
+            finishedAt: workflowExecutions.finishedAt,
+          })
+          .from(workflowExecutions)
+          .where(mine)
+          .orderBy(workflowExecutions.flowId, desc(workflowExecutions.createdAt), desc(workflowExecutions.id)),
+        db
+          .selectDistinct({ flowId: workflowExecutions.flowId })
+          .from(workflowExecutions)
+          .where(and(mine, inArray(workflowExecutions.status, unfinished))),
+      ]);
+      const running = new Set(active.map((row) => row.flowId));
+      return new Map(
+        latest.map(({ flowId, ...summary }) => [flowId, { latest: summary, active: running.has(flowId) }]),
+      );
+    },
+
+    // Executions
+
+    /**
+     * A new queued run of the owner's flow, its graph copied from the flow in the same statement;
+     * undefined when the user has no such flow.
+     */
+    async startExecution(values: { id: string; userId: string; flowId: string; input: string }) {
+      const [row] = await db
+        .insert(workflowExecutions)
+        .select(
+          db
+            .select({
+              id: sql<string>`${values.id}`.as('id'),
+              userId: workflowFlows.userId,
+              flowId: workflowFlows.id,
+              status: sql<string>`'queued'`.as('status'),
+              input: sql<string>`${values.input}`.as('input'),
+              output: sql<null>`null`.as('output'),
+              graph:
+                sql`jsonb_build_object('nodes', ${workflowFlows.nodes}, 'startNodeId', ${workflowFlows.startNodeId}, 'maxSteps', ${workflowFlows.maxSteps}, 'timeoutMs', ${workflowFlows.timeoutMs})`.as(
+                  'graph',
+                ),
+              store: sql`jsonb_build_object('input', ${values.input}::text)`.as('store'),
+              steps: sql`'[]'::jsonb`.as('steps'),
+              currentNodeId: sql<null>`null`.as('current_node_id'),
+              currentAgentId: sql<null>`null`.as('current_agent_id'),
+              error: sql<null>`null`.as('error'),
+              tokensUsed: sql<number>`0`.as('tokens_used'),
+              attempts: sql<number>`0`.as('attempts'),
+              createdAt: sql<Date>`now()`.as('created_at'),
+              startedAt: sql<null>`null`.as('started_at'),
+              finishedAt: sql<null>`null`.as('finished_at'),
+            })
+            .from(workflowFlows)
+            .where(and(eq(workflowFlows.id, values.flowId), eq(workflowFlows.userId, values.userId))),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Whether a flow has a queued or running run (its status). */
+    async flowActive(flowId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: workflowExecutions.id })
+        .from(workflowExecutions)
+        .where(
+          and(
+            eq(workflowExecutions.flowId, flowId),
+            eq(workflowExecutions.userId, userId),
+            inArray(workflowExecutions.status, unfinished),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async findExecution(id: string, userId: string): Promise<WorkflowExecutionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(workflowExecutions)
+        .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    async listExecutions(flowId: string, userId: string, limit: number): Promise<WorkflowExecutionRow[]> {
+      return db
+        .select()
+        .from(workflowExecutions)
+        .where(and(eq(workflowExecutions.flowId, flowId), eq(workflowExecutions.userId, userId)))
+        .orderBy(desc(workflowExecutions.createdAt), desc(workflowExecutions.id))
+        .limit(limit);
+    },
+
+    /**
+     * Takes a run up: queued (its first time) or running (its worker died: it goes on from its saved
+     * steps). Undefined when it is finished or cancelled, so a job retried after the run ended does
+     * nothing.
+     */
+    async claimExecution(id: string): Promise<WorkflowExecutionRow | undefined> {
+      const [row] = await db
+        .update(workflowExecutions)
+        .set({
+          status: 'running',
+          attempts: sql`${workflowExecutions.attempts} + 1`,
+          startedAt: sql`coalesce(${workflowExecutions.startedAt}, now())`,
+        })
+        .where(and(eq(workflowExecutions.id, id), inArray(workflowExecutions.status, unfinished)))
+        .returning();
+      return row;
+    },
+
+    /** Saves a running run's progress; false when it is no longer running (cancelled meanwhile). */
+    async checkpoint(
+      id: string,
+      values: Pick<
+        typeof workflowExecutions.$inferInsert,
+        'steps' | 'store' | 'currentNodeId' | 'currentAgentId' | 'tokensUsed'
+      >,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(workflowExecutions)
+        .set(values)
+        .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running')))
+        .returning({ id: workflowExecutions.id });
+      return rows.length > 0;
+    },
+
+    /** Ends a running run; undefined when it was not running any more (cancelled meanwhile). */
+    async finishExecution(
+      id: string,
+      values: Pick<
+        typeof workflowExecutions.$inferInsert,
+        'status' | 'output' | 'error' | 'steps' | 'store' | 'tokensUsed'
+      >,
+    ): Promise<WorkflowExecutionRow | undefined> {
+      const [row] = await db
+        .update(workflowExecutions)
+        .set({ ...values, currentNodeId: null, currentAgentId: null, finishedAt: new Date() })
+        .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running')))
+        .returning();
+      return row;
+    },
+
+    /** Fails a run that cannot go on (interrupted too often), whatever worker held it. */
+    async failUnfinished(
+      id: string,
+      error: { code: string; message: string; node_id: string | null },
+    ): Promise<WorkflowExecutionRow | undefined> {
+      const [row] = await db
+        .update(workflowExecutions)
+        .set({ status: 'failed', error, currentNodeId: null, currentAgentId: null, finishedAt: new Date() })
+        .where(and(eq(workflowExecutions.id, id), inArray(workflowExecutions.status, unfinished)))
+        .returning();
+      return row;
+    },
+
+    /** What a cancelled run did before it stopped, kept with it. */
+    async keepCancelledProgress(
+      id: string,
+      values: Pick<typeof workflowExecutions.$inferInsert, 'steps' | 'store' | 'tokensUsed'>,
+    ): Promise<void> {
+      await db
+        .update(workflowExecutions)
+        .set(values)
+        .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'cancelled')));
+    },
+
+    async runningExecutionIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: workflowExecutions.id })
+        .from(workflowExecutions)
+        .where(eq(workflowExecutions.status, 'running'));
+      return rows.map((row) => row.id);
+    },
+
+    /** Cancels the owner's run if it is queued or running. */
+    async cancelExecution(id: string, userId: string): Promise<WorkflowExecutionRow | undefined> {
+      const [row] = await db
+        .update(workflowExecutions)
+        .set({ status: 'cancelled', currentNodeId: null, currentAgentId: null, finishedAt: new Date() })
+        .where(
+          and(
+            eq(workflowExecutions.id, id),
+            eq(workflowExecutions.userId, userId),
+            inArray(workflowExecutions.status, unfinished),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Cancels every unfinished run of a flow (it is being deleted); their ids. */
+    async cancelFlowExecutions(flowId: string, userId: string): Promise<string[]> {
+      const rows = await db
+        .update(workflowExecutions)
+        .set({
+          status: 'cancelled',
+          currentNodeId: null,
+          currentAgentId: null,
+          finishedAt: new Date(),
+          error: { code: 'FLOW_DELETED', message: 'The flow was deleted', node_id: null },
+        })
+        .where(
+          and(
+            eq(workflowExecutions.flowId, flowId),
+            eq(workflowExecutions.userId, userId),
+            inArray(workflowExecutions.status, unfinished),
+          ),
+        )
+        .returning({ id: workflowExecutions.id });
+      return rows.map((row) => row.id);
+    },
+
+    // Agent figures
+
+    /** Adds a finished run's steps to each agent's figures (one statement for all its agents). */
+    async addAgentStats(
+      userId: string,
+      byAgent: { agentId: string; steps: number; succeeded: number; totalMs: number }[],
+    ) {
+      if (byAgent.length === 0) return [];
+      return db
+        .insert(workflowAgentStats)
+        .values(byAgent.map((entry) => ({ userId, ...entry })))
+        .onConflictDoUpdate({
+          target: [workflowAgentStats.userId, workflowAgentStats.agentId],
+          set: {
+            steps: sql`${workflowAgentStats.steps} + excluded.steps`,
+            succeeded: sql`${workflowAgentStats.succeeded} + excluded.succeeded`,
+            totalMs: sql`${workflowAgentStats.totalMs} + excluded.total_ms`,
+          },
+        })
+        .returning();
+    },
+
+    async agentStats(userId: string) {
+      return db.select().from(workflowAgentStats).where(eq(workflowAgentStats.userId, userId));
+    },
+
+    /** The agents running a step of one of the user's runs now (any instance). */
+    async busyAgents(userId: string): Promise<Set<string>> {
+      const rows = await db
+        .selectDistinct({ agentId: workflowExecutions.currentAgentId })
+        .from(workflowExecutions)
+        .where(and(eq(workflowExecutions.userId, userId), eq(workflowExecutions.status, 'running')));
+      return new Set(rows.flatMap((row) => (row.agentId ? [row.agentId] : [])));
+    },
+
+    // Knowledge base
+
+    async listDocuments(userId: string) {
+      return db
+        .select({
+          id: workflowKnowledge.id,
+          title: workflowKnowledge.title,
+          characters: sql<number>`char_length(${workflowKnowledge.content})::int`,
+          createdAt: workflowKnowledge.createdAt,
+        })
+        .from(workflowKnowledge)
+        .where(eq(workflowKnowledge.userId, userId))
+        .orderBy(desc(workflowKnowledge.createdAt), desc(workflowKnowledge.id));
+    },
+
+    async insertDocument(values: typeof workflowKnowledge.$inferInsert) {
+      const [row] = await db.insert(workflowKnowledge).values(values).returning();
+      if (!row) throw new Error('the document was not written');
+      return row;
+    },
+
+    async deleteDocument(id: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .delete(workflowKnowledge)
+        .where(and(eq(workflowKnowledge.id, id), eq(workflowKnowledge.userId, userId)))
+        .returning({ id: workflowKnowledge.id });
+      return rows.length > 0;
+    },
+
+    async countDocuments(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(workflowKnowledge)
+        .where(eq(workflowKnowledge.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    /** A value that changes whenever the user's documents change (a cached index is rebuilt). */
+    async documentsVersion(userId: string): Promise<string> {
+      const [row] = await db
+        .select({
+          v: sql<string>`coalesce(md5(string_agg(${workflowKnowledge.id}, ',' order by ${workflowKnowledge.id})), '')`,
+        })
+        .from(workflowKnowledge)
+        .where(eq(workflowKnowledge.userId, userId));
+      return row?.v ?? '';
+    },
+
+    async documents(userId: string) {
+      return db
+        .select({ id: workflowKnowledge.id, title: workflowKnowledge.title, content: workflowKnowledge.content })
+        .from(workflowKnowledge)
+        .where(eq(workflowKnowledge.userId, userId))
+        .orderBy(workflowKnowledge.id);
+    },
+  };
+}
+
+export interface ExecutionSummary {
+  id: string;
+  status: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export type WorkflowsRepository = ReturnType<typeof createWorkflowsRepository>;

@@ -1,0 +1,250 @@
+import { AI_SECURITY_MAX_PROMPT_BYTES, securityErrorSchema } from '@nuvem/contracts/ai-security';
+import { errorResponseSchema } from '@nuvem/contracts/common';
+import {
+  agentListResponseSchema,
+  agentSchema,
+  chatBodySchema,
+  chatResponseSchema,
+  executeBodySchema,
+  executionListResponseSchema,
+  executionSchema,
+  flowBodySchema,
+  flowListResponseSchema,
+  flowSchema,
+  knowledgeDocumentBodySchema,
+  knowledgeDocumentSchema,
+  knowledgeLimits,
+  knowledgeListResponseSchema,
+  workflowHealthResponseSchema,
+} from '@nuvem/contracts/workflows';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../auth/principal.js';
+import type { WorkflowsService } from './workflows.service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
+/** The answers of a request whose texts the AI security layer checks first (spec 2's workflow errors). */
+const gated = {
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  422: securityErrorSchema,
+  503: securityErrorSchema,
+};
+const tags = ['workflows'];
+
+/** Spec 2's workflow service (/api/mlm): agents, flows, executions, health, and the rag agent's knowledge base. */
+export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService }> = async (app, { service }) => {
+  const session = { auth: 'session' } as const;
+
+  app.get(
+    '/agents',
+    {
+      config: session,
+      schema: {
+        tags,
+        summary: 'The agents, their status and figures',
+        response: { 200: agentListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ agents: await service.listAgents(principalOf(request).userId) }),
+  );
+
+  app.get(
+    '/agents/:id',
+    { config: session, schema: { tags, params: idParams, response: { 200: agentSchema, ...errors } } },
+    async (request) => service.getAgent(principalOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/agents/:id/chat',
+    {
+      config: session,
+      bodyLimit: AI_SECURITY_MAX_PROMPT_BYTES * 4,
+      schema: {
+        tags,
+        summary: 'A message to one agent (the assistant), with the conversation so far',
+        params: idParams,
+        body: chatBodySchema,
+        response: { 200: chatResponseSchema, 402: errorResponseSchema, 502: errorResponseSchema, ...errors, ...gated },
+      },
+    },
+    async (request) => service.chat(principalOf(request).userId, request.params.id, request.body),
+  );
+
+  app.get(
+    '/flows',
+    {
+      config: session,
+      schema: { tags, summary: "The caller's flows", response: { 200: flowListResponseSchema, ...errors } },
+    },
+    async (request) => ({ flows: await service.listFlows(principalOf(request).userId) }),
+  );
+
+  app.post(
+    '/flows',
+    {
+      config: session,
+      bodyLimit: 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Save a new flow',
+        body: flowBodySchema,
+        response: { 201: flowSchema, ...errors, ...gated },
+      },
+    },
+    async (request, reply) => {
+      const flow = await service.createFlow(principalOf(request).userId, request.body);
+      return reply.code(201).send(flow);
+    },
+  );
+
+  app.get(
+    '/flows/:id',
+    { config: session, schema: { tags, params: idParams, response: { 200: flowSchema, ...errors } } },
+    async (request) => service.getFlow(principalOf(request).userId, request.params.id),
+  );
+
+  app.put(
+    '/flows/:id',
+    {
+      config: session,
+      bodyLimit: 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Replace a flow (as drawn: nodes, positions, edges)',
+        params: idParams,
+        body: flowBodySchema,
+        response: { 200: flowSchema, ...errors, ...gated },
+      },
+    },
+    async (request) => service.updateFlow(principalOf(request).userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/flows/:id',
+    {
+      config: session,
+      schema: {
+        tags,
+        summary: 'Delete a flow (its unfinished runs are cancelled)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteFlow(principalOf(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/flows/:id/execute',
+    {
+      config: session,
+      bodyLimit: AI_SECURITY_MAX_PROMPT_BYTES * 2,
+      schema: {
+        tags,
+        summary: 'Run a flow on an input (answers at once; the run goes on in the background)',
+        params: idParams,
+        body: executeBodySchema,
+        response: { 202: executionSchema, ...errors, ...gated },
+      },
+    },
+    async (request, reply) => {
+      const execution = await service.execute(principalOf(request).userId, request.params.id, request.body.input);
+      return reply.code(202).send(execution);
+    },
+  );
+
+  app.get(
+    '/flows/:id/executions',
+    {
+      config: session,
+      schema: {
+        tags,
+        summary: "A flow's latest runs",
+        params: idParams,
+        response: { 200: executionListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ executions: await service.listExecutions(principalOf(request).userId, request.params.id) }),
+  );
+
+  app.get(
+    '/executions/:id',
+    { config: session, schema: { tags, params: idParams, response: { 200: executionSchema, ...errors } } },
+    async (request) => service.getExecution(principalOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/executions/:id/cancel',
+    {
+      config: session,
+      schema: {
+        tags,
+        summary: 'Cancel a queued or running run',
+        params: idParams,
+        response: { 200: executionSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.cancel(principalOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/health',
+    { config: session, schema: { tags, response: { 200: workflowHealthResponseSchema, ...errors } } },
+    async () => {
+      const health = await service.health();
+      return {
+        status: health.ok && health.securityLayer ? ('ok' as const) : ('degraded' as const),
+        driver: service.driver,
+        model: service.model,
+        agents: service.agents.length,
+        security_layer: health.securityLayer ? ('ok' as const) : ('unavailable' as const),
+      };
+    },
+  );
+
+  app.get(
+    '/knowledge',
+    {
+      config: session,
+      schema: { tags, summary: "The rag agent's documents", response: { 200: knowledgeListResponseSchema, ...errors } },
+    },
+    async (request) => ({ documents: await service.listDocuments(principalOf(request).userId) }),
+  );
+
+  app.post(
+    '/knowledge',
+    {
+      config: session,
+      // Room for the largest document as JSON (escaping can double it); the schema says the limit.
+      bodyLimit: knowledgeLimits.contentMax * 3,
+      schema: {
+        tags,
+        summary: 'Add a document (pasted or uploaded text or markdown)',
+        body: knowledgeDocumentBodySchema,
+        response: { 201: knowledgeDocumentSchema, 409: errorResponseSchema, 413: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const document = await service.addDocument(principalOf(request).userId, request.body);
+      return reply.code(201).send(document);
+    },
+  );
+
+  app.delete(
+    '/knowledge/:id',
+    { config: session, schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.deleteDocument(principalOf(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
