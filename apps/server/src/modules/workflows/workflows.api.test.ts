@@ -457,6 +457,21 @@ describe(`the workflow service with an OpenAI-compatible model (llm driver), on 
     expect(model.received[before]?.closedEarly).toBe(true);
   });
 
+  it('shows an agent busy while a step of it runs, and available again after', async () => {
+    const me = mlm(t.app, await registerUser(t.app));
+    const flow = await me.createOk(single());
+    model.script({ kind: 'stream', pieces: ['a ', 'b ', 'c ', 'd '], delayMs: 150 });
+    const before = model.received.length;
+    const run = (await me.execute(flow.id, 'hello')).json<Execution>();
+    for (let i = 0; i < 200 && model.received.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+    const busy = (await me.agents()).find((agent) => agent.id === 'agent_marketing');
+    expect(busy?.status).toBe('busy');
+    await me.finished(run.id);
+    const after = (await me.agents()).find((agent) => agent.id === 'agent_marketing');
+    expect(after).toMatchObject({ status: 'available', performance: { totalExecutions: 1, successRate: 1 } });
+    expect(after?.performance.avgLatency).toBeGreaterThanOrEqual(400);
+  });
+
   it('counts the tokens of a chat answer from the model', async () => {
     const user = await registerUser(t.app);
     const res = await mlm(t.app, user).call('POST', '/agents/agent_business/chat', { message: 'Summarise our plan' });

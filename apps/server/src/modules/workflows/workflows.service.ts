@@ -94,6 +94,10 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     await events.publish(userId, 'flow.updated', { flowId, status: active ? 'running' : 'idle' });
   }
 
+  /** Runs of each user on this instance that have a step of each agent under way. */
+  const busyHere = new Map<string, number>();
+  const busyKey = (userId: string, agentId: string) => `${userId}\u0000${agentId}`;
+
   async function agentViews(userId: string): Promise<Agent[]> {
     const [stats, busy, health] = await Promise.all([
       repo.agentStats(userId),
@@ -108,7 +112,13 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
         name: agent.name,
         description: agent.description,
         type: agent.type,
-        status: !health.ok ? 'offline' : busy.has(agent.id) ? 'busy' : 'available',
+        // Busy while a step of it runs for the user: here (known at once) or on another instance
+        // (from the runs' saved state).
+        status: !health.ok
+          ? 'offline'
+          : busy.has(agent.id) || (busyHere.get(busyKey(userId, agent.id)) ?? 0) > 0
+            ? 'busy'
+            : 'available',
         performance: performanceOf(row),
         driver: runtime.driver,
         model: runtime.model,
@@ -116,10 +126,6 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       };
     });
   }
-
-  /** Runs of each user on this instance that have a step of each agent under way. */
-  const busyHere = new Map<string, number>();
-  const busyKey = (userId: string, agentId: string) => `${userId}\u0000${agentId}`;
 
   /** agent.updated for the agents a run used, with their figures as the run left them. */
   async function publishAgents(
@@ -234,6 +240,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     const entry = { state, current: null as ExecutionStep | null, abort, createdAt: row.createdAt.toISOString() };
     live.set(row.id, entry);
     let lastCheckpoint = Date.now();
+    const nodeAgents = new Map(state.graph.nodes.map((node) => [node.id, node.agent_id]));
     let busyAgent: string | null = null;
     const setBusy = (agentId: string | null) => {
       if (busyAgent) busyHere.set(busyKey(userId, busyAgent), (busyHere.get(busyKey(userId, busyAgent)) ?? 1) - 1);
@@ -270,7 +277,8 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
                 steps: entry.current ? [...current.steps, entry.current] : current.steps,
                 store: current.store,
                 currentNodeId: current.currentNodeId,
-                currentAgentId: null,
+                // The agent of the next node: it is the one at work once this is read elsewhere.
+                currentAgentId: nodeAgents.get(current.currentNodeId ?? '') ?? null,
                 tokensUsed: current.tokensUsed,
               });
               // Cancelled (or the flow deleted) on another instance before its broadcast arrived.
