@@ -19,6 +19,8 @@ test('checks a benign prompt (Safe) and an injection (blocked, evidence marked),
   await page.getByRole('navigation', { name: 'Dock' }).getByRole('button', { name: 'MLM Dashboard' }).click();
   await expect(page).toHaveURL(/\/\?app=6$/);
   await expect(page.getByRole('heading', { level: 1, name: 'MLM Dashboard' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/\?app=6&tab=security$/);
   await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Nothing blocked or flagged in the last 30 days.')).toBeVisible();
 

@@ -110,6 +110,7 @@ const envSchema = z.object({
   LLM_API_KEY: optional(z.string().min(1)),
   WORKFLOW_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(50)),
   WORKFLOW_EXECUTIONS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
+  WORKFLOW_RUNS_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000).default(10)),
   AI_SECURITY_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   AI_SECURITY_TOKEN: optional(z.string().min(1)),
   AI_SECURITY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
@@ -274,6 +275,8 @@ export interface AppConfig {
     concurrency: number;
     /** WORKFLOW_EXECUTIONS_PER_MINUTE (120): runs one user may start per minute. */
     executionsPerMinute: number;
+    /** WORKFLOW_RUNS_PER_USER (10): runs of one user queued or running at once. */
+    runsPerUser: number;
   };
   /** The AI security layer (AI_SECURITY_*): in process unless AI_SECURITY_URL names a remote one. */
   aiSecurity: {
@@ -406,6 +409,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
       concurrency: e.WORKFLOW_CONCURRENCY,
       executionsPerMinute: e.WORKFLOW_EXECUTIONS_PER_MINUTE,
+      runsPerUser: e.WORKFLOW_RUNS_PER_USER,
     },
     aiSecurity: {
       url: e.AI_SECURITY_URL ?? null,

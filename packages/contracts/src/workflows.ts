@@ -291,6 +291,8 @@ export const executionErrorCodes = [
   'INTERRUPTED',
   'TOKENS_EXHAUSTED',
   'FLOW_DELETED',
+  'PROMPT_BLOCKED',
+  'SECURITY_LAYER_OFFLINE',
 ] as const;
 
 export const executionSchema = z.object({
@@ -339,7 +341,13 @@ export const agentUpdatedEventSchema = z.object({
 });
 
 /** Knowledge base of the rag agent (beyond the spec): documents the user pastes or uploads. */
-export const knowledgeLimits = { titleMax: 200, contentMax: 200_000, documentsPerUser: 500 } as const;
+export const knowledgeLimits = {
+  titleMax: 200,
+  contentMax: 200_000,
+  documentsPerUser: 500,
+  /** All of one user's documents together (the rag agent's index is built from them in memory). */
+  charactersPerUser: 5_000_000,
+} as const;
 export const knowledgeDocumentBodySchema = z.object({
   title: z.string().trim().min(1).max(knowledgeLimits.titleMax),
   content: z.string().trim().min(1).max(knowledgeLimits.contentMax),

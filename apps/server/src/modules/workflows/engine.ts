@@ -1,5 +1,6 @@
 import { DEFAULT_ACTION, flowLimits, type ExecutionStep, type FlowNode } from '@nuvem/contracts/workflows';
 import type { Violation } from '@nuvem/contracts/ai-security';
+import { AI_SECURITY_MAX_PROMPT_BYTES } from '@nuvem/contracts/ai-security';
 import { nextNode } from './flow-graph.js';
 import type { AgentDefinition, AgentResult, AgentRuntime } from './runtime/agent-runtime.js';
 import { AgentCallError } from './runtime/agent-runtime.js';
@@ -10,7 +11,24 @@ export type RunEnd =
   | { status: 'failed'; error: { code: RunErrorCode; message: string; node_id: string | null } }
   | { status: 'cancelled' };
 
-export type RunErrorCode = 'STEP_FAILED' | 'STEP_TIMEOUT' | 'RUN_TIMEOUT' | 'MAX_STEPS' | 'TOKENS_EXHAUSTED';
+export type RunErrorCode =
+  | 'STEP_FAILED'
+  | 'STEP_TIMEOUT'
+  | 'RUN_TIMEOUT'
+  | 'MAX_STEPS'
+  | 'TOKENS_EXHAUSTED'
+  | 'PROMPT_BLOCKED'
+  | 'SECURITY_LAYER_OFFLINE';
+
+/** Violation types that mean a text carries instructions (as opposed to secrets or personal data). */
+const injectionTypes = new Set([
+  'instruction_override',
+  'jailbreak_roleplay',
+  'system_prompt_extraction',
+  'delimiter_injection',
+  'data_exfiltration',
+  'prompt_injection_classifier',
+]);
 
 /** What a run works on: the graph copied when it was asked for, and where it stands. */
 export interface RunState {
@@ -39,6 +57,15 @@ export interface EngineDeps {
   tokens?: {
     hasBalance: (userId: string) => Promise<boolean>;
   };
+  /**
+   * The AI security check of a text a template built, before an agent gets it: null when it may
+   * go on, else why the run stops.
+   */
+  checkInput?: (
+    userId: string,
+    text: string,
+    flowId: string,
+  ) => Promise<{ code: 'PROMPT_BLOCKED' | 'SECURITY_LAYER_OFFLINE'; message: string } | null>;
   /** Told when a step starts and when it ends (the runner saves and publishes). */
   onStep: (state: RunState, step: ExecutionStep) => Promise<void>;
   now?: () => number;
@@ -60,15 +87,45 @@ const DEFAULT_RETRY_WAIT_MS = 200;
 /** `{{input}}` and `{{store.key}}` in a prep template. */
 const placeholder = /\{\{\s*(input|store\.([A-Za-z_]\w*))\s*\}\}/g;
 
-/** prep: what the node reads from the store, through its template when it has one. */
+/** The longest text a step may hand its agent (and an output the store keeps): the security layer's own limit. */
+export const MAX_STEP_TEXT = AI_SECURITY_MAX_PROMPT_BYTES;
+
+export class StepInputTooLarge extends Error {
+  constructor() {
+    super(`The prepared input is longer than ${String(MAX_STEP_TEXT / 1024)} KB: shorten the template or its input`);
+    this.name = 'StepInputTooLarge';
+  }
+}
+
+/** A stored value by its own key only (a key named 'constructor' is no stored value). */
+function stored(store: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(store, key) ? store[key] : undefined;
+}
+
+/**
+ * prep: what the node reads from the store, through its template when it has one. The text is
+ * built piece by piece and refused past MAX_STEP_TEXT (a template repeating a long value must not
+ * grow without bound).
+ */
 export function prepare(node: FlowNode, state: Pick<RunState, 'store' | 'input'>): string {
   const key = node.prep_config.input_key;
-  const value = key ? (state.store[key] ?? '') : (state.store.last ?? state.input);
+  const value = key ? (stored(state.store, key) ?? '') : (stored(state.store, 'last') ?? state.input);
   const template = node.prep_config.template;
-  if (!template) return value;
-  return template.replace(placeholder, (_match, _whole: string, storeKey: string | undefined) =>
-    storeKey ? (state.store[storeKey] ?? '') : value,
-  );
+  if (!template) {
+    if (value.length > MAX_STEP_TEXT) throw new StepInputTooLarge();
+    return value;
+  }
+  let out = '';
+  let at = 0;
+  for (const match of template.matchAll(placeholder)) {
+    const piece = match[2] ? (stored(state.store, match[2]) ?? '') : value;
+    out += template.slice(at, match.index) + piece;
+    at = match.index + match[0].length;
+    if (out.length > MAX_STEP_TEXT) throw new StepInputTooLarge();
+  }
+  out += template.slice(at);
+  if (out.length > MAX_STEP_TEXT) throw new StepInputTooLarge();
+  return out;
 }
 
 /** post: the action after a node's output: its first matching rule, its fixed action, the agent's suggestion, else 'default'. */
@@ -150,6 +207,19 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     }
 
     state.currentNodeId = node.id;
+    let prepared: string;
+    try {
+      prepared = prepare(node, state);
+    } catch (error) {
+      if (!(error instanceof StepInputTooLarge)) throw error;
+      return { status: 'failed', error: { code: 'STEP_FAILED', message: error.message, node_id: node.id } };
+    }
+    // A template joins stored texts into a new one: the text the agent gets is checked as a
+    // prompt (each part passed the gate alone; together they may not).
+    if (node.prep_config.template && deps.checkInput) {
+      const verdict = await deps.checkInput(state.userId, prepared, state.flowId);
+      if (verdict) return { status: 'failed', error: { ...verdict, node_id: node.id } };
+    }
     const started = now();
     const step: ExecutionStep = {
       index: state.steps.length,
@@ -157,7 +227,7 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
       node_name: node.name,
       agent_id: agent.id,
       status: 'running',
-      input: prepare(node, state),
+      input: prepared,
       output: null,
       action: null,
       attempts: 0,
@@ -211,7 +281,8 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
         }
         timedOut = false;
         lastError = error instanceof Error ? error.message : String(error);
-        if (error instanceof AgentCallError && !error.retryable) break;
+        // Retried: what the agent's driver says is worth it (a 429, a 5xx, a dropped connection).
+        if (!(error instanceof AgentCallError) || !error.retryable) break;
       }
     }
 
@@ -243,12 +314,22 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     }
 
     // What an agent says is scanned before it is shown or passed on.
+    if (output.length > MAX_STEP_TEXT)
+      output = `${output.slice(0, MAX_STEP_TEXT)}\n[Cut at ${String(MAX_STEP_TEXT / 1024)} KB.]`;
     const scanned = await deps.scanOutput(state.userId, output, state.flowId);
     step.output = scanned.text;
     step.findings = scanned.violations;
+    // Instructions aimed at the next agent (from a retrieved document, say) are shown to the user
+    // with the step, but not passed on.
+    const injected = scanned.violations.filter(
+      (violation) => injectionTypes.has(violation.type) && violation.severity !== 'low',
+    );
+    const passedOn = injected.length
+      ? `[Withheld by the AI security layer: this output held instructions (${[...new Set(injected.map((v) => v.type))].join(', ')}).]`
+      : scanned.text;
     const key = node.post_config.output_key ?? node.id;
-    state.store[key] = scanned.text;
-    state.store.last = scanned.text;
+    state.store[key] = passedOn;
+    state.store.last = passedOn;
     step.action = chooseAction(node, scanned.text, result?.action);
     step.status = 'completed';
     step.duration_ms = now() - started;

@@ -190,5 +190,8 @@ function nodeOnCycle(start: string, routes: Map<string, Record<string, string>>)
 
 /** The node after `nodeId` for `action`: next_actions[action], else next_actions.default, else none (the run ends). */
 export function nextNode(node: FlowNode, action: string): string | null {
-  return node.next_actions[action] ?? node.next_actions[DEFAULT_ACTION] ?? null;
+  // Own keys only: an action named 'constructor' is no route.
+  const routes = node.next_actions;
+  if (Object.hasOwn(routes, action)) return routes[action] ?? null;
+  return Object.hasOwn(routes, DEFAULT_ACTION) ? (routes[DEFAULT_ACTION] ?? null) : null;
 }

@@ -16,27 +16,11 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The user's documents for the rag agent, read again only when they changed (a cheap version
- * query first): the retriever keeps its BM25 index per user by that version.
- */
+/** The user's documents for the rag agent: the retriever asks for the version first, the documents when it changed. */
 function knowledgeSource(repo: WorkflowsRepository): KnowledgeSource {
-  const cache = new Map<string, { version: string; documents: { id: string; title: string; content: string }[] }>();
   return {
-    async documents(userId) {
-      const version = await repo.documentsVersion(userId);
-      const cached = cache.get(userId);
-      if (cached?.version === version) return cached;
-      const entry = { version, documents: await repo.documents(userId) };
-      cache.delete(userId);
-      cache.set(userId, entry);
-      // Only the most recent users' documents stay in memory.
-      if (cache.size > 50) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-      return entry;
-    },
+    version: (userId) => repo.documentsVersion(userId),
+    documents: (userId) => repo.documents(userId),
   };
 }
 
@@ -63,6 +47,7 @@ export const workflowsPlugin = fp(
       },
       executionsPerMinute: config.executionsPerMinute,
       concurrency: config.concurrency,
+      runsPerUser: config.runsPerUser,
       soleInstance: app.database.driver === 'pglite',
       log: app.log,
     });

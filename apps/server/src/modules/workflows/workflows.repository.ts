@@ -352,6 +352,23 @@ export function createWorkflowsRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** How many runs of the user are queued or running (a budget). */
+    async countUnfinished(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(workflowExecutions)
+        .where(and(eq(workflowExecutions.userId, userId), inArray(workflowExecutions.status, unfinished)));
+      return row?.n ?? 0;
+    },
+
+    async knowledgeCharacters(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(char_length(${workflowKnowledge.content})), 0)::int` })
+        .from(workflowKnowledge)
+        .where(eq(workflowKnowledge.userId, userId));
+      return row?.n ?? 0;
+    },
+
     async countDocuments(userId: string): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -32,6 +32,9 @@ const MAX_ATTEMPTS = 3;
 /** A running run's progress is saved at most this often (and always at its end). */
 const CHECKPOINT_MS = 100;
 const EXECUTIONS_LISTED = 20;
+/** Flow saves (each checks up to 200 texts) and knowledge documents one user may send a minute. */
+const SAVES_PER_MINUTE = 30;
+const DOCUMENTS_PER_MINUTE = 30;
 /** The spec's workflow timeout, for one chat answer. */
 const CHAT_TIMEOUT_MS = 30_000;
 /** A run's job expires this long after the run's timeout (its worker died) and is taken up again. */
@@ -55,6 +58,8 @@ export interface WorkflowsServiceDeps {
   executionsPerMinute: number;
   /** Runs one instance takes at once. */
   concurrency: number;
+  /** Runs of one user that may be queued or running at once. */
+  runsPerUser: number;
   /** True when this process is the only one on its database (PGlite): a run left `running` has no worker. */
   soleInstance: boolean;
   log: FastifyBaseLogger;
@@ -262,6 +267,19 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
           runtime,
           findAgent: (id) => agentsById.get(id),
           scanOutput: (user, text, flowId) => aiSecurity.scanOutput(user, text, { flowId }),
+          checkInput: async (user, text, flowId) => {
+            try {
+              await aiSecurity.gate(user, [{ field: 'prepared_input', text }], { source: 'flow.execute', flowId });
+              return null;
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              const offline = error.code === 'SECURITY_LAYER_OFFLINE';
+              return {
+                code: offline ? ('SECURITY_LAYER_OFFLINE' as const) : ('PROMPT_BLOCKED' as const),
+                message: offline ? error.message : `${error.message}: the text this node's template built`,
+              };
+            }
+          },
           tokens: { hasBalance: (user) => tokens.hasBalance(user) },
           onStep: async (current, step) => {
             const starting = step.status === 'running';
@@ -401,6 +419,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     },
 
     async createFlow(userId: string, body: ParsedFlowBody): Promise<Flow> {
+      await limitSaves(userId);
       const graph = validGraph(body);
       if ((await repo.countFlows(userId)) >= flowLimits.flowsPerUser) {
         throw new AppError(409, workflowMessages.tooManyFlows, 'TOO_MANY_FLOWS');
@@ -418,6 +437,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     },
 
     async updateFlow(userId: string, id: string, body: ParsedFlowBody): Promise<Flow> {
+      await limitSaves(userId);
       const graph = validGraph(body);
       if (!(await repo.findFlow(id, userId))) throw AppError.notFound(workflowMessages.flowNotFound);
       await aiSecurity.gate(userId, flowTexts(body), { source: 'flow.create', flowId: id });
@@ -440,6 +460,14 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     async execute(userId: string, flowId: string, input: string): Promise<Execution> {
       const limit = await limiter.hit(`workflows-execute:${userId}`, deps.executionsPerMinute, MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      // One user cannot hold the instance's run slots: a few runs at once each.
+      if ((await repo.countUnfinished(userId)) >= deps.runsPerUser) {
+        throw new AppError(
+          429,
+          `At most ${String(deps.runsPerUser)} of your runs may wait or run at once; wait for one to finish`,
+          'TOO_MANY_RUNS',
+        );
+      }
       // Checked before anything is written; a flow that is not the caller's is a 404 below.
       await aiSecurity.gate(userId, [{ field: 'input', text: input }], { source: 'flow.execute', flowId });
       // The run and its copy of the flow's graph, in one statement.
@@ -557,6 +585,15 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     },
 
     async addDocument(userId: string, body: { title: string; content: string }): Promise<KnowledgeDocument> {
+      const limit = await limiter.hit(`workflows-knowledge:${userId}`, DOCUMENTS_PER_MINUTE, MINUTE);
+      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      if ((await repo.knowledgeCharacters(userId)) + body.content.length > knowledgeLimits.charactersPerUser) {
+        throw new AppError(
+          409,
+          `A knowledge base holds at most ${String(knowledgeLimits.charactersPerUser / 1_000_000)} million characters`,
+          'KNOWLEDGE_FULL',
+        );
+      }
       if ((await repo.countDocuments(userId)) >= knowledgeLimits.documentsPerUser) {
         throw new AppError(
           409,
@@ -593,6 +630,12 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       shutdown.abort();
     },
   };
+
+  /** Saving a flow runs the security check on each of its texts: a budget per user. */
+  async function limitSaves(userId: string) {
+    const limit = await limiter.hit(`workflows-save:${userId}`, SAVES_PER_MINUTE, MINUTE);
+    if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+  }
 
   /** A run was cancelled in the database: stop it wherever it runs, and tell the user's streams. */
   async function stopRun(userId: string, executionId: string, flowId: string) {

@@ -111,15 +111,17 @@ describe('desktop', () => {
     mockFetch({
       ...signedInRoutes,
       'GET /api/ai-security/events': reply({ events: [], total: 0, by_day: [], by_type: [] }),
+      'GET /api/mlm/agents': reply({ agents: [] }),
+      'GET /api/mlm/flows': reply({ flows: [] }),
     });
     const { router } = renderRoute('/?app=6');
-    // Slot 6 is the MLM Dashboard (features/workflows, loaded when opened), on its Security tab.
+    // Slot 6 is the MLM Dashboard (features/workflows, loaded when opened), on its Agents tab.
     expect(
       await screen.findByRole('heading', { level: 1, name: 'MLM Dashboard' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('AI Agents & Flow Orchestration')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'OWASP Compliant' })).toBeInTheDocument();
-    expect(await screen.findByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Agents (0)' })).toHaveAttribute('aria-selected', 'true');
 
     const dock = screen.getByRole('toolbar', { name: 'Apps' });
     expect(
@@ -132,7 +134,8 @@ describe('desktop', () => {
     await userEvent.click(within(dock).getByRole('button', { name: 'ChatGPT' }));
     expect(router.state.location.search).toBe('?app=2');
     expect(await screen.findByRole('heading', { level: 1, name: 'ChatGPT' })).toBeInTheDocument();
-    expect(screen.getByText(/The assistant is not configured yet/)).toBeInTheDocument();
+    expect(screen.getByText('AI Assistant')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Chat' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
 
     await userEvent.click(within(dock).getByRole('button', { name: 'Nuvem' }));
@@ -141,10 +144,29 @@ describe('desktop', () => {
   });
 
   it('fills an example prompt into the assistant input', async () => {
-    mockFetch(signedInRoutes);
+    mockFetch({
+      ...signedInRoutes,
+      'GET /api/mlm/agents': reply({
+        agents: [
+          {
+            id: 'agent_rag',
+            name: 'Knowledge Agent (RAG)',
+            description: 'Answers from your documents.',
+            type: 'rag',
+            status: 'available',
+            performance: { totalExecutions: 0, avgLatency: 0, successRate: 0 },
+            driver: 'offline',
+            model: null,
+            status_reason: null,
+          },
+        ],
+      }),
+    });
     renderRoute('/?app=2');
-    await userEvent.click(await screen.findByRole('button', { name: 'Examples' }));
-    const example = within(screen.getByRole('list', { name: 'Example prompts' })).getAllByRole('button')[0]!;
+    await screen.findByRole('radio', { name: 'Knowledge Agent (RAG)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Examples' }));
+    const list = screen.getByRole('list', { name: 'Example prompts for Knowledge Agent (RAG)' });
+    const example = within(list).getAllByRole('button')[0]!;
     await userEvent.click(example);
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(example.textContent);
   });

@@ -51,8 +51,10 @@ export interface AgentRuntime {
 
 /** Where the rag agent retrieves from: the user's own knowledge-base documents. */
 export interface KnowledgeSource {
-  /** The user's documents (a version number changes whenever they change, for index caching). */
-  documents(userId: string): Promise<{ version: string; documents: { id: string; title: string; content: string }[] }>;
+  /** A value that changes whenever the user's documents change (a cheap query: the index is kept by it). */
+  version(userId: string): Promise<string>;
+  /** The user's documents, read only when their version is not the cached index's. */
+  documents(userId: string): Promise<{ id: string; title: string; content: string }[]>;
 }
 
 /** An error of an agent call that is worth retrying (a timeout, a 429 or 5xx of the model endpoint). */

@@ -143,8 +143,11 @@ describe('makeExcerpt', () => {
 function fakeSource(initial: Record<string, { version: string; documents: ReturnType<typeof doc>[] }>) {
   const bases = { ...initial };
   const source: KnowledgeSource = {
+    async version(userId) {
+      return (bases[userId] ?? { version: 'empty' }).version;
+    },
     async documents(userId) {
-      return bases[userId] ?? { version: 'empty', documents: [] };
+      return bases[userId]?.documents ?? [];
     },
   };
   return { source, bases };

@@ -236,16 +236,18 @@ export function createRetriever(
 
   return {
     async retrieve(userId, query, k = 3) {
-      const { version, documents } = await source.documents(userId);
+      const version = await source.version(userId);
       const cached = cache.get(userId);
-      const entry =
-        cached?.version === version
-          ? cached
-          : {
-              version,
-              index: buildBm25Index(documents),
-              characters: documents.reduce((sum, document) => sum + document.content.length, 0),
-            };
+      let entry = cached;
+      if (cached?.version !== version) {
+        const documents = await source.documents(userId);
+        entry = {
+          version,
+          index: buildBm25Index(documents),
+          characters: documents.reduce((sum, document) => sum + document.content.length, 0),
+        };
+      }
+      if (!entry) throw new Error('no index');
       remember(userId, entry);
       return entry.index.search(query, k).map(({ passage, score }) => ({
         document_id: passage.documentId,

@@ -95,7 +95,7 @@ const docs = [
   },
   { id: 'doc_dns', title: 'DNS', content: 'Custom domains need a CNAME record pointing at the portal.' },
 ];
-const retriever = createRetriever({ documents: async () => ({ version: '1', documents: docs }) });
+const retriever = createRetriever({ version: async () => '1', documents: async () => docs });
 
 function runtime(options: Partial<LlmRuntimeOptions> = {}) {
   return createLlmRuntime({ baseUrl: server.url, model: 'test-model', apiKey: API_KEY, retriever, ...options });

@@ -21,8 +21,11 @@ const knowledge: Record<string, { id: string; title: string; content: string }[]
   ],
 };
 const source: KnowledgeSource = {
+  async version() {
+    return '1';
+  },
   async documents(userId) {
-    return { version: '1', documents: knowledge[userId] ?? [] };
+    return knowledge[userId] ?? [];
   },
 };
 const runtime = createOfflineRuntime({ retriever: createRetriever(source) });

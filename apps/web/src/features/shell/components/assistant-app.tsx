@@ -1,100 +1,301 @@
-import { BotIcon, LightbulbIcon, SendIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { chatBodySchema, chatLimits, type AgentType } from '@nuvem/contracts/workflows';
+import { useQueryClient } from '@tanstack/react-query';
+import { LightbulbIcon, Loader2Icon, MessageSquarePlusIcon, SendIcon } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { useFormat } from '@/lib/format';
+import { useContractForm } from '@/lib/forms';
+import { cn } from '@/lib/utils';
+import { chatAgentsQueryKey, useChatAgents } from '../api/get-chat-agents';
+import { useSendChatMessage } from '../api/send-chat-message';
+import { chatFailure, chatHistory, counterVisible, type ChatTurn } from '../lib/assistant';
+import { AgentPicker } from './agent-picker';
+import { ChatFailureMessage } from './chat-failure';
+import { AgentMessage, TypingIndicator, UserMessage } from './chat-message';
 import { SlotHeader } from './slot-header';
 
-const exampleKeys = ['assistant.example1', 'assistant.example2', 'assistant.example3'] as const;
+/** The message box, checked by the contract's own rule (trimmed, 1 to 4,000 characters). */
+const messageFormSchema = z.object({ message: chatBodySchema.shape.message });
+
+const exampleKeys = ['a', 'b', 'c'] as const;
+
+/** The example prompts of one type of agent, in the language in use. */
+function useExamples(type: AgentType | undefined): string[] {
+  const { t } = useTranslation('shell');
+  if (!type) return [];
+  return exampleKeys.map((key) => t(`assistant.exampleSets.${type}.${key}`));
+}
 
 /**
- * Slot 2, the AI assistant. The agent runtime (workflow service) is not wired to it yet, so it
- * says so plainly instead of pretending: the panel, examples and input are there, sending is off.
+ * Slot 2, the AI assistant: a conversation with one of the portal's agents through the workflow
+ * service (POST /api/mlm/agents/{id}/chat). The conversation lives in this component; each message
+ * carries the last turns as history. The prompt typed on the home slot is the first draft.
  */
 export function AssistantApp({ initialPrompt = '' }: { initialPrompt?: string }) {
-  const { t } = useTranslation('shell');
-  const [draft, setDraft] = useState(initialPrompt);
+  const { t } = useTranslation(['shell', 'common']);
+  const f = useFormat();
+  const queryClient = useQueryClient();
+  const agentsQuery = useChatAgents();
+  const agents = useMemo(() => agentsQuery.data ?? [], [agentsQuery.data]);
+  const [chosenId, setChosenId] = useState<string | undefined>(undefined);
+  const agent = agents.find((candidate) => candidate.id === chosenId) ?? agents[0];
+  const examples = useExamples(agent?.type);
   const [showExamples, setShowExamples] = useState(false);
-  const input = useRef<HTMLTextAreaElement>(null);
-  const noticeId = useId();
+
+  const [turns, setTurns] = useState<ChatTurn[]>([]);
+  const nextTurnId = useRef(0);
+  // A new chat abandons an answer still on its way: its reply must not land in the new one.
+  const conversation = useRef(0);
+  const inFlight = useRef<AbortController | null>(null);
+  const send = useSendChatMessage();
+  const failure = send.isError ? chatFailure(send.error) : null;
+  const pendingAgent = send.isPending ? agents.find((candidate) => candidate.id === send.variables.agentId) : undefined;
+
+  const form = useContractForm(messageFormSchema, {
+    defaultValues: { message: initialPrompt },
+    // Checked on sending, then on every keystroke: an empty box is not an error before that.
+    mode: 'onSubmit',
+  });
+  const draft = form.watch('message');
+  const length = draft.trim().length;
+  const over = length > chatLimits.messageMax;
+  const messageError = form.formState.errors.message?.message;
+
+  const log = useRef<HTMLDivElement>(null);
+  // Our own handle on the box: react-hook-form forgets its fields on reset until the next render.
+  const input = useRef<HTMLTextAreaElement | null>(null);
+  const { ref: registerMessage, ...messageField } = form.register('message');
   const inputId = useId();
+  const hintId = useId();
+  const counterId = useId();
+  const errorId = useId();
   const examplesId = useId();
 
+  // Keep the newest message in view.
+  useEffect(() => {
+    const element = log.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [turns.length, send.isPending]);
+
+  // Nothing aborts an answer but a new chat or leaving the slot.
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const sendMessage = ({ message }: { message: string }) => {
+    if (!agent || send.isPending) return;
+    const generation = conversation.current;
+    const controller = new AbortController();
+    inFlight.current = controller;
+    const agentName = agent.name;
+    const history = chatHistory(turns);
+    // Shown at once; taken back out if it gets no answer, so the history holds answered turns only.
+    const asked: ChatTurn = { id: nextTurnId.current++, role: 'user', content: message };
+    setTurns((current) => [...current, asked]);
+    form.reset({ message: '' });
+    send.mutate(
+      { agentId: agent.id, body: { message, history }, signal: controller.signal },
+      {
+        onSuccess: (answer) => {
+          if (generation !== conversation.current) return;
+          setTurns((current) => [
+            ...current,
+            {
+              id: nextTurnId.current++,
+              role: 'assistant',
+              agentName,
+              content: answer.output,
+              citations: answer.citations,
+              redactions: answer.findings.length,
+            },
+          ]);
+        },
+        onError: (error) => {
+          if (generation !== conversation.current) return;
+          setTurns((current) => current.filter((turn) => turn.id !== asked.id));
+          // Give the message back to edit, unless a new one is being written.
+          if (form.getValues('message') === '') form.setValue('message', message);
+          if (chatFailure(error).kind === 'agentGone') {
+            void queryClient.invalidateQueries({ queryKey: chatAgentsQueryKey });
+          }
+        },
+      },
+    );
+  };
+
+  const submitIfReady = () => {
+    if (draft.trim() === '' || send.isPending || !agent) return;
+    void form.handleSubmit(sendMessage)();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter is a new line; Enter that confirms an IME composition is neither.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submitIfReady();
+  };
+
+  const newChat = () => {
+    conversation.current += 1;
+    inFlight.current?.abort();
+    inFlight.current = null;
+    send.reset();
+    setTurns([]);
+    form.reset({ message: '' });
+    input.current?.focus();
+  };
+
+  const describedBy = [messageError ? errorId : null, hintId, counterVisible(length) ? counterId : null]
+    .filter(Boolean)
+    .join(' ');
+
   return (
-    <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-8 sm:px-6">
-      <SlotHeader title={t('apps.assistant')} tagline={t('assistant.tagline')}>
-        <Badge variant="warning">{t('assistant.notConfigured')}</Badge>
-      </SlotHeader>
+    <section className="mx-auto flex w-full max-w-3xl min-w-0 flex-1 flex-col gap-4 px-4 py-8 sm:px-6">
+      <SlotHeader title={t('apps.assistant')} tagline={t('assistant.tagline')} />
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => input.current?.focus()}>{t('assistant.startChat')}</Button>
         <Button
           variant="outline"
           aria-expanded={showExamples}
           aria-controls={examplesId}
+          disabled={!agent}
           onClick={() => setShowExamples((open) => !open)}
         >
           <LightbulbIcon aria-hidden="true" />
           {t('assistant.examples')}
         </Button>
+        <Button variant="outline" onClick={newChat} disabled={turns.length === 0 && !send.isPending && !failure}>
+          <MessageSquarePlusIcon aria-hidden="true" />
+          {t('assistant.newChat')}
+        </Button>
       </div>
+
+      {agentsQuery.isPending ? (
+        <div role="status" className="flex flex-col gap-2">
+          <span className="sr-only">{t('assistant.loadingAgents')}</span>
+          <div aria-hidden="true" className="grid grid-cols-2 gap-2 lg:grid-cols-4">
+            {[0, 1, 2, 3].map((index) => (
+              <Skeleton key={index} className="h-16 rounded-lg" />
+            ))}
+          </div>
+        </div>
+      ) : agentsQuery.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+          <p>{t('assistant.agentsFailed', { reason: agentsQuery.error.message })}</p>
+          <Button variant="outline" size="sm" onClick={() => void agentsQuery.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      ) : agents.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('assistant.noAgents')}</p>
+      ) : (
+        <AgentPicker agents={agents} value={agent?.id} onChange={setChosenId} />
+      )}
+
       <div id={examplesId}>
-        {showExamples && (
-          <ul aria-label={t('assistant.examplePrompts')} className="grid gap-2 sm:grid-cols-3">
-            {exampleKeys
-              .map((key) => t(key))
-              .map((example) => (
-                <li key={example}>
-                  <button
-                    type="button"
-                    className="glass h-full w-full cursor-pointer rounded-xl p-3 text-left text-sm hover:bg-glass-strong"
-                    onClick={() => {
-                      setDraft(example);
-                      input.current?.focus();
-                    }}
-                  >
-                    {example}
-                  </button>
-                </li>
-              ))}
+        {showExamples && agent && (
+          <ul aria-label={t('assistant.examplePrompts', { agent: agent.name })} className="grid gap-2 sm:grid-cols-3">
+            {examples.map((example) => (
+              <li key={example}>
+                <button
+                  type="button"
+                  className="glass h-full w-full cursor-pointer rounded-xl p-3 text-left text-sm hover:bg-glass-strong focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  onClick={() => {
+                    form.setValue('message', example, { shouldValidate: form.formState.isSubmitted });
+                    input.current?.focus();
+                  }}
+                >
+                  {example}
+                </button>
+              </li>
+            ))}
           </ul>
         )}
       </div>
 
-      <div className="glass flex min-h-64 flex-1 flex-col rounded-2xl">
+      <div className="glass flex min-h-64 min-w-0 flex-1 flex-col rounded-2xl">
         <div
+          ref={log}
           role="log"
           aria-label={t('assistant.conversation')}
-          className="flex flex-1 flex-col gap-3 overflow-y-auto p-4"
+          tabIndex={0}
+          className="flex max-h-[60vh] min-h-48 flex-1 flex-col gap-4 overflow-y-auto rounded-t-2xl p-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          <div className="flex items-start gap-3">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-glass-strong">
-              <BotIcon aria-hidden="true" className="size-4 text-primary" />
-            </span>
-            <p id={noticeId} className="rounded-xl bg-glass-strong px-3 py-2 text-sm">
-              {t('assistant.notice')}
-            </p>
-          </div>
+          {turns.length === 0 && (
+            <p className="m-auto max-w-sm text-center text-sm text-muted-foreground">{t('assistant.empty')}</p>
+          )}
+          {turns.map((turn) =>
+            turn.role === 'user' ? (
+              <UserMessage key={turn.id} content={turn.content} />
+            ) : (
+              <AgentMessage
+                key={turn.id}
+                agentName={turn.agentName}
+                content={turn.content}
+                citations={turn.citations}
+                redactions={turn.redactions}
+              />
+            ),
+          )}
+          {send.isPending && <TypingIndicator agentName={pendingAgent?.name ?? send.variables.agentId} />}
         </div>
+
         <form
-          className="flex items-end gap-2 border-t border-glass-border p-3"
-          onSubmit={(event) => event.preventDefault()}
+          noValidate
+          className="flex flex-col gap-2 border-t border-glass-border p-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitIfReady();
+          }}
         >
+          {failure && <ChatFailureMessage failure={failure} />}
           <label htmlFor={inputId} className="sr-only">
             {t('assistant.message')}
           </label>
-          <Textarea
-            ref={input}
-            id={inputId}
-            rows={2}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder={t('assistant.placeholder')}
-            className="min-h-11 resize-none"
-          />
-          <Button type="submit" size="icon" disabled aria-label={t('assistant.send')} aria-describedby={noticeId}>
-            <SendIcon aria-hidden="true" />
-          </Button>
+          <div className="flex items-end gap-2">
+            <Textarea
+              {...messageField}
+              ref={(element) => {
+                registerMessage(element);
+                input.current = element;
+              }}
+              id={inputId}
+              rows={2}
+              placeholder={t('assistant.placeholder')}
+              onKeyDown={onKeyDown}
+              aria-invalid={Boolean(messageError) || over}
+              aria-describedby={describedBy}
+              className="max-h-48 min-h-11 resize-y"
+            />
+            <Button
+              type="submit"
+              size="icon"
+              className="size-11"
+              disabled={send.isPending || length === 0 || !agent}
+              aria-label={t('assistant.send')}
+            >
+              {send.isPending ? (
+                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              ) : (
+                <SendIcon aria-hidden="true" />
+              )}
+            </Button>
+          </div>
+          {messageError && (
+            <p id={errorId} role="alert" className="text-xs font-medium text-destructive">
+              {messageError}
+            </p>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <p id={hintId}>{t('assistant.keyboardHint')}</p>
+            {counterVisible(length) && (
+              <p id={counterId} className={cn('tabular-nums', over && 'font-medium text-destructive')}>
+                {t('assistant.counter', { used: f.count(length), max: f.count(chatLimits.messageMax) })}
+              </p>
+            )}
+          </div>
         </form>
       </div>
     </section>

@@ -1,46 +1,76 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '@/lib/i18n';
+import { RealtimeClient, RealtimeContext } from '@/lib/realtime';
+import { FakeSource } from '@/testing/fake-event-source';
 import { fetchCalls, reply, sequence } from '@/testing/mock-fetch';
 import { MlmDashboard } from './mlm-dashboard';
-import { api, eventsReply, renderWorkflows, securityEvent } from './workflows-test-fixtures';
+import {
+  agents,
+  api,
+  dashboardRoutes,
+  eventsReply,
+  flow,
+  mlm,
+  renderWorkflows,
+  securityEvent,
+} from './workflows-test-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
+const tabNames = () =>
+  within(screen.getByRole('tablist'))
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
+
 describe('MlmDashboard', () => {
-  it("says it is loading, then shows the header, the badge and the Security tab with the user's records", async () => {
-    let answer: (response: Response) => void = () => undefined;
+  it('says it is loading until the agents and flows have answered, then opens on Agents (n), beside Flows (n)', async () => {
+    let answerAgents: (response: Response) => void = () => undefined;
+    let answerFlows: (response: Response) => void = () => undefined;
     const { fetchSpy } = renderWorkflows(<MlmDashboard />, {
-      [`GET ${api('/events')}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      ...dashboardRoutes(),
+      [`GET ${mlm('/agents')}`]: () => new Promise<Response>((resolve) => (answerAgents = resolve)),
+      [`GET ${mlm('/flows')}`]: () => new Promise<Response>((resolve) => (answerFlows = resolve)),
     });
     expect(screen.getByRole('heading', { level: 1, name: 'MLM Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('AI Agents & Flow Orchestration')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading MLM Dashboard...');
 
-    answer(Response.json(eventsReply({ events: [securityEvent()], total: 1 })));
-    const tabs = await screen.findByRole('tablist', { name: 'Dashboard sections' });
-    // Only the tabs that exist: Agents and Flows come with the workflow service.
-    expect(
-      within(tabs)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
-    ).toEqual(['Security']);
-    expect(within(tabs).getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel', { name: 'Security' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Recent records' })).getAllByRole('listitem')).toHaveLength(1);
-    expect(screen.queryByText('Loading MLM Dashboard...')).not.toBeInTheDocument();
+    answerAgents(Response.json({ agents }));
+    await waitFor(() => expect(fetchCalls(fetchSpy, `GET ${mlm('/flows')}`)).toHaveLength(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading MLM Dashboard...');
+    answerFlows(Response.json({ flows: [flow(), flow({ id: 'flw_2', name: 'Second' })] }));
 
-    const [call] = fetchCalls(fetchSpy, `GET ${api('/events')}`);
-    const url = new URL(call!.url, window.location.origin);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ days: '30', limit: '50' });
+    await screen.findByRole('tablist', { name: 'Dashboard sections' });
+    expect(tabNames()).toEqual(['Agents (4)', 'Flows (2)', 'Security', 'Knowledge']);
+    expect(screen.getByRole('tab', { name: 'Agents (4)' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('tabpanel', { name: 'Agents (4)' })).getAllByRole('article')).toHaveLength(4);
+    expect(screen.queryByText('Loading MLM Dashboard...')).not.toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/\?app=6$/);
+
+    const [call] = fetchCalls(fetchSpy, `GET ${mlm('/agents')}`);
     expect(call!.init?.credentials).toBe('include');
   });
 
-  it('shows the error view with the reason when the records cannot be loaded, and tries again', async () => {
+  it('keeps the chosen tab in the address and shows the Security tab with the records', async () => {
+    const { user, fetchSpy } = renderWorkflows(<MlmDashboard />, {
+      ...dashboardRoutes(),
+      [`GET ${api('/events')}`]: reply(eventsReply({ events: [securityEvent()], total: 1 })),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Security' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('/?app=6&tab=security');
+    expect(within(screen.getByRole('list', { name: 'Recent records' })).getAllByRole('listitem')).toHaveLength(1);
+    const [call] = fetchCalls(fetchSpy, `GET ${api('/events')}`);
+    const url = new URL(call!.url, window.location.origin);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ days: '30', limit: '50' });
+  });
+
+  it('shows the error view with the reason when the agents cannot be loaded, and tries again', async () => {
     const { user } = renderWorkflows(<MlmDashboard />, {
-      [`GET ${api('/events')}`]: sequence(
+      ...dashboardRoutes(),
+      [`GET ${mlm('/agents')}`]: sequence(
         reply({ success: false, error: 'Forbidden: no access', code: 'FORBIDDEN' }, 403),
-        reply(eventsReply()),
+        reply({ agents }),
       ),
     });
     const alert = await screen.findByRole('alert');
@@ -50,12 +80,30 @@ describe('MlmDashboard', () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
 
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('tab', { name: 'Security' })).toBeInTheDocument();
-    expect(screen.getByText('Nothing blocked or flagged in the last 30 days.')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Agents (4)' })).toBeInTheDocument();
+  });
+
+  it("says 'Unknown error occurred' when a failure comes without a message", async () => {
+    renderWorkflows(<MlmDashboard />, {
+      ...dashboardRoutes(),
+      [`GET ${mlm('/flows')}`]: reply({ success: false, error: '', code: 'FORBIDDEN' }, 403),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to Load MLM Dashboard');
+    expect(alert).toHaveTextContent('Unknown error occurred');
+    expect(alert).toHaveTextContent('Please ensure MLM backend is running on port 3030');
+  });
+
+  it('shows the error view when the security records cannot be loaded', async () => {
+    renderWorkflows(<MlmDashboard />, {
+      ...dashboardRoutes(),
+      [`GET ${api('/events')}`]: reply({ success: false, error: 'Forbidden: no access', code: 'FORBIDDEN' }, 403),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden: no access');
   });
 
   it('opens what the OWASP badge rests on from the keyboard, and closes it with Escape', async () => {
-    const { user } = renderWorkflows(<MlmDashboard />, { [`GET ${api('/events')}`]: reply(eventsReply()) });
+    const { user } = renderWorkflows(<MlmDashboard />, dashboardRoutes());
     const badge = screen.getByRole('button', { name: 'OWASP Compliant' });
     badge.focus();
     await user.keyboard('{Enter}');
@@ -74,19 +122,87 @@ describe('MlmDashboard', () => {
     expect(badge).toHaveFocus();
   });
 
-  it('ignores an unknown tab in the address, opening on Security', async () => {
-    renderWorkflows(<MlmDashboard />, { [`GET ${api('/events')}`]: reply(eventsReply()) }, '/?app=6&tab=nope');
-    expect(await screen.findByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+  it('ignores an unknown tab in the address, opening on Agents', async () => {
+    renderWorkflows(<MlmDashboard />, dashboardRoutes(), '/?app=6&tab=nope');
+    expect(await screen.findByRole('tab', { name: 'Agents (4)' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('keeps the agents and flows current from the live stream, and refreshes a flow whose run ended', async () => {
+    const busyResearch = {
+      ...agents[0]!,
+      status: 'busy' as const,
+      performance: { totalExecutions: 13, avgLatency: 350, successRate: 0.9 },
+    };
+    FakeSource.made = [];
+    const client = new RealtimeClient({
+      onEvent: () => undefined,
+      createSource: (url) => new FakeSource(url) as unknown as EventSource,
+    });
+    client.connect();
+    const source = FakeSource.made[0]!;
+    const { fetchSpy } = renderWorkflows(
+      <RealtimeContext.Provider value={client}>
+        <MlmDashboard />
+      </RealtimeContext.Provider>,
+      {
+        ...dashboardRoutes({ flowList: [flow()] }),
+        [`GET ${mlm('/agents')}`]: sequence(reply({ agents }), reply({ agents: [busyResearch, ...agents.slice(1)] })),
+      },
+    );
+    const card = await screen.findByRole('article', { name: 'Research Agent' });
+    expect(card).toHaveTextContent('95.0%');
+    const flowLoads = () => fetchCalls(fetchSpy, `GET ${mlm('/flows')}`).length;
+    const agentLoads = () => fetchCalls(fetchSpy, `GET ${mlm('/agents')}`).length;
+    expect([flowLoads(), agentLoads()]).toEqual([1, 1]);
+
+    act(() =>
+      source.emit(
+        'agent.updated',
+        { agentId: 'rag', status: 'busy', metrics: { totalExecutions: 13, avgLatency: 350, successRate: 0.9 } },
+        '1',
+      ),
+    );
+    expect(await within(card).findByRole('img', { name: 'Status: Busy' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('90.0%');
+    expect(agentLoads()).toBe(2);
+
+    act(() => source.emit('flow.updated', { flowId: 'flw_1', status: 'running' }, '2'));
+    await waitFor(() => expect(flowLoads()).toBe(2));
+
+    // A step of a run going on refreshes the run, not the flow list; an ended run refreshes both.
+    act(() =>
+      source.emit(
+        'execution.updated',
+        { id: 'exe_1', flow_id: 'flw_1', status: 'running', current_node_id: 'a', steps: 1 },
+        '3',
+      ),
+    );
+    act(() =>
+      source.emit(
+        'execution.updated',
+        { id: 'exe_1', flow_id: 'flw_1', status: 'completed', current_node_id: null, steps: 2 },
+        '4',
+      ),
+    );
+    await waitFor(() => expect(flowLoads()).toBe(3));
+    await waitFor(() => expect(agentLoads()).toBe(3));
+    client.disconnect();
   });
 
   it('speaks European Portuguese once chosen', async () => {
-    renderWorkflows(<MlmDashboard />, {
-      [`GET ${api('/events')}`]: reply(eventsReply({ events: [securityEvent()], total: 1 })),
-    });
+    renderWorkflows(
+      <MlmDashboard />,
+      {
+        ...dashboardRoutes(),
+        [`GET ${api('/events')}`]: reply(eventsReply({ events: [securityEvent()], total: 1 })),
+      },
+      '/?app=6&tab=security',
+    );
     await act(() => chooseLanguage('pt-PT'));
     expect(screen.getByRole('heading', { level: 1, name: 'Painel MLM' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Conforme OWASP' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Segurança' })).toBeInTheDocument();
+    expect(tabNames()).toEqual(['Agentes (4)', 'Fluxos (0)', 'Segurança', 'Conhecimento']);
     expect(screen.getByRole('heading', { name: 'Verificar um prompt' })).toBeInTheDocument();
     const record = within(screen.getByRole('list', { name: 'Registos recentes' })).getByRole('listitem');
     expect(record).toHaveTextContent('Bloqueado');

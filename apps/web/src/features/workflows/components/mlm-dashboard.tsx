@@ -1,17 +1,27 @@
 import { AlertTriangleIcon, Loader2Icon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useFormat } from '@/lib/format';
+import { useAgents } from '../api/get-agents';
+import { useFlows } from '../api/get-flows';
 import { useSecurityEvents } from '../api/get-security-events';
+import { useWorkflowRealtime } from '../api/workflow-realtime';
+import { AgentsTab } from './agents-tab';
+import { KnowledgeTab } from './knowledge-tab';
 import { OwaspBadge } from './owasp-badge';
 import { SecurityTab } from './security-tab';
 
+// The builder brings React Flow: loaded when the Flows tab first opens, not with the dashboard.
+const FlowsTab = lazy(() => import('./flows-tab').then((m) => ({ default: m.FlowsTab })));
+
 /**
- * The dashboard's tabs, in order; the first is where it opens. Spec 2 names Agents (n) and Flows
- * (n): they come with the workflow service, each a value here, a label below and a panel.
+ * The dashboard's tabs, in order; the first is where it opens (spec 2: Agents (n) and Flows (n),
+ * then the AI security layer's records and the rag agent's documents).
  */
-export const mlmDashboardTabs = ['security'] as const;
+export const mlmDashboardTabs = ['agents', 'flows', 'security', 'knowledge'] as const;
 export type MlmDashboardTab = (typeof mlmDashboardTabs)[number];
 
 /** The search parameter that keeps the chosen tab across reloads and history (beside the shell's `app`). */
@@ -27,12 +37,16 @@ function asTab(value: string | null): MlmDashboardTab {
  */
 export function MlmDashboard() {
   const { t } = useTranslation(['workflows', 'common']);
+  const f = useFormat();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = asTab(searchParams.get(TAB_PARAM));
+  const agents = useAgents();
+  const flows = useFlows();
   const securityEvents = useSecurityEvents();
-  // Every query the tabs need (the Agents and Flows tabs add theirs): the dashboard shows once
-  // all have answered, and the first that failed with nothing to show instead.
-  const sources = [securityEvents];
+  useWorkflowRealtime();
+  // The lists the tabs open with: the dashboard shows once all have answered, and the first that
+  // failed with nothing to show instead. (The knowledge tab loads its documents itself.)
+  const sources = [agents, flows, securityEvents];
   const failed = sources.find((query) => query.isError && query.data === undefined);
 
   const setTab = (value: string) => {
@@ -72,7 +86,7 @@ export function MlmDashboard() {
         </Button>
       </div>
     );
-  } else if (!securityEvents.data) {
+  } else if (!agents.data || !flows.data || !securityEvents.data) {
     body = (
       <div role="status" className="flex items-center justify-center gap-3 p-12 text-muted-foreground">
         <Loader2Icon aria-hidden="true" className="size-6 animate-spin text-primary motion-reduce:animate-none" />
@@ -85,10 +99,23 @@ export function MlmDashboard() {
         <TabsList aria-label={t('dashboard.tabList')}>
           {mlmDashboardTabs.map((value) => (
             <TabsTrigger key={value} value={value}>
-              {t(`dashboard.tabs.${value}`)}
+              {value === 'agents' || value === 'flows'
+                ? t(`dashboard.tabs.${value}`, { n: f.count((value === 'agents' ? agents.data : flows.data).length) })
+                : t(`dashboard.tabs.${value}`)}
             </TabsTrigger>
           ))}
         </TabsList>
+        <TabsContent value="agents">
+          <AgentsTab agents={agents.data} />
+        </TabsContent>
+        <TabsContent value="flows">
+          <Suspense fallback={<TabLoading />}>
+            <FlowsTab agents={agents.data} flows={flows.data} />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="knowledge">
+          <KnowledgeTab />
+        </TabsContent>
         <TabsContent value="security">
           <SecurityTab events={securityEvents.data} refreshing={securityEvents.isFetching} />
         </TabsContent>
@@ -108,5 +135,15 @@ export function MlmDashboard() {
       </header>
       {body}
     </section>
+  );
+}
+
+function TabLoading() {
+  const { t } = useTranslation('workflows');
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 p-12 text-muted-foreground">
+      <Loader2Icon aria-hidden="true" className="size-6 animate-spin text-primary motion-reduce:animate-none" />
+      <span>{t('dashboard.tabLoading')}</span>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { MlmDashboard } from './mlm-dashboard';
 import {
   api,
   blockedVerdict,
+  dashboardRoutes,
   eventsReply,
   injection,
   renderWorkflows,
@@ -16,10 +17,16 @@ import {
 afterEach(() => vi.restoreAllMocks());
 
 async function renderCheck(validate: FetchHandler, events: FetchHandler = reply(eventsReply())) {
-  const view = renderWorkflows(<MlmDashboard />, {
-    [`GET ${api('/events')}`]: events,
-    [`POST ${api('/validate-prompt')}`]: validate,
-  });
+  // The Security tab, as its address opens it.
+  const view = renderWorkflows(
+    <MlmDashboard />,
+    {
+      ...dashboardRoutes(),
+      [`GET ${api('/events')}`]: events,
+      [`POST ${api('/validate-prompt')}`]: validate,
+    },
+    '/?app=6&tab=security',
+  );
   const box = await screen.findByRole('textbox', { name: 'Prompt' });
   return { ...view, box };
 }

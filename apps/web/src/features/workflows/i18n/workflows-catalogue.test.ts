@@ -1,4 +1,11 @@
 import { aiSecurityMessages, violationTypes } from '@nuvem/contracts/ai-security';
+import {
+  agentStatuses,
+  agentTypes,
+  executionStatuses,
+  flowStatuses,
+  workflowMessages,
+} from '@nuvem/contracts/workflows';
 import { describe, expect, it } from 'vitest';
 import { workflows } from './en';
 import { workflows as pt } from './pt-PT';
@@ -16,6 +23,26 @@ describe('the workflows catalogue', () => {
       backendHint: 'Please ensure MLM backend is running on port 3030',
     });
     expect(workflows.owasp.badge).toBe('OWASP Compliant');
+    expect(workflows.agents).toMatchObject({
+      executions: 'Executions',
+      avgLatency: 'Avg Latency (ms)',
+      success: 'Success',
+    });
+    expect(workflows.builder).toMatchObject({
+      availableAgents: 'Available Agents',
+      save: 'Save Flow',
+      execute: 'Execute Flow',
+      saveFailed: workflowMessages.flowSaveFailed,
+    });
+  });
+
+  it('names every agent type and status, flow status and run status of the contract, in both languages', () => {
+    for (const catalogue of [workflows, pt]) {
+      expect(Object.keys(catalogue.agents.types).sort()).toEqual([...agentTypes, 'other'].sort());
+      expect(Object.keys(catalogue.agents.statuses).sort()).toEqual([...agentStatuses].sort());
+      expect(Object.keys(catalogue.flows.statuses).sort()).toEqual([...flowStatuses].sort());
+      expect(Object.keys(catalogue.run.statuses).sort()).toEqual([...executionStatuses].sort());
+    }
   });
 
   it('names every violation type of the contract, in both languages', () => {

@@ -1,0 +1,183 @@
+import type { ThreatLevel, Violation } from '@nuvem/contracts/ai-security';
+import { chatLimits, flowLimits, type ChatResponse } from '@nuvem/contracts/workflows';
+import { ApiError } from '@/lib/api-client';
+
+/** A source a rag answer quotes. */
+export type ChatCitation = ChatResponse['citations'][number];
+
+/** One answered exchange's halves, as the conversation keeps them. */
+export type ChatTurn =
+  | { id: number; role: 'user'; content: string }
+  | {
+      id: number;
+      role: 'assistant';
+      agentName: string;
+      content: string;
+      citations: ChatCitation[];
+      /** How many secrets or personal data the security layer removed from the answer. */
+      redactions: number;
+    };
+
+/** A turn of the history sent with a message (the contract's `history` item). */
+export interface HistoryTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** Cuts `text` to `max` UTF-16 units without leaving half a surrogate pair (the server refuses one). */
+function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** The conversation so far as the server takes it: the last `chatLimits.historyMax` turns, each within the contract's length. */
+export function chatHistory(turns: readonly ChatTurn[]): HistoryTurn[] {
+  return turns
+    .slice(-chatLimits.historyMax)
+    .map((turn) => ({ role: turn.role, content: cutText(turn.content, flowLimits.inputMax) }));
+}
+
+/** The counter appears once a message passes this share of the limit. */
+const COUNTER_FROM = 0.8;
+
+/** Whether the character counter is worth showing for a message of `length` characters. */
+export function counterVisible(length: number): boolean {
+  return length >= chatLimits.messageMax * COUNTER_FROM;
+}
+
+/**
+ * A Retry-After header in whole seconds (it is either seconds or an HTTP date), or null when
+ * absent or unreadable.
+ */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** Spec 2, section 8: loading the agents is retried 3 times. */
+export const AGENTS_RETRIES = 3;
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * Retries a failed agents load up to 3 times. A refusal (4xx) will not change on retry, except a
+ * timeout (408) and a rate limit (429).
+ */
+export function retryAgentsLoad(failureCount: number, error: Error): boolean {
+  if (failureCount >= AGENTS_RETRIES) return false;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return error.status === 408 || error.status === 429;
+  }
+  return true;
+}
+
+/** Exponential backoff capped at 30 s: 1 s, 2 s, 4 s, … (`attempt` counts from 0). */
+export function agentsRetryDelay(attempt: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** attempt, MAX_RETRY_MS);
+}
+
+/**
+ * A chat message the server refused, with what the app's client does not keep: the security
+ * layer's violations and threat level (422, 503) and the wait of a rate limit (429).
+ */
+export class ChatRequestError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    code: string | undefined,
+    readonly extra: { violations?: Violation[]; threatLevel?: ThreatLevel; retryAfter?: number | null } = {},
+  ) {
+    super(status, message, code);
+    this.name = 'ChatRequestError';
+  }
+}
+
+/** What went wrong with a message, as the assistant explains it. */
+export type ChatFailure =
+  | { kind: 'blocked'; messages: string[]; threatLevel: ThreatLevel | null }
+  | { kind: 'securityOffline' }
+  | { kind: 'tokens' }
+  | { kind: 'rateLimited'; seconds: number | null }
+  | { kind: 'noAnswer' }
+  | { kind: 'timeout' }
+  | { kind: 'agentGone' }
+  | { kind: 'session' }
+  | { kind: 'network'; message: string }
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; message: string };
+
+export function chatFailure(error: unknown): ChatFailure {
+  if (!(error instanceof ApiError)) {
+    return { kind: 'failed', message: error instanceof Error ? error.message : '' };
+  }
+  const extra = error instanceof ChatRequestError ? error.extra : {};
+  if (error.code === 'PROMPT_BLOCKED' || (error.status === 422 && extra.violations)) {
+    const messages = [...new Set((extra.violations ?? []).map((violation) => violation.message))];
+    return { kind: 'blocked', messages, threatLevel: extra.threatLevel ?? null };
+  }
+  if (error.code === 'SECURITY_LAYER_OFFLINE') return { kind: 'securityOffline' };
+  if (error.code === 'TOKENS_EXHAUSTED' || error.status === 402) return { kind: 'tokens' };
+  if (error.status === 429) return { kind: 'rateLimited', seconds: extra.retryAfter ?? null };
+  if (error.code === 'TIMEOUT') return { kind: 'timeout' };
+  if (error.status === 502) return { kind: 'noAnswer' };
+  if (error.status === 404) return { kind: 'agentGone' };
+  if (error.status === 401) return { kind: 'session' };
+  if (error.status === 0) return { kind: 'network', message: error.message };
+  if (error.status === 400) return { kind: 'refused', message: error.message };
+  return { kind: 'failed', message: error.message };
+}
+
+/** A run of an answer's text: bold (`**…**`) or plain. */
+export interface TextRun {
+  text: string;
+  bold: boolean;
+}
+
+/** A block of an answer: a heading line ('## Summary'), or lines of text kept as they were broken. */
+export type AnswerBlock = { kind: 'heading'; runs: TextRun[] } | { kind: 'text'; runs: TextRun[] };
+
+/** '**Risks** first' -> [{Risks, bold}, {' first'}]; an unpaired '**' stays as typed. */
+export function textRuns(text: string): TextRun[] {
+  const runs: TextRun[] = [];
+  const pattern = /\*\*(.+?)\*\*/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) runs.push({ text: text.slice(last, match.index), bold: false });
+    runs.push({ text: match[1] ?? '', bold: true });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) runs.push({ text: text.slice(last), bold: false });
+  return runs;
+}
+
+/**
+ * The markdown-ish text of an agent's answer as blocks: '# ' to '###### ' lines are headings;
+ * other lines are kept with their breaks, blank lines ending a paragraph. Rendered as React text,
+ * never as HTML.
+ */
+export function answerBlocks(output: string): AnswerBlock[] {
+  const blocks: AnswerBlock[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'text', runs: textRuns(paragraph.join('\n')) });
+    paragraph = [];
+  };
+  for (const line of output.replace(/\r\n?/g, '\n').split('\n')) {
+    const heading = /^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
+    if (heading) {
+      flush();
+      blocks.push({ kind: 'heading', runs: textRuns(heading[1] ?? '') });
+    } else if (line.trim() === '') {
+      flush();
+    } else {
+      paragraph.push(line);
+    }
+  }
+  flush();
+  return blocks;
+}

@@ -1,0 +1,52 @@
+import {
+  agentUpdatedEventSchema,
+  executionUpdatedEventSchema,
+  flowUpdatedEventSchema,
+  type Agent,
+} from '@nuvem/contracts/workflows';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useRealtimeClient, type RealtimeEvent } from '@/lib/realtime';
+import { isFinished } from '../lib/run-status';
+import { workflowKeys } from './workflow-keys';
+
+/**
+ * What an event of the workflow service changes (spec 2, "Realtime"): an agent's status and
+ * figures, a flow's status, a run's progress. A run that ended (spec 4: completed or failed; a
+ * cancelled one too) also refreshes its flow (status, last run, its runs) and the agents' figures.
+ */
+export function applyWorkflowEvent(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (event.type === 'agent.updated') {
+    const update = agentUpdatedEventSchema.safeParse(event.data);
+    if (!update.success) return;
+    const { agentId, status, metrics } = update.data;
+    // Shown at once; the list is fetched again for the rest of what changed.
+    queryClient.setQueryData<Agent[]>(workflowKeys.agents, (agents) =>
+      agents?.map((agent) => (agent.id === agentId ? { ...agent, status, performance: metrics } : agent)),
+    );
+    void queryClient.invalidateQueries({ queryKey: workflowKeys.agents });
+  } else if (event.type === 'flow.updated') {
+    if (!flowUpdatedEventSchema.safeParse(event.data).success) return;
+    void queryClient.invalidateQueries({ queryKey: workflowKeys.flowList });
+  } else if (event.type === 'execution.updated') {
+    const update = executionUpdatedEventSchema.safeParse(event.data);
+    if (!update.success) return;
+    const { id, flow_id: flowId, status } = update.data;
+    void queryClient.invalidateQueries({ queryKey: workflowKeys.execution(id) });
+    void queryClient.invalidateQueries({ queryKey: workflowKeys.flowExecutions(flowId) });
+    if (isFinished(status)) {
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.flowList });
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.agents });
+    }
+  }
+}
+
+/** Keeps the dashboard's queries current from the app's live stream while the dashboard is open. */
+export function useWorkflowRealtime(): void {
+  const client = useRealtimeClient();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!client) return;
+    return client.listen((event) => applyWorkflowEvent(queryClient, event));
+  }, [client, queryClient]);
+}

@@ -1,0 +1,277 @@
+import {
+  knowledgeDocumentBodySchema,
+  knowledgeLimits,
+  type KnowledgeDocument,
+  type KnowledgeDocumentBody,
+} from '@nuvem/contracts/workflows';
+import { BookOpenIcon, FileUpIcon, Loader2Icon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { useFormat } from '@/lib/format';
+import { applyServerErrors, useContractForm } from '@/lib/forms';
+import { errorMessage, notify } from '@/lib/notify';
+import { useAddKnowledge } from '../api/add-knowledge';
+import { useDeleteKnowledge } from '../api/delete-knowledge';
+import { useKnowledge } from '../api/get-knowledge';
+
+/** What an upload may be: plain text or Markdown, by extension (browsers disagree on the MIME type of .md). */
+const UPLOAD_EXTENSIONS = ['.txt', '.md'] as const;
+const formFields = ['title', 'content'] as const;
+
+/**
+ * The rag agent's knowledge base (beyond the spec): the user's documents (title, size, date,
+ * delete) and two ways to add one: paste a text, or upload a .txt or .md file, read in the browser
+ * and sent as text. The server's refusals (413 too large, 400 invalid) are shown in its words.
+ */
+export function KnowledgeTab() {
+  const { t } = useTranslation(['workflows', 'common']);
+  const documents = useKnowledge();
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <AddDocument />
+      <Card className="min-w-0">
+        <CardHeader>
+          <CardTitle>
+            <h2>{t('knowledge.title')}</h2>
+          </CardTitle>
+          <CardDescription>{t('knowledge.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {documents.isError && !documents.data ? (
+            <div role="alert" className="grid justify-items-start gap-2 text-sm">
+              <p>
+                {t('knowledge.loadFailed', {
+                  reason: documents.error.message || t('common:errors.unexpected'),
+                })}
+              </p>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={documents.isFetching}
+                onClick={() => void documents.refetch()}
+              >
+                {t('common:actions.retry')}
+              </Button>
+            </div>
+          ) : !documents.data ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              {t('knowledge.loading')}
+            </p>
+          ) : documents.data.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-glass-border p-6 text-center">
+              <BookOpenIcon aria-hidden="true" className="size-7 text-muted-foreground" />
+              <h3 className="font-semibold">{t('knowledge.empty')}</h3>
+              <p className="text-sm text-muted-foreground">{t('knowledge.emptyText')}</p>
+            </div>
+          ) : (
+            <DocumentList documents={documents.data} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function DocumentList({ documents }: { documents: readonly KnowledgeDocument[] }) {
+  const { t } = useTranslation(['workflows', 'common']);
+  const f = useFormat();
+  const remove = useDeleteKnowledge();
+  const [confirming, setConfirming] = useState<KnowledgeDocument | null>(null);
+  return (
+    <>
+      <ul aria-label={t('knowledge.list')} className="grid gap-2">
+        {documents.map((document) => (
+          <li
+            key={document.id}
+            className="flex items-center gap-3 rounded-lg border border-glass-border bg-glass p-3 text-sm"
+          >
+            <div className="grid min-w-0 flex-1 gap-0.5">
+              <p className="font-medium break-words">{document.title}</p>
+              <p className="text-xs text-muted-foreground">
+                {t('knowledge.characters', { count: document.characters, n: f.count(document.characters) })}
+                {' · '}
+                <time dateTime={document.created_at}>
+                  {t('knowledge.addedOn', { date: f.date(document.created_at) })}
+                </time>
+              </p>
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('knowledge.delete', { title: document.title })}
+              title={t('knowledge.delete', { title: document.title })}
+              onClick={() => setConfirming(document)}
+            >
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {remove.isError && (
+        <p role="alert" className="mt-3 text-sm text-destructive">
+          {t('knowledge.deleteFailed', { reason: errorMessage(remove.error, t('common:errors.unexpected')) })}
+        </p>
+      )}
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('knowledge.deleteTitle', { title: confirming?.title ?? '' })}</AlertDialogTitle>
+            <AlertDialogDescription>{t('knowledge.deleteText')}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (!confirming) return;
+                remove.mutate(confirming.id, {
+                  onSuccess: () => notify.success(t('knowledge.deleted')),
+                  onSettled: () => setConfirming(null),
+                });
+              }}
+            >
+              {t('knowledge.deleteConfirm')}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
+
+function AddDocument() {
+  const { t } = useTranslation(['workflows', 'common']);
+  const { t: formT } = useTranslation();
+  const f = useFormat();
+  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const add = useAddKnowledge();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useContractForm(knowledgeDocumentBodySchema, {
+    defaultValues: { title: '', content: '' },
+    mode: 'onSubmit',
+  });
+
+  async function send(body: KnowledgeDocumentBody): Promise<boolean> {
+    setFailure(null);
+    try {
+      await add.mutateAsync(body);
+      notify.success(t('knowledge.added'));
+      return true;
+    } catch (error) {
+      setFailure(t('knowledge.addFailed', { reason: errorMessage(error, t('common:errors.unexpected')) }));
+      return false;
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (add.isPending) return;
+    setFailure(null);
+    try {
+      await add.mutateAsync(values);
+      notify.success(t('knowledge.added'));
+      form.reset();
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, formT, { fields: formFields })) {
+        setFailure(t('knowledge.addFailed', { reason: errorMessage(error, t('common:errors.unexpected')) }));
+      }
+    }
+  });
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // The same file can be chosen again after a fix.
+    event.target.value = '';
+    if (!file) return;
+    const name = file.name;
+    const extension = UPLOAD_EXTENSIONS.find((ext) => name.toLowerCase().endsWith(ext));
+    if (!extension) {
+      setFailure(t('knowledge.wrongType'));
+      return;
+    }
+    const content = await file.text();
+    if (!content.trim()) {
+      setFailure(t('knowledge.emptyFile'));
+      return;
+    }
+    if (content.trim().length > knowledgeLimits.contentMax) {
+      setFailure(t('knowledge.tooLarge', { n: f.count(knowledgeLimits.contentMax) }));
+      return;
+    }
+    const title = (name.slice(0, -extension.length).trim() || name).slice(0, knowledgeLimits.titleMax);
+    await send({ title, content });
+  }
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>
+          <h2>{t('knowledge.addTitle')}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-3">
+          <FormField label={t('knowledge.titleLabel')} required error={form.formState.errors.title?.message}>
+            {(control) => <Input {...control} {...form.register('title')} maxLength={knowledgeLimits.titleMax} />}
+          </FormField>
+          <FormField label={t('knowledge.content')} required error={form.formState.errors.content?.message}>
+            {(control) => (
+              <Textarea
+                {...control}
+                {...form.register('content')}
+                rows={8}
+                placeholder={t('knowledge.contentPlaceholder')}
+                className="min-h-40"
+              />
+            )}
+          </FormField>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? (
+                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              ) : (
+                <PlusIcon aria-hidden="true" />
+              )}
+              {add.isPending ? t('knowledge.adding') : t('knowledge.add')}
+            </Button>
+            <Button type="button" variant="outline" disabled={add.isPending} onClick={() => fileInput.current?.click()}>
+              <FileUpIcon aria-hidden="true" />
+              {t('knowledge.upload')}
+            </Button>
+            <input
+              ref={fileInput}
+              id={fileId}
+              type="file"
+              aria-label={t('knowledge.upload')}
+              accept={[...UPLOAD_EXTENSIONS, 'text/plain', 'text/markdown'].join(',')}
+              className="sr-only"
+              tabIndex={-1}
+              onChange={(event) => void onFile(event)}
+            />
+          </div>
+          <p className="text-xs text-muted-foreground">{t('knowledge.uploadHint')}</p>
+        </form>
+        {failure && (
+          <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            {failure}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

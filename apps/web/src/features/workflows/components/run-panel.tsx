@@ -1,0 +1,259 @@
+import type { Execution, ExecutionStatus, ExecutionStep } from '@nuvem/contracts/workflows';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleStopIcon, Loader2Icon } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useFormat } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useCancelExecution } from '../api/cancel-execution';
+import { useExecution } from '../api/get-execution';
+import { useFlowExecutions } from '../api/get-flow-executions';
+import { workflowKeys } from '../api/workflow-keys';
+import { isCancellable, isFinished } from '../lib/run-status';
+import { useSecurityNames } from './use-security-names';
+import { WorkflowError } from './workflow-error';
+
+type BadgeVariant = 'secondary' | 'success' | 'warning' | 'destructive' | 'outline';
+
+const statusVariant: Record<ExecutionStatus, BadgeVariant> = {
+  queued: 'secondary',
+  running: 'warning',
+  completed: 'success',
+  failed: 'destructive',
+  cancelled: 'outline',
+};
+
+export interface RunPanelProps {
+  /** The open flow, for its recent runs. */
+  flowId: string | null;
+  /** The run shown. */
+  executionId: string | null;
+  onShowRun: (id: string) => void;
+}
+
+/**
+ * The live run view (beyond the spec): the run's status with a Cancel button while it is queued or
+ * running, each step (node, action taken, duration, output, error, sources), the result, and the
+ * flow's recent runs. The run is read again on every `execution.updated` event and, as a fallback,
+ * every second until it is finished.
+ */
+export function RunPanel({ flowId, executionId, onShowRun }: RunPanelProps) {
+  const { t } = useTranslation(['workflows', 'common']);
+  const f = useFormat();
+  const headingId = useId();
+  const execution = useExecution(executionId);
+  const runs = useFlowExecutions(flowId);
+  const cancel = useCancelExecution();
+  const run = execution.data;
+  useRefreshWhenFinished(run);
+
+  if (!flowId && !executionId) return null;
+  return (
+    <Card className="min-w-0" aria-labelledby={headingId} role="region">
+      <CardHeader className="pb-3">
+        <CardTitle className="flex flex-wrap items-center justify-between gap-2">
+          <span className="flex flex-wrap items-center gap-2">
+            <h3 id={headingId}>{t('run.title')}</h3>
+            {run && (
+              <Badge variant={statusVariant[run.status]} data-testid="run-status">
+                {t(`run.statuses.${run.status}`)}
+              </Badge>
+            )}
+          </span>
+          {run && isCancellable(run.status) && (
+            <Button variant="outline" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate(run.id)}>
+              {cancel.isPending ? (
+                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              ) : (
+                <CircleStopIcon aria-hidden="true" />
+              )}
+              {cancel.isPending ? t('run.cancelling') : t('run.cancel')}
+            </Button>
+          )}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {cancel.isError && <WorkflowError title={t('run.cancelFailed')} error={cancel.error} />}
+        {execution.isError && !run && (
+          <p role="alert" className="text-sm text-destructive">
+            {t('run.loadFailed', { reason: execution.error.message || t('common:errors.unexpected') })}
+          </p>
+        )}
+        {executionId && !run && !execution.isError && (
+          <p className="text-sm text-muted-foreground">{t('common:status.loading')}</p>
+        )}
+        {run && <RunDetails run={run} />}
+        {flowId && (
+          <div className="grid gap-2">
+            <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('run.recent')}</h4>
+            {runs.data && runs.data.length === 0 && <p className="text-sm text-muted-foreground">{t('run.noRuns')}</p>}
+            {runs.data && runs.data.length > 0 && (
+              <ul aria-label={t('run.recent')} className="flex flex-wrap gap-1.5">
+                {runs.data.map((other) => (
+                  <li key={other.id}>
+                    <Button
+                      size="sm"
+                      variant={other.id === executionId ? 'secondary' : 'ghost'}
+                      aria-pressed={other.id === executionId}
+                      onClick={() => onShowRun(other.id)}
+                    >
+                      <span
+                        aria-hidden="true"
+                        className={cn(
+                          'size-2 rounded-full',
+                          other.status === 'completed' && 'bg-success',
+                          other.status === 'failed' && 'bg-destructive',
+                          (other.status === 'queued' || other.status === 'running') && 'bg-warning',
+                          other.status === 'cancelled' && 'bg-muted-foreground',
+                        )}
+                      />
+                      {f.dateTime(other.created_at)}
+                      <span className="sr-only">{t(`run.statuses.${other.status}`)}</span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Spec 4: a run that ended refreshes its flow's data. The live stream does it too; this covers a
+ * page whose stream is down, where the run is polled instead.
+ */
+function useRefreshWhenFinished(run: Execution | undefined) {
+  const queryClient = useQueryClient();
+  const seen = useRef<{ id: string; finished: boolean } | null>(null);
+  useEffect(() => {
+    if (!run) return;
+    const finished = isFinished(run.status);
+    const before = seen.current;
+    seen.current = { id: run.id, finished };
+    if (finished && before?.id === run.id && !before.finished) {
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.flows });
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.agents });
+    }
+  }, [run, queryClient]);
+}
+
+function RunDetails({ run }: { run: Execution }) {
+  const { t } = useTranslation('workflows');
+  const f = useFormat();
+  return (
+    <div className="grid gap-3 text-sm">
+      <dl className="grid gap-1">
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted-foreground">{t('run.input')}</dt>
+          <dd className="min-w-0 break-words whitespace-pre-wrap">{run.input || '—'}</dd>
+        </div>
+        <div className="text-xs text-muted-foreground">
+          <dt className="sr-only">{t('run.status', { status: t(`run.statuses.${run.status}`) })}</dt>
+          <dd>
+            {t('run.started', { when: f.dateTime(run.created_at) })}
+            {run.tokens_used > 0 && ` · ${t('run.tokens', { n: f.count(run.tokens_used) })}`}
+          </dd>
+        </div>
+      </dl>
+      {run.error && (
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3">
+          {run.error.message}
+        </p>
+      )}
+      <div className="grid gap-2">
+        <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('run.steps')}</h4>
+        {run.steps.length === 0 ? (
+          <p className="text-muted-foreground">{t('run.noSteps')}</p>
+        ) : (
+          <ol aria-label={t('run.steps')} className="grid gap-2">
+            {run.steps.map((step) => (
+              <StepItem key={step.index} step={step} />
+            ))}
+          </ol>
+        )}
+      </div>
+      {run.status === 'completed' && run.output !== null && (
+        <div className="grid gap-1">
+          <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('run.result')}</h4>
+          <pre className="max-h-64 overflow-auto rounded-lg border border-glass-border bg-background/40 p-3 font-mono text-xs break-words whitespace-pre-wrap">
+            {run.output}
+          </pre>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function StepItem({ step }: { step: ExecutionStep }) {
+  const { t } = useTranslation('workflows');
+  const f = useFormat();
+  const names = useSecurityNames();
+  return (
+    <li
+      data-testid={`run-step-${step.node_id}`}
+      data-step-status={step.status}
+      className={cn(
+        'grid gap-2 rounded-lg border bg-glass p-3',
+        step.status === 'failed' ? 'border-destructive/50' : 'border-glass-border',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-muted-foreground tabular-nums">{step.index + 1}.</span>
+        <strong className="font-semibold">{step.node_name}</strong>
+        <Badge variant={step.status === 'completed' ? 'success' : step.status === 'failed' ? 'destructive' : 'warning'}>
+          {t(`builder.runStatus.${step.status}`)}
+        </Badge>
+        {step.action && <Badge variant="outline">{t('run.action', { action: step.action })}</Badge>}
+        {step.duration_ms !== null && (
+          <span className="text-xs text-muted-foreground tabular-nums">
+            {t('run.duration', { ms: f.count(step.duration_ms) })}
+          </span>
+        )}
+        {step.attempts > 1 && (
+          <span className="text-xs text-muted-foreground">{t('run.attempts', { count: step.attempts })}</span>
+        )}
+        {step.used_fallback && <Badge variant="warning">{t('run.fallback')}</Badge>}
+      </div>
+      {step.output !== null && (
+        <div className="grid gap-1">
+          <span className="text-xs text-muted-foreground">{t('run.output')}</span>
+          <pre className="max-h-48 overflow-auto rounded-md bg-background/40 p-2 font-mono text-xs break-words whitespace-pre-wrap">
+            {step.output}
+          </pre>
+        </div>
+      )}
+      {step.error && (
+        <p className="text-destructive">
+          <span className="font-medium">{t('run.error')}: </span>
+          {step.error}
+        </p>
+      )}
+      {step.findings.length > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {t('run.findings', {
+            types: [...new Set(step.findings.map((finding) => names.type(finding.type)))].join(', '),
+          })}
+        </p>
+      )}
+      {step.citations.length > 0 && (
+        <div className="grid gap-1">
+          <span className="text-xs text-muted-foreground">{t('run.citations')}</span>
+          <ul className="grid gap-1">
+            {step.citations.map((citation, index) => (
+              <li key={`${citation.document_id}-${String(index)}`} className="text-xs">
+                <strong className="font-medium">{citation.title}</strong>
+                <span className="text-muted-foreground"> — {citation.excerpt}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </li>
+  );
+}
