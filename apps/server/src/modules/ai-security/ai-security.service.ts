@@ -232,6 +232,11 @@ export function createAiSecurityService(deps: {
       return { text: result.redacted, violations: result.violations, threat_level: result.threat_level, flagged };
     },
 
+    /** A text shown beside a scanned output (a source's excerpt): redacted the same way, not recorded again. */
+    redact(text: string): string {
+      return detector.scanOutput(text).redacted;
+    },
+
     /** Drops records older than the longest window the Security tab shows. */
     async prune(): Promise<number> {
       return repo.deleteBefore(new Date(now().getTime() - RECORDS_KEPT_DAYS * 24 * 3600_000));

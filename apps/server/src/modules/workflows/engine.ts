@@ -66,6 +66,8 @@ export interface EngineDeps {
     text: string,
     flowId: string,
   ) => Promise<{ code: 'PROMPT_BLOCKED' | 'SECURITY_LAYER_OFFLINE'; message: string } | null>;
+  /** Secrets and personal data out of a text shown beside an output (a source's excerpt). */
+  redact?: (text: string) => string;
   /** Told when a step starts and when it ends (the runner saves and publishes). */
   onStep: (state: RunState, step: ExecutionStep) => Promise<void>;
   now?: () => number;
@@ -290,7 +292,11 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     if (result) {
       output = result.output;
       step.tokens = result.tokens;
-      step.citations = result.citations;
+      // A source's excerpt is shown beside the answer: redacted the same way.
+      step.citations = result.citations.map((citation) => ({
+        ...citation,
+        excerpt: deps.redact ? deps.redact(citation.excerpt) : citation.excerpt,
+      }));
       state.tokensUsed += result.tokens;
     } else if (exec.fallback !== undefined) {
       output = exec.fallback;

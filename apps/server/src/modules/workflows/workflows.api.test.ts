@@ -295,6 +295,19 @@ describe(`the workflow service on the offline agents, on ${testDriver}`, () => {
     expect(run.steps[0]?.citations.map((c) => c.title)).toEqual(['Backup policy']);
     expect(run.output).toContain('14 days');
     expect(run.output).not.toContain('moon');
+    // What the answer redacts, its sources' excerpts redact too.
+    const withMail = await alice.call('POST', '/knowledge', {
+      title: 'Refunds',
+      content: 'Refunds are asked for by e-mail to billing.desk@example.com within 14 days of the charge.',
+    });
+    expect(withMail.statusCode).toBe(201);
+    const refund = await alice.finished(
+      (await alice.execute(aliceFlow.id, 'Who do I e-mail for a refund?')).json<Execution>().id,
+    );
+    const shown = JSON.stringify(refund.steps[0]);
+    expect(shown).toContain('Refunds');
+    expect(shown).not.toContain('billing.desk@example.com');
+    expect((await alice.call('DELETE', `/knowledge/${withMail.json<{ id: string }>().id}`)).statusCode).toBe(204);
 
     const docs = (await alice.call('GET', '/knowledge')).json<{ documents: { id: string }[] }>().documents;
     expect(docs).toHaveLength(1);

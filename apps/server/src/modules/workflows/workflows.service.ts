@@ -50,7 +50,7 @@ export interface WorkflowsServiceDeps {
   repo: WorkflowsRepository;
   runtime: AgentRuntime;
   agents: AgentDefinition[];
-  aiSecurity: Pick<AiSecurityService, 'gate' | 'scanOutput' | 'answers'>;
+  aiSecurity: Pick<AiSecurityService, 'gate' | 'scanOutput' | 'answers' | 'redact'>;
   events: EventBus;
   queue: JobQueue;
   limiter: RateLimiter;
@@ -267,6 +267,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
           runtime,
           findAgent: (id) => agentsById.get(id),
           scanOutput: (user, text, flowId) => aiSecurity.scanOutput(user, text, { flowId }),
+          redact: (text) => aiSecurity.redact(text),
           checkInput: async (user, text, flowId) => {
             try {
               await aiSecurity.gate(user, [{ field: 'prepared_input', text }], { source: 'flow.execute', flowId });
@@ -565,7 +566,8 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       return {
         agent_id: agent.id,
         output: scanned.text,
-        citations: result.citations,
+        // A source's excerpt is shown beside the answer: redacted the same way.
+        citations: result.citations.map((citation) => ({ ...citation, excerpt: aiSecurity.redact(citation.excerpt) })),
         findings: scanned.violations,
         tokens: result.tokens,
         duration_ms: Date.now() - started,

@@ -49,78 +49,92 @@ export function RunPanel({ flowId, executionId, onShowRun }: RunPanelProps) {
   const cancel = useCancelExecution();
   const run = execution.data;
   useRefreshWhenFinished(run);
+  // A run just asked for (or picked from the list) is brought into view: below the canvas it
+  // would otherwise start and finish out of sight.
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const panel = panelRef.current;
+    // jsdom (the unit tests) has neither.
+    if (!executionId || !panel || typeof window.matchMedia !== 'function') return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'nearest' });
+  }, [executionId]);
 
   if (!flowId && !executionId) return null;
   return (
-    <Card className="min-w-0" aria-labelledby={headingId} role="region">
-      <CardHeader className="pb-3">
-        <CardTitle className="flex flex-wrap items-center justify-between gap-2">
-          <span className="flex flex-wrap items-center gap-2">
-            <h3 id={headingId}>{t('run.title')}</h3>
-            {run && (
-              <Badge variant={statusVariant[run.status]} data-testid="run-status">
-                {t(`run.statuses.${run.status}`)}
-              </Badge>
-            )}
-          </span>
-          {run && isCancellable(run.status) && (
-            <Button variant="outline" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate(run.id)}>
-              {cancel.isPending ? (
-                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-              ) : (
-                <CircleStopIcon aria-hidden="true" />
+    <div ref={panelRef} className="min-w-0 scroll-mt-4">
+      <Card className="min-w-0" aria-labelledby={headingId} role="region">
+        <CardHeader className="pb-3">
+          <CardTitle className="flex flex-wrap items-center justify-between gap-2">
+            <span className="flex flex-wrap items-center gap-2">
+              <h3 id={headingId}>{t('run.title')}</h3>
+              {run && (
+                <Badge variant={statusVariant[run.status]} data-testid="run-status">
+                  {t(`run.statuses.${run.status}`)}
+                </Badge>
               )}
-              {cancel.isPending ? t('run.cancelling') : t('run.cancel')}
-            </Button>
-          )}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {cancel.isError && <WorkflowError title={t('run.cancelFailed')} error={cancel.error} />}
-        {execution.isError && !run && (
-          <p role="alert" className="text-sm text-destructive">
-            {t('run.loadFailed', { reason: execution.error.message || t('common:errors.unexpected') })}
-          </p>
-        )}
-        {executionId && !run && !execution.isError && (
-          <p className="text-sm text-muted-foreground">{t('common:status.loading')}</p>
-        )}
-        {run && <RunDetails run={run} />}
-        {flowId && (
-          <div className="grid gap-2">
-            <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('run.recent')}</h4>
-            {runs.data && runs.data.length === 0 && <p className="text-sm text-muted-foreground">{t('run.noRuns')}</p>}
-            {runs.data && runs.data.length > 0 && (
-              <ul aria-label={t('run.recent')} className="flex flex-wrap gap-1.5">
-                {runs.data.map((other) => (
-                  <li key={other.id}>
-                    <Button
-                      size="sm"
-                      variant={other.id === executionId ? 'secondary' : 'ghost'}
-                      aria-pressed={other.id === executionId}
-                      onClick={() => onShowRun(other.id)}
-                    >
-                      <span
-                        aria-hidden="true"
-                        className={cn(
-                          'size-2 rounded-full',
-                          other.status === 'completed' && 'bg-success',
-                          other.status === 'failed' && 'bg-destructive',
-                          (other.status === 'queued' || other.status === 'running') && 'bg-warning',
-                          other.status === 'cancelled' && 'bg-muted-foreground',
-                        )}
-                      />
-                      {f.dateTime(other.created_at)}
-                      <span className="sr-only">{t(`run.statuses.${other.status}`)}</span>
-                    </Button>
-                  </li>
-                ))}
-              </ul>
+            </span>
+            {run && isCancellable(run.status) && (
+              <Button variant="outline" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate(run.id)}>
+                {cancel.isPending ? (
+                  <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+                ) : (
+                  <CircleStopIcon aria-hidden="true" />
+                )}
+                {cancel.isPending ? t('run.cancelling') : t('run.cancel')}
+              </Button>
             )}
-          </div>
-        )}
-      </CardContent>
-    </Card>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {cancel.isError && <WorkflowError title={t('run.cancelFailed')} error={cancel.error} />}
+          {execution.isError && !run && (
+            <p role="alert" className="text-sm text-destructive">
+              {t('run.loadFailed', { reason: execution.error.message || t('common:errors.unexpected') })}
+            </p>
+          )}
+          {executionId && !run && !execution.isError && (
+            <p className="text-sm text-muted-foreground">{t('common:status.loading')}</p>
+          )}
+          {run && <RunDetails run={run} />}
+          {flowId && (
+            <div className="grid gap-2">
+              <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('run.recent')}</h4>
+              {runs.data && runs.data.length === 0 && (
+                <p className="text-sm text-muted-foreground">{t('run.noRuns')}</p>
+              )}
+              {runs.data && runs.data.length > 0 && (
+                <ul aria-label={t('run.recent')} className="flex flex-wrap gap-1.5">
+                  {runs.data.map((other) => (
+                    <li key={other.id}>
+                      <Button
+                        size="sm"
+                        variant={other.id === executionId ? 'secondary' : 'ghost'}
+                        aria-pressed={other.id === executionId}
+                        onClick={() => onShowRun(other.id)}
+                      >
+                        <span
+                          aria-hidden="true"
+                          className={cn(
+                            'size-2 rounded-full',
+                            other.status === 'completed' && 'bg-success',
+                            other.status === 'failed' && 'bg-destructive',
+                            (other.status === 'queued' || other.status === 'running') && 'bg-warning',
+                            other.status === 'cancelled' && 'bg-muted-foreground',
+                          )}
+                        />
+                        {f.dateTime(other.created_at)}
+                        <span className="sr-only">{t(`run.statuses.${other.status}`)}</span>
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
   );
 }
 
