@@ -224,6 +224,8 @@ test('the action menu stops, starts, snapshots, scales, copies and deletes', asy
   baseURL,
   context,
 }) => {
+  // Many steps, each waiting on the server: on a busy 2-core CI machine more than the default 30 s.
+  test.slow();
   await login();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const container = await createContainer(page.request, baseURL ?? '', 'api-server');
@@ -295,6 +297,8 @@ test('the metrics tab shows the fleet, then one container with charts over a ran
   login,
   baseURL,
 }) => {
+  // Many steps, each waiting on the server: on a busy 2-core CI machine more than the default 30 s.
+  test.slow();
   await login();
   await createContainer(page.request, baseURL ?? '', 'metrics-a');
   await createContainer(page.request, baseURL ?? '', 'metrics-b', 'large');
