@@ -42,12 +42,28 @@ export const test = base.extend<Fixtures>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      // What each error's objects held ('[Object]' in its text), to say why when the test fails.
+      const details = new Map<string, Promise<string>>();
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        errors.push(text);
+        details.set(
+          text,
+          Promise.all(message.args().map((arg) => arg.jsonValue().catch(() => '?')))
+            .then((values) => JSON.stringify(values.slice(1)).slice(0, 2_000))
+            .catch(() => ''),
+        );
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use(errors);
-      expect(errors, 'console errors on the page').toEqual([]);
+      const shown = await Promise.all(
+        errors.map(async (text) => {
+          const held = await details.get(text);
+          return held && held !== '[]' ? `${text} ${held}` : text;
+        }),
+      );
+      expect(shown, 'console errors on the page').toEqual([]);
     },
     { auto: true },
   ],

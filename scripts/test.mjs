@@ -58,6 +58,7 @@ const vitestStatus = run('npx', [
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${join(resultsDir, 'vitest.json')}`,
+  `--reporter=${join(root, 'scripts/vitest-errors-reporter.mjs')}`,
 ]);
 const vitest = readJson('vitest.json');
 if (vitest) {
@@ -67,6 +68,12 @@ if (vitest) {
 }
 if (vitestStatus !== 0) {
   problems.push(`Vitest exited with ${vitestStatus}`);
+  // Errors outside any test fail the run too: named here, where the end of the log shows them.
+  const errors = readJson('vitest-errors.json');
+  for (const error of errors?.unhandled ?? []) problems.push(`Vitest: unhandled error outside a test:\n${error}`);
+  for (const module of errors?.failedToLoad ?? []) {
+    problems.push(`Vitest: ${module.file} failed:\n${module.errors.join('\n')}`);
+  }
   if (!vitest || vitest.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
 }
 

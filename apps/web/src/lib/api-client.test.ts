@@ -49,6 +49,25 @@ describe('apiRequest', () => {
     await expect(apiRequest('/x', itemSchema)).rejects.toMatchObject({ code: 'BAD_REPLY' });
   });
 
+  it('passes on a cancellation that comes while the body is arriving, logging nothing', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const controller = new AbortController();
+    // The headers have come; the body is cut off by the cancellation (a refetch replaced this call).
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(new TextEncoder().encode('{"success":true,'));
+        controller.signal.addEventListener('abort', () =>
+          stream.error(new DOMException('The operation was aborted.', 'AbortError')),
+        );
+      },
+    });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body, { status: 200 }));
+    const pending = apiRequest('/x', itemSchema, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
   it('reports a network failure as status 0', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('fetch failed'));
     await expect(apiRequest('/x', itemSchema)).rejects.toMatchObject({ status: 0 });

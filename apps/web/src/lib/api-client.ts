@@ -75,7 +75,12 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(0, i18n.t('common:errors.network'));
   }
 
-  const payload: unknown = await response.json().catch(() => undefined);
+  const payload: unknown = await response.json().catch((error: unknown) => {
+    // Cancelled while the body was still arriving (a refetch replaced this one): a cancellation,
+    // not a malformed reply.
+    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    return undefined;
+  });
   if (!response.ok) {
     const failure = errorResponseSchema.safeParse(payload);
     const error = failure.success

@@ -108,8 +108,10 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
     countRef.current?.focus({ preventScroll: true });
   };
 
-  // A smooth scroll started on the click is cut short when the new page's cards replace the old
-  // ones (the page's height and scroll anchor change under it): scroll again once they are in.
+  // A smooth scroll started on the click can be cut short when the new page's cards replace the
+  // old ones (the page's height and scroll anchor change under it, and a busy browser drops the
+  // animation): scroll again once they are in, and if that is cut short too, finish it at once,
+  // unless the reader has taken over the scrolling meanwhile.
   const scrollAfterPage = useRef<number | null>(null);
   const goToPage = (next: number) => {
     change({ page: next });
@@ -121,6 +123,17 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
     if (settledPage === null || scrollAfterPage.current !== settledPage) return;
     scrollAfterPage.current = null;
     window.scrollTo({ top: 0, behavior: 'smooth' });
+    const taken = ['wheel', 'touchstart', 'keydown'] as const;
+    const stop = () => {
+      clearTimeout(timer);
+      for (const type of taken) window.removeEventListener(type, stop);
+    };
+    const timer = setTimeout(() => {
+      stop();
+      if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: 'instant' });
+    }, 800);
+    for (const type of taken) window.addEventListener(type, stop, { passive: true });
+    return stop;
   }, [settledPage]);
 
   let results;
