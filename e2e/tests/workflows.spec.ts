@@ -82,8 +82,10 @@ test.describe('with a mouse on a desktop-sized screen', () => {
       await expect(node).toHaveAttribute('data-run-status', 'completed');
     const steps = page.getByRole('list', { name: 'Steps' }).getByRole('listitem');
     await expect(steps).toHaveCount(3);
-    await expect(steps.nth(0)).toContainText('## Summary');
-    await expect(steps.nth(2)).toContainText('## Headline');
+    // Outputs are shown as text with their headings, not as raw markdown.
+    await expect(steps.nth(0).getByText('Summary', { exact: true })).toHaveClass(/font-semibold/);
+    await expect(steps.nth(0)).not.toContainText('## ');
+    await expect(steps.nth(2)).toContainText('Headline');
   });
 });
 

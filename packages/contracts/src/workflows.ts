@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { violationSchema } from './ai-security';
+import { AI_SECURITY_MAX_PROMPT_BYTES, violationSchema } from './ai-security';
 
 /**
  * The workflow service (spec 2: "Agents dashboard", the Agent, Flow, Builder node/edge and
@@ -254,7 +254,15 @@ export const flowListResponseSchema = z.object({ flows: z.array(flowSchema) });
 export type FlowListResponse = z.infer<typeof flowListResponseSchema>;
 
 export const executeBodySchema = z.object({
-  input: z.string().max(flowLimits.inputMax).default(''),
+  input: z
+    .string()
+    .max(flowLimits.inputMax)
+    // The AI security layer reads at most 32 KB: 16,000 characters of Chinese or emoji are more.
+    .refine(
+      (s) => new TextEncoder().encode(s).length <= AI_SECURITY_MAX_PROMPT_BYTES,
+      `must be at most ${String(AI_SECURITY_MAX_PROMPT_BYTES / 1024)} KB`,
+    )
+    .default(''),
 });
 export type ExecuteBody = z.input<typeof executeBodySchema>;
 
@@ -362,24 +370,36 @@ export const knowledgeDocumentSchema = z.object({
 export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
 export const knowledgeListResponseSchema = z.object({ documents: z.array(knowledgeDocumentSchema) });
 
+/** A node as a message names it: by the name its author gave it, with its id when they differ. */
+export interface NodeRef {
+  id: string;
+  name?: string | undefined;
+}
+/** `'Research' (id 'n1')`, or `'n1'` for a node without another name. */
+export function nodeLabel(node: NodeRef): string {
+  const name = node.name?.trim();
+  return name && name !== node.id ? `'${name}' (id '${node.id}')` : `'${node.id}'`;
+}
+
 /** The workflow errors of spec 2, and this service's own. */
 export const workflowMessages = {
   flowNotFound: 'Flow not found',
   executionNotFound: 'Execution not found',
   agentNotFound: 'Agent not found',
   documentNotFound: 'Document not found',
-  unknownAgent: (node: string, agent: string) => `Node '${node}' uses an unknown agent '${agent}'`,
+  unknownAgent: (node: NodeRef, agent: string) => `Node ${nodeLabel(node)} uses an unknown agent '${agent}'`,
   duplicateNode: (node: string) => `Two nodes have the id '${node}'`,
-  unknownTarget: (node: string, target: string) =>
-    `Node '${node}' leads to '${target}', which is not a node of this flow`,
+  unknownTarget: (node: NodeRef, target: string) =>
+    `Node ${nodeLabel(node)} leads to '${target}', which is not a node of this flow`,
   unknownEdgeNode: (node: string) => `An edge names '${node}', which is not a node of this flow`,
-  duplicateAction: (node: string, action: string) => `Node '${node}' has two next nodes for the action '${action}'`,
+  duplicateAction: (node: NodeRef, action: string) =>
+    `Node ${nodeLabel(node)} has two next nodes for the action '${action}'`,
   unknownStart: (node: string) => `The start node '${node}' is not a node of this flow`,
   noStart: 'Every node is led to by another: name the start node (start_node_id)',
-  unreachable: (nodes: string[]) =>
-    `Node${nodes.length > 1 ? 's' : ''} '${nodes.join("', '")}' cannot be reached from the start node`,
-  unboundedCycle: (node: string) =>
-    `Node '${node}' is on a cycle: set max_steps to bound how many steps a run may take`,
+  unreachable: (nodes: NodeRef[]) =>
+    `Node${nodes.length > 1 ? 's' : ''} ${nodes.map(nodeLabel).join(', ')} cannot be reached from the start node`,
+  unboundedCycle: (node: NodeRef) =>
+    `Node ${nodeLabel(node)} is on a cycle: set max_steps to bound how many steps a run may take`,
   tooManyFlows: `A user may keep at most ${String(flowLimits.flowsPerUser)} flows`,
   notCancellable: 'This execution has already finished',
   tokensExhausted: 'Your token balance is used up: buy tokens on the pricing page to run model agents',

@@ -61,8 +61,10 @@ export function desktopApps(context: DesktopAppsContext): DesktopApp[] {
       name: t('apps.assistant'),
       icon: BotIcon,
       requiresAuth: true,
-      // Keyed by the prompt, so a new prompt from home fills a fresh panel.
-      render: () => <AssistantApp key={context.assistantPrompt} initialPrompt={context.assistantPrompt} />,
+      // Keyed by the prompt, so a new prompt from home becomes the draft (the conversation stays).
+      render: () => (
+        <AssistantApp key={context.assistantPrompt} initialPrompt={context.assistantPrompt} userId={user?.id} />
+      ),
     },
     { name: t('apps.maps'), icon: MapIcon, requiresAuth: true, render: () => <MapsApp /> },
     { name: t('apps.browser'), icon: CompassIcon, requiresAuth: true, render: () => <BrowserApp /> },

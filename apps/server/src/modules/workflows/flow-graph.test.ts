@@ -44,14 +44,14 @@ describe('buildFlowGraph', () => {
     [
       'an unknown agent',
       { name: 'x', nodes: [node('a', { agent_id: 'nope' })] },
-      "Node 'a' uses an unknown agent 'nope'",
+      "Node 'A' (id 'a') uses an unknown agent 'nope'",
       'a',
     ],
     ['two nodes with one id', { name: 'x', nodes: [node('a'), node('a')] }, "Two nodes have the id 'a'", 'a'],
     [
       'a next node that is no node',
       { name: 'x', nodes: [node('a', { next_actions: { default: 'zz' } })] },
-      "Node 'a' leads to 'zz', which is not a node of this flow",
+      "Node 'A' (id 'a') leads to 'zz', which is not a node of this flow",
       'a',
     ],
     [
@@ -70,13 +70,13 @@ describe('buildFlowGraph', () => {
           { source: 'a', target: 'c' },
         ],
       },
-      "Node 'a' has two next nodes for the action 'default'",
+      "Node 'A' (id 'a') has two next nodes for the action 'default'",
       'a',
     ],
     [
       'nodes the start cannot reach',
       { name: 'x', nodes: [node('a'), node('b'), node('c')], edges: [{ source: 'a', target: 'b' }] },
-      "Node 'c' cannot be reached from the start node",
+      "Node 'C' (id 'c') cannot be reached from the start node",
       'c',
     ],
     [
@@ -90,7 +90,7 @@ describe('buildFlowGraph', () => {
           { source: 'c', target: 'b', action: 'again' },
         ],
       },
-      "Node 'b' is on a cycle: set max_steps to bound how many steps a run may take",
+      "Node 'B' (id 'b') is on a cycle: set max_steps to bound how many steps a run may take",
       'b',
     ],
     [

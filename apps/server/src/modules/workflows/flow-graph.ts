@@ -32,6 +32,9 @@ export function buildFlowGraph(
   knownAgent: (agentId: string) => boolean,
 ): { graph: FlowGraph } | { problem: GraphProblem } {
   const ids = new Set<string>();
+  const names = new Map(body.nodes.map((node) => [node.id, node.name]));
+  /** A node as the messages name it: its name, and its id. */
+  const ref = (id: string) => ({ id, name: names.get(id) });
   for (const [index, node] of body.nodes.entries()) {
     if (ids.has(node.id)) {
       return {
@@ -44,7 +47,7 @@ export function buildFlowGraph(
     if (!knownAgent(node.agent_id)) {
       return {
         problem: {
-          message: workflowMessages.unknownAgent(node.id, node.agent_id),
+          message: workflowMessages.unknownAgent(node, node.agent_id),
           node: node.id,
           path: `nodes.${String(index)}.agent_id`,
         },
@@ -59,7 +62,7 @@ export function buildFlowGraph(
       if (!ids.has(target)) {
         return {
           problem: {
-            message: workflowMessages.unknownTarget(node.id, target),
+            message: workflowMessages.unknownTarget(node, target),
             node: node.id,
             path: `nodes.${String(index)}.next_actions.${action}`,
           },
@@ -83,7 +86,7 @@ export function buildFlowGraph(
     if (existing !== undefined && existing !== edge.target) {
       return {
         problem: {
-          message: workflowMessages.duplicateAction(edge.source, action),
+          message: workflowMessages.duplicateAction(ref(edge.source), action),
           node: edge.source,
           path: `edges.${String(index)}.action`,
         },
@@ -136,7 +139,7 @@ export function buildFlowGraph(
     const index = body.nodes.findIndex((node) => node.id === unreachable[0]);
     return {
       problem: {
-        message: workflowMessages.unreachable(unreachable),
+        message: workflowMessages.unreachable(unreachable.map(ref)),
         node: unreachable[0] ?? null,
         path: `nodes.${String(index)}`,
       },
@@ -147,7 +150,11 @@ export function buildFlowGraph(
   if (onCycle !== null && body.max_steps === undefined) {
     const index = body.nodes.findIndex((node) => node.id === onCycle);
     return {
-      problem: { message: workflowMessages.unboundedCycle(onCycle), node: onCycle, path: `nodes.${String(index)}` },
+      problem: {
+        message: workflowMessages.unboundedCycle(ref(onCycle)),
+        node: onCycle,
+        path: `nodes.${String(index)}`,
+      },
     };
   }
 

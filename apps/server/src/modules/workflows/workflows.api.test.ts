@@ -135,14 +135,18 @@ describe(`the workflow service on the offline agents, on ${testDriver}`, () => {
     [
       'an unknown agent',
       { ...threeAgents, nodes: [{ id: 'x', name: 'X', agent_id: 'agent_ghost' }], edges: [] },
-      "Node 'x' uses an unknown agent 'agent_ghost'",
+      "Node 'X' (id 'x') uses an unknown agent 'agent_ghost'",
     ],
     [
       'an edge to a node that is not there',
       { ...threeAgents, edges: [...(threeAgents.edges ?? []), { source: 'copy', target: 'gone' }] },
       "An edge names 'gone', which is not a node of this flow",
     ],
-    ['unreachable nodes', { ...threeAgents, edges: [] }, "Nodes 'tasks', 'copy' cannot be reached from the start node"],
+    [
+      'unreachable nodes',
+      { ...threeAgents, edges: [] },
+      "Nodes 'Tasks' (id 'tasks'), 'Copy' (id 'copy') cannot be reached from the start node",
+    ],
     [
       'a cycle without max_steps',
       {
@@ -150,7 +154,7 @@ describe(`the workflow service on the offline agents, on ${testDriver}`, () => {
         edges: [...(threeAgents.edges ?? []), { source: 'copy', target: 'brief', action: 'again' }],
         start_node_id: 'brief',
       },
-      "Node 'brief' is on a cycle: set max_steps to bound how many steps a run may take",
+      "Node 'Brief' (id 'brief') is on a cycle: set max_steps to bound how many steps a run may take",
     ],
   ])('refuses %s with a 400 naming the node, and writes nothing', async (_what, body, message) => {
     const user = await registerUser(t.app);
@@ -235,6 +239,18 @@ describe(`the workflow service on the offline agents, on ${testDriver}`, () => {
       })
     ).json<{ events: { flow_id: string; source: string }[] }>();
     expect(records.events[0]).toMatchObject({ flow_id: flow.id, source: 'flow.execute' });
+  });
+
+  it('refuses an input the security layer could not read (over 32 KB in UTF-8) with a 400 naming it; no run', async () => {
+    const user = await registerUser(t.app);
+    const me = mlm(t.app, user);
+    const flow = await me.createOk(threeAgents);
+    // 12,000 characters (under the 16,000 allowed) but 36,000 bytes.
+    const res = await me.execute(flow.id, '界'.repeat(12_000));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, details: [{ path: 'body.input' }] });
+    expect(await t.app.db.select().from(workflowExecutions).where(eq(workflowExecutions.userId, user.id))).toEqual([]);
+    expect((await me.execute(flow.id, '界'.repeat(10_000))).statusCode).toBe(202);
   });
 
   it('checks the text a template builds from harmless-looking parts before an agent gets it', async () => {
@@ -517,6 +533,20 @@ describe(`the workflow service with an OpenAI-compatible model (llm driver), on 
     expect((await other.execute(theirs.id, 'mine')).statusCode).toBe(202);
     await me.finished(first.id);
     await me.finished(second.id);
+  });
+
+  it('holds the cap when one user asks for many runs at once (two of six pass)', async () => {
+    const me = mlm(t.app, await registerUser(t.app));
+    const flow = await me.createOk(single());
+    model.script(
+      { kind: 'stream', pieces: ['a ', 'b ', 'c '], delayMs: 200 },
+      { kind: 'stream', pieces: ['a ', 'b ', 'c '], delayMs: 200 },
+    );
+    const answers = await Promise.all(['1', '2', '3', '4', '5', '6'].map((input) => me.execute(flow.id, input)));
+    const started = answers.filter((res) => res.statusCode === 202).map((res) => res.json<Execution>());
+    expect(started).toHaveLength(2);
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(4);
+    for (const run of started) await me.finished(run.id);
   });
 
   it('counts the tokens of a chat answer from the model', async () => {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { lockUserFor } from '../../lib/user-lock.js';
 import { workflowAgentStats } from '../../db/schema/workflow-agent-stats.js';
 import { workflowExecutions, type WorkflowExecutionRow } from '../../db/schema/workflow-executions.js';
 import { workflowFlows, type WorkflowFlowRow } from '../../db/schema/workflow-flows.js';
@@ -9,6 +10,25 @@ const unfinished = ['queued', 'running'];
 
 /** The workflows module's SQL: only this module reads and writes the workflow_* tables. */
 export function createWorkflowsRepository(db: Database) {
+  return {
+    ...workflowQueries(db),
+
+    /**
+     * Runs `work` in one transaction holding the user's lock for `area`: a cap counted and the row
+     * it guards written by `work` cannot be raced by the same user's concurrent requests.
+     */
+    async underUserLock<T>(area: string, userId: string, work: (locked: WorkflowQueries) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await lockUserFor(tx, `workflows:${area}`, userId);
+        return work(workflowQueries(tx));
+      });
+    },
+  };
+}
+
+type WorkflowQueries = ReturnType<typeof workflowQueries>;
+
+function workflowQueries(db: Database) {
   return {
     // Flows
 

@@ -426,12 +426,18 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
         throw new AppError(409, workflowMessages.tooManyFlows, 'TOO_MANY_FLOWS');
       }
       await aiSecurity.gate(userId, flowTexts(body), { source: 'flow.create' });
-      const row = await repo.insertFlow({
-        id: newId('flow'),
-        userId,
-        name: body.name,
-        description: body.description,
-        ...graph,
+      // Counted again under the user's lock, with the write: concurrent saves cannot pass the cap.
+      const row = await repo.underUserLock('flows', userId, async (locked) => {
+        if ((await locked.countFlows(userId)) >= flowLimits.flowsPerUser) {
+          throw new AppError(409, workflowMessages.tooManyFlows, 'TOO_MANY_FLOWS');
+        }
+        return locked.insertFlow({
+          id: newId('flow'),
+          userId,
+          name: body.name,
+          description: body.description,
+          ...graph,
+        });
       });
       await events.publish(userId, 'flow.updated', { flowId: row.id, status: 'idle' });
       return toFlow(row, undefined);
@@ -462,17 +468,21 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       const limit = await limiter.hit(`workflows-execute:${userId}`, deps.executionsPerMinute, MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
       // One user cannot hold the instance's run slots: a few runs at once each.
-      if ((await repo.countUnfinished(userId)) >= deps.runsPerUser) {
-        throw new AppError(
+      const tooManyRuns = () =>
+        new AppError(
           429,
           `At most ${String(deps.runsPerUser)} of your runs may wait or run at once; wait for one to finish`,
           'TOO_MANY_RUNS',
         );
-      }
+      if ((await repo.countUnfinished(userId)) >= deps.runsPerUser) throw tooManyRuns();
       // Checked before anything is written; a flow that is not the caller's is a 404 below.
       await aiSecurity.gate(userId, [{ field: 'input', text: input }], { source: 'flow.execute', flowId });
-      // The run and its copy of the flow's graph, in one statement.
-      const row = await repo.startExecution({ id: newId('execution'), userId, flowId, input });
+      // The run and its copy of the flow's graph, in one statement, counted again under the user's
+      // lock so concurrent requests cannot pass the cap.
+      const row = await repo.underUserLock('runs', userId, async (locked) => {
+        if ((await locked.countUnfinished(userId)) >= deps.runsPerUser) throw tooManyRuns();
+        return locked.startExecution({ id: newId('execution'), userId, flowId, input });
+      });
       if (!row) throw AppError.notFound(workflowMessages.flowNotFound);
       const flow = row.graph;
       try {
@@ -589,21 +599,24 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     async addDocument(userId: string, body: { title: string; content: string }): Promise<KnowledgeDocument> {
       const limit = await limiter.hit(`workflows-knowledge:${userId}`, DOCUMENTS_PER_MINUTE, MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
-      if ((await repo.knowledgeCharacters(userId)) + body.content.length > knowledgeLimits.charactersPerUser) {
-        throw new AppError(
-          409,
-          `A knowledge base holds at most ${String(knowledgeLimits.charactersPerUser / 1_000_000)} million characters`,
-          'KNOWLEDGE_FULL',
-        );
-      }
-      if ((await repo.countDocuments(userId)) >= knowledgeLimits.documentsPerUser) {
-        throw new AppError(
-          409,
-          `A knowledge base holds at most ${String(knowledgeLimits.documentsPerUser)} documents`,
-          'TOO_MANY_DOCUMENTS',
-        );
-      }
-      const row = await repo.insertDocument({ id: newId('knowledgeDocument'), userId, ...body });
+      // Counted and written under the user's lock: concurrent uploads cannot pass the caps.
+      const row = await repo.underUserLock('knowledge', userId, async (locked) => {
+        if ((await locked.knowledgeCharacters(userId)) + body.content.length > knowledgeLimits.charactersPerUser) {
+          throw new AppError(
+            409,
+            `A knowledge base holds at most ${String(knowledgeLimits.charactersPerUser / 1_000_000)} million characters`,
+            'KNOWLEDGE_FULL',
+          );
+        }
+        if ((await locked.countDocuments(userId)) >= knowledgeLimits.documentsPerUser) {
+          throw new AppError(
+            409,
+            `A knowledge base holds at most ${String(knowledgeLimits.documentsPerUser)} documents`,
+            'TOO_MANY_DOCUMENTS',
+          );
+        }
+        return locked.insertDocument({ id: newId('knowledgeDocument'), userId, ...body });
+      });
       return { id: row.id, title: row.title, characters: row.content.length, created_at: row.createdAt.toISOString() };
     },
 

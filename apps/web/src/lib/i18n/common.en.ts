@@ -53,6 +53,29 @@ export const common = {
     justNow: 'just now',
     never: 'Never',
   },
+  /** The portal's own agents (the workflow service's registry), by id: the names and descriptions it sends. */
+  agents: {
+    agent_rag: {
+      name: 'Knowledge Agent (RAG)',
+      description:
+        'Answers questions from the documents in your knowledge base and cites the passages it used; says so when they do not cover the question.',
+    },
+    agent_business: {
+      name: 'Business Analyst',
+      description:
+        'Turns a proposal or a set of notes into a brief with a summary, objectives, risks and next steps, and suggests approving or reviewing it.',
+    },
+    agent_development: {
+      name: 'Developer',
+      description:
+        'Turns a feature request into a user story with acceptance criteria and tasks, and notes any code you paste.',
+    },
+    agent_marketing: {
+      name: 'Marketing Writer',
+      description:
+        'Drafts a headline, a tagline, a social post of at most 280 characters and hashtags from a product or event brief.',
+    },
+  },
   errors: {
     network: 'The server could not be reached. Check your connection and try again.',
     unexpected: 'Something went wrong. Try again in a moment.',

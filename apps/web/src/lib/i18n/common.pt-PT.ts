@@ -56,6 +56,28 @@ export const common: Messages<typeof en> = {
     justNow: 'agora mesmo',
     never: 'Nunca',
   },
+  agents: {
+    agent_rag: {
+      name: 'Agente de Conhecimento (RAG)',
+      description:
+        'Responde a perguntas a partir dos documentos da sua base de conhecimento e cita as passagens que usou; diz quando estas não cobrem a pergunta.',
+    },
+    agent_business: {
+      name: 'Analista de Negócio',
+      description:
+        'Transforma uma proposta ou um conjunto de notas num resumo com síntese, objetivos, riscos e próximos passos, e sugere aprová-lo ou revê-lo.',
+    },
+    agent_development: {
+      name: 'Programador',
+      description:
+        'Transforma um pedido de funcionalidade numa história de utilizador com critérios de aceitação e tarefas, e comenta o código que colar.',
+    },
+    agent_marketing: {
+      name: 'Redator de Marketing',
+      description:
+        'Escreve um título, um slogan, uma publicação para redes sociais de até 280 caracteres e hashtags a partir da descrição de um produto ou evento.',
+    },
+  },
   errors: {
     network: 'Não foi possível contactar o servidor. Verifique a ligação e tente novamente.',
     unexpected: 'Algo correu mal. Tente novamente dentro de momentos.',

@@ -2,6 +2,7 @@ import type { Agent } from '@nuvem/contracts/workflows';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { useAgentText } from '@/lib/agent-text';
 import { cn } from '@/lib/utils';
 
 /**
@@ -19,6 +20,7 @@ export function AgentPicker({
   onChange: (agentId: string) => void;
 }) {
   const { t } = useTranslation('shell');
+  const agentText = useAgentText();
   const id = useId();
   const chosen = agents.find((agent) => agent.id === value);
   const noteId = `${id}-note`;
@@ -49,7 +51,7 @@ export function AgentPicker({
                 className="sr-only"
               />
               <span id={titleId} className="font-medium break-words">
-                {agent.name}
+                {agentText(agent).name}
               </span>
               <span id={detailId} className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
                 <span>{t(`assistant.types.${agent.type}`)}</span>

@@ -48,20 +48,20 @@ function serve(chat: Record<string, FetchHandler> = {}) {
   return mockFetch({ 'GET /api/mlm/agents': reply({ agents }), ...chat });
 }
 
-function renderAssistant(initialPrompt?: string) {
+function renderAssistant(initialPrompt?: string, userId?: string) {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <AssistantApp initialPrompt={initialPrompt} /> },
+      { path: '/', element: <AssistantApp initialPrompt={initialPrompt} userId={userId} /> },
       { path: '/pricing', element: <h1>Pricing page</h1> },
     ],
     { initialEntries: ['/'] },
   );
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { router };
+  return { router, unmount };
 }
 
 const messageBox = () => screen.getByRole('textbox', { name: 'Message' });
@@ -360,6 +360,52 @@ describe('the assistant', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('keeps the conversation while its user visits other slots, for that user only', async () => {
+    serve({
+      [chatPath('agent_business')]: reply(answer({ agent_id: 'agent_business', output: 'A plan.', citations: [] })),
+    });
+    const first = renderAssistant(undefined, 'usr_alice');
+    await pick('Business Analyst');
+    await userEvent.type(messageBox(), 'Plan a launch{Enter}');
+    expect(await within(conversation()).findByText('A plan.')).toBeInTheDocument();
+    await userEvent.type(messageBox(), 'half-written');
+    first.unmount();
+
+    const back = renderAssistant(undefined, 'usr_alice');
+    expect(await within(conversation()).findByText('A plan.')).toBeInTheDocument();
+    expect(within(conversation()).getByText('Plan a launch')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Business Analyst' })).toBeChecked();
+    expect(messageBox()).toHaveValue('half-written');
+    back.unmount();
+
+    // Another user of the same page starts afresh.
+    renderAssistant(undefined, 'usr_bob');
+    expect(await screen.findByRole('radio', { name: 'Knowledge Agent (RAG)' })).toBeChecked();
+    expect(within(conversation()).queryByText('A plan.')).not.toBeInTheDocument();
+    expect(messageBox()).toHaveValue('');
+  });
+
+  it('gives an unanswered question back in the box when its user leaves the slot', async () => {
+    let signal: AbortSignal | null | undefined;
+    serve({
+      [chatPath('agent_rag')]: (_url, init) => {
+        signal = init?.signal;
+        return new Promise<Response>(() => {});
+      },
+    });
+    const first = renderAssistant(undefined, 'usr_carol');
+    await screen.findByRole('radio', { name: 'Knowledge Agent (RAG)' });
+    await userEvent.type(messageBox(), 'Slow question{Enter}');
+    await within(conversation()).findByText('Knowledge Agent (RAG) is answering…');
+    first.unmount();
+    expect(signal?.aborted).toBe(true);
+
+    renderAssistant(undefined, 'usr_carol');
+    await screen.findByRole('radio', { name: 'Knowledge Agent (RAG)' });
+    expect(within(conversation()).queryByText('Slow question')).not.toBeInTheDocument();
+    expect(messageBox()).toHaveValue('Slow question');
+  });
+
   it("fills the box with one of the chosen agent's examples", async () => {
     serve();
     renderAssistant();
@@ -432,7 +478,8 @@ describe('the assistant', () => {
     expect(screen.getByRole('button', { name: 'Iniciar conversa' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nova conversa' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Agente' })).toHaveAccessibleDescription(/Agentes offline/);
-    expect(screen.getByRole('radio', { name: 'Knowledge Agent (RAG)' })).toHaveAccessibleDescription(
+    // The portal's own agents are named in Portuguese too.
+    expect(screen.getByRole('radio', { name: 'Agente de Conhecimento (RAG)' })).toHaveAccessibleDescription(
       'Conhecimento (RAG)',
     );
     expect(screen.getByRole('textbox', { name: 'Mensagem' })).toBeInTheDocument();

@@ -7,12 +7,20 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { useAgentText } from '@/lib/agent-text';
 import { useFormat } from '@/lib/format';
 import { useContractForm } from '@/lib/forms';
 import { cn } from '@/lib/utils';
 import { chatAgentsQueryKey, useChatAgents } from '../api/get-chat-agents';
 import { useSendChatMessage } from '../api/send-chat-message';
-import { chatFailure, chatHistory, counterVisible, type ChatTurn } from '../lib/assistant';
+import {
+  chatFailure,
+  chatHistory,
+  counterVisible,
+  keepConversation,
+  keptConversation,
+  type ChatTurn,
+} from '../lib/assistant';
 import { AgentPicker } from './agent-picker';
 import { ChatFailureMessage } from './chat-failure';
 import { AgentMessage, TypingIndicator, UserMessage } from './chat-message';
@@ -32,22 +40,29 @@ function useExamples(type: AgentType | undefined): string[] {
 
 /**
  * Slot 2, the AI assistant: a conversation with one of the portal's agents through the workflow
- * service (POST /api/mlm/agents/{id}/chat). The conversation lives in this component; each message
- * carries the last turns as history. The prompt typed on the home slot is the first draft.
+ * service (POST /api/mlm/agents/{id}/chat). Each message carries the last turns as history. The
+ * conversation outlives the slot: it is there again when the user comes back from another slot
+ * (an answer still on its way is given up, its question put back in the box). A prompt typed on
+ * the home slot becomes the draft.
  */
-export function AssistantApp({ initialPrompt = '' }: { initialPrompt?: string }) {
+export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: string; userId?: string | undefined }) {
   const { t } = useTranslation(['shell', 'common']);
   const f = useFormat();
+  const agentText = useAgentText();
   const queryClient = useQueryClient();
   const agentsQuery = useChatAgents();
   const agents = useMemo(() => agentsQuery.data ?? [], [agentsQuery.data]);
-  const [chosenId, setChosenId] = useState<string | undefined>(undefined);
+  // What this user left here last time (read once, when the slot opens).
+  const [restored] = useState(() => keptConversation(userId));
+  const [chosenId, setChosenId] = useState<string | undefined>(restored?.agentId);
   const agent = agents.find((candidate) => candidate.id === chosenId) ?? agents[0];
   const examples = useExamples(agent?.type);
   const [showExamples, setShowExamples] = useState(false);
 
-  const [turns, setTurns] = useState<ChatTurn[]>([]);
-  const nextTurnId = useRef(0);
+  const [turns, setTurns] = useState<ChatTurn[]>(restored?.turns ?? []);
+  const nextTurnId = useRef(Math.max(-1, ...(restored?.turns ?? []).map((turn) => turn.id)) + 1);
+  /** The question of the answer on its way, taken back out if the slot is left before it lands. */
+  const asking = useRef<{ id: number; message: string } | null>(null);
   // A new chat abandons an answer still on its way: its reply must not land in the new one.
   const conversation = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
@@ -56,7 +71,7 @@ export function AssistantApp({ initialPrompt = '' }: { initialPrompt?: string })
   const pendingAgent = send.isPending ? agents.find((candidate) => candidate.id === send.variables.agentId) : undefined;
 
   const form = useContractForm(messageFormSchema, {
-    defaultValues: { message: initialPrompt },
+    defaultValues: { message: initialPrompt || (restored?.draft ?? '') },
     // Checked on sending, then on every keystroke: an empty box is not an error before that.
     mode: 'onSubmit',
   });
@@ -81,23 +96,46 @@ export function AssistantApp({ initialPrompt = '' }: { initialPrompt?: string })
     if (element) element.scrollTop = element.scrollHeight;
   }, [turns.length, send.isPending]);
 
-  // Nothing aborts an answer but a new chat or leaving the slot.
-  useEffect(() => () => inFlight.current?.abort(), []);
+  // Kept as it changes, for the next time the slot opens.
+  useEffect(() => {
+    if (userId !== undefined) keepConversation({ userId, turns, agentId: chosenId, draft });
+  }, [userId, turns, chosenId, draft]);
+
+  // Nothing aborts an answer but a new chat or leaving the slot; leaving gives the question back.
+  useEffect(
+    () => () => {
+      inFlight.current?.abort();
+      const question = asking.current;
+      const left = keptConversation(userId);
+      if (question && left) {
+        keepConversation({
+          ...left,
+          turns: left.turns.filter((turn) => turn.id !== question.id),
+          draft: left.draft.trim() === '' ? question.message : left.draft,
+        });
+      }
+    },
+    [userId],
+  );
 
   const sendMessage = ({ message }: { message: string }) => {
     if (!agent || send.isPending) return;
     const generation = conversation.current;
     const controller = new AbortController();
     inFlight.current = controller;
-    const agentName = agent.name;
+    const agentName = agentText(agent).name;
     const history = chatHistory(turns);
     // Shown at once; taken back out if it gets no answer, so the history holds answered turns only.
     const asked: ChatTurn = { id: nextTurnId.current++, role: 'user', content: message };
     setTurns((current) => [...current, asked]);
+    asking.current = { id: asked.id, message };
     form.reset({ message: '' });
     send.mutate(
       { agentId: agent.id, body: { message, history }, signal: controller.signal },
       {
+        onSettled: () => {
+          if (asking.current?.id === asked.id) asking.current = null;
+        },
         onSuccess: (answer) => {
           if (generation !== conversation.current) return;
           setTurns((current) => [
@@ -142,6 +180,7 @@ export function AssistantApp({ initialPrompt = '' }: { initialPrompt?: string })
     inFlight.current?.abort();
     inFlight.current = null;
     send.reset();
+    asking.current = null;
     setTurns([]);
     form.reset({ message: '' });
     input.current?.focus();
@@ -196,7 +235,10 @@ export function AssistantApp({ initialPrompt = '' }: { initialPrompt?: string })
 
       <div id={examplesId}>
         {showExamples && agent && (
-          <ul aria-label={t('assistant.examplePrompts', { agent: agent.name })} className="grid gap-2 sm:grid-cols-3">
+          <ul
+            aria-label={t('assistant.examplePrompts', { agent: agentText(agent).name })}
+            className="grid gap-2 sm:grid-cols-3"
+          >
             {examples.map((example) => (
               <li key={example}>
                 <button
@@ -239,7 +281,9 @@ export function AssistantApp({ initialPrompt = '' }: { initialPrompt?: string })
               />
             ),
           )}
-          {send.isPending && <TypingIndicator agentName={pendingAgent?.name ?? send.variables.agentId} />}
+          {send.isPending && (
+            <TypingIndicator agentName={pendingAgent ? agentText(pendingAgent).name : send.variables.agentId} />
+          )}
         </div>
 
         <form

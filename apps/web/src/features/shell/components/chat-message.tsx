@@ -1,15 +1,10 @@
 import { BotIcon, UserIcon } from 'lucide-react';
-import { Fragment, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichText } from '@/components/ui/rich-text';
 import { useFormat } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { answerBlocks, type ChatCitation, type TextRun } from '../lib/assistant';
-
-function Runs({ runs }: { runs: TextRun[] }) {
-  return runs.map((run, index) =>
-    run.bold ? <strong key={index}>{run.text}</strong> : <Fragment key={index}>{run.text}</Fragment>,
-  );
-}
+import type { ChatCitation } from '../lib/assistant';
 
 function Avatar({ agent }: { agent: boolean }) {
   const Icon = agent ? BotIcon : UserIcon;
@@ -65,17 +60,7 @@ export function AgentMessage({
           {agentName}
         </span>
         <div className="flex flex-col gap-2 rounded-xl bg-glass-strong px-3 py-2 text-sm break-words">
-          {answerBlocks(content).map((block, index) =>
-            block.kind === 'heading' ? (
-              <p key={index} className="font-semibold">
-                <Runs runs={block.runs} />
-              </p>
-            ) : (
-              <p key={index} className="whitespace-pre-wrap">
-                <Runs runs={block.runs} />
-              </p>
-            ),
-          )}
+          <RichText text={content} />
           {citations.length > 0 && (
             <div className="border-t border-glass-border pt-2">
               <p id={sourcesId} className="text-xs font-semibold text-muted-foreground">

@@ -18,6 +18,28 @@ export type ChatTurn =
       redactions: number;
     };
 
+/**
+ * The conversation kept while its user moves between the desktop's slots: in this page's memory
+ * only (never in storage), for one user, so a reload, a sign-out or another user starts afresh.
+ */
+export interface KeptConversation {
+  userId: string;
+  turns: ChatTurn[];
+  agentId: string | undefined;
+  draft: string;
+}
+let kept: KeptConversation | null = null;
+
+/** The conversation `userId` left in the assistant, if any. */
+export function keptConversation(userId: string | undefined): KeptConversation | null {
+  return userId !== undefined && kept?.userId === userId ? kept : null;
+}
+
+/** Keeps (or, with null, forgets) the conversation for the next time the assistant opens. */
+export function keepConversation(next: KeptConversation | null): void {
+  kept = next;
+}
+
 /** A turn of the history sent with a message (the contract's `history` item). */
 export interface HistoryTurn {
   role: 'user' | 'assistant';
@@ -130,54 +152,4 @@ export function chatFailure(error: unknown): ChatFailure {
   if (error.status === 0) return { kind: 'network', message: error.message };
   if (error.status === 400) return { kind: 'refused', message: error.message };
   return { kind: 'failed', message: error.message };
-}
-
-/** A run of an answer's text: bold (`**…**`) or plain. */
-export interface TextRun {
-  text: string;
-  bold: boolean;
-}
-
-/** A block of an answer: a heading line ('## Summary'), or lines of text kept as they were broken. */
-export type AnswerBlock = { kind: 'heading'; runs: TextRun[] } | { kind: 'text'; runs: TextRun[] };
-
-/** '**Risks** first' -> [{Risks, bold}, {' first'}]; an unpaired '**' stays as typed. */
-export function textRuns(text: string): TextRun[] {
-  const runs: TextRun[] = [];
-  const pattern = /\*\*(.+?)\*\*/g;
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    if (match.index > last) runs.push({ text: text.slice(last, match.index), bold: false });
-    runs.push({ text: match[1] ?? '', bold: true });
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) runs.push({ text: text.slice(last), bold: false });
-  return runs;
-}
-
-/**
- * The markdown-ish text of an agent's answer as blocks: '# ' to '###### ' lines are headings;
- * other lines are kept with their breaks, blank lines ending a paragraph. Rendered as React text,
- * never as HTML.
- */
-export function answerBlocks(output: string): AnswerBlock[] {
-  const blocks: AnswerBlock[] = [];
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length > 0) blocks.push({ kind: 'text', runs: textRuns(paragraph.join('\n')) });
-    paragraph = [];
-  };
-  for (const line of output.replace(/\r\n?/g, '\n').split('\n')) {
-    const heading = /^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
-    if (heading) {
-      flush();
-      blocks.push({ kind: 'heading', runs: textRuns(heading[1] ?? '') });
-    } else if (line.trim() === '') {
-      flush();
-    } else {
-      paragraph.push(line);
-    }
-  }
-  flush();
-  return blocks;
 }

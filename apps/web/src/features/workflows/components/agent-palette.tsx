@@ -3,6 +3,7 @@ import { PlusIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAgentText } from '@/lib/agent-text';
 import { AgentTypeIcon } from './agent-type-icon';
 
 /**
@@ -11,6 +12,7 @@ import { AgentTypeIcon } from './agent-type-icon';
  */
 export function AgentPalette({ agents, onAdd }: { agents: readonly Agent[]; onAdd: (agent: Agent) => void }) {
   const { t } = useTranslation('workflows');
+  const agentText = useAgentText();
   const headingId = useId();
   return (
     <Card className="min-w-0">
@@ -34,14 +36,14 @@ export function AgentPalette({ agents, onAdd }: { agents: readonly Agent[]; onAd
               <li key={agent.id}>
                 <button
                   type="button"
-                  aria-label={t('builder.addAgent', { name: agent.name })}
+                  aria-label={t('builder.addAgent', { name: agentText(agent).name })}
                   onClick={() => onAdd(agent)}
                   className="flex w-full cursor-pointer items-center gap-2.5 rounded-lg border border-transparent p-2 text-left transition-colors hover:border-glass-border hover:bg-glass-strong focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none motion-reduce:transition-none"
                 >
                   <AgentTypeIcon type={agent.type} className="size-8" />
                   <span className="grid min-w-0 flex-1">
                     <span className="flex items-center gap-1.5">
-                      <span className="truncate text-sm font-medium">{agent.name}</span>
+                      <span className="truncate text-sm font-medium">{agentText(agent).name}</span>
                       <span
                         aria-hidden="true"
                         className="size-2 shrink-0 rounded-full"

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { useAgentText } from '@/lib/agent-text';
 import { useFormat } from '@/lib/format';
 import { AgentTypeIcon } from './agent-type-icon';
 
@@ -33,6 +34,7 @@ export function AgentsTab({ agents }: { agents: readonly Agent[] }) {
 /** One agent: name, description, type icon, status dot and its figures (Executions, Avg Latency (ms), Success). */
 export function AgentCard({ agent }: { agent: Agent }) {
   const { t } = useTranslation('workflows');
+  const text = useAgentText()(agent);
   const f = useFormat();
   const headingId = useId();
   const status = t(`agents.statuses.${agent.status}`);
@@ -50,7 +52,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
           <div className="grid min-w-0 flex-1 gap-0.5">
             <div className="flex items-center gap-2">
               <h3 id={headingId} className="truncate font-semibold">
-                {agent.name}
+                {text.name}
               </h3>
               <span
                 role="img"
@@ -64,7 +66,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
             <p className="text-xs text-muted-foreground">{t(`agents.types.${agent.type}`)}</p>
           </div>
         </div>
-        <p className="text-sm text-muted-foreground">{agent.description}</p>
+        <p className="text-sm text-muted-foreground">{text.description}</p>
         <div className="flex flex-wrap gap-1.5">
           {agent.driver === 'offline' ? (
             <Badge variant="outline" title={t('agents.offlineDriverHint')}>

@@ -1,5 +1,5 @@
 import type { Execution } from '@nuvem/contracts/workflows';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RealtimeClient, RealtimeContext } from '@/lib/realtime';
 import { FakeSource } from '@/testing/fake-event-source';
@@ -25,14 +25,15 @@ async function renderBuilder(
   {
     flows = [savedFlow],
     realtime = null,
-  }: { flows?: ReturnType<typeof flow>[]; realtime?: RealtimeClient | null } = {},
+    path = '/?app=6&tab=flows',
+  }: { flows?: ReturnType<typeof flow>[]; realtime?: RealtimeClient | null; path?: string } = {},
 ) {
   const view = renderWorkflows(
     <RealtimeContext.Provider value={realtime}>
       <MlmDashboard />
     </RealtimeContext.Provider>,
     { ...dashboardRoutes({ flowList: flows }), ...routes },
-    '/?app=6&tab=flows',
+    path,
   );
   await screen.findByRole('heading', { name: 'Available Agents' });
   return view;
@@ -237,6 +238,28 @@ describe('the flow builder', () => {
       ],
       edges: [{ id: 'e-research-agent-1-copywriter-1', source: 'research-agent-1', target: 'copywriter-1' }],
     });
+  });
+
+  it('keeps the open flow in the address, so a reload or a shared link opens it again', async () => {
+    const { user } = await renderBuilder({ [`GET ${mlm('/flows/flw_1/executions')}`]: reply({ executions: [] }) });
+    await openSavedFlow(user);
+    expect(screen.getByTestId('address')).toHaveTextContent('/?app=6&tab=flows&flow=flw_1');
+    await user.click(screen.getByRole('button', { name: 'New flow' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/\?app=6&tab=flows$/);
+  });
+
+  it('opens the flow the address names; one that is gone leaves the builder empty', async () => {
+    await renderBuilder(
+      { [`GET ${mlm('/flows/flw_1/executions')}`]: reply({ executions: [] }) },
+      { path: '/?app=6&tab=flows&flow=flw_1' },
+    );
+    expect(await screen.findByTestId('rf__node-research-agent-1')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Flow name/ })).toHaveValue('Research then brief');
+    cleanup();
+
+    await renderBuilder({}, { path: '/?app=6&tab=flows&flow=flw_gone' });
+    expect(screen.getByRole('textbox', { name: /Flow name/ })).toHaveValue('');
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/\?app=6&tab=flows$/));
   });
 
   it("edits the selected node's settings and connections in the side panel, and saves them", async () => {
@@ -588,7 +611,7 @@ describe('running a flow', () => {
     expect(first).toHaveTextContent('Research Agent');
     expect(first).toHaveTextContent('Action: default');
     expect(first).toHaveTextContent('1,234 ms');
-    expect(first.querySelector('pre')).toHaveTextContent('Three sources agree: 400 W is enough.');
+    expect(within(first).getByText('Three sources agree: 400 W is enough.')).toBeInTheDocument();
     expect(first).toHaveTextContent('Cabin handbook');
     expect(first).toHaveTextContent('The roof takes four panels.');
 

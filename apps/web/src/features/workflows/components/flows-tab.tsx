@@ -25,8 +25,9 @@ import {
   type XYPosition,
 } from '@xyflow/react';
 import { FilePlusIcon, Loader2Icon, PlayIcon, SaveIcon } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -39,6 +40,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useAgentText } from '@/lib/agent-text';
 import { ApiError } from '@/lib/api-client';
 import { issueMessage } from '@/lib/forms';
 import { notify } from '@/lib/notify';
@@ -78,6 +80,8 @@ const emptyFields: FlowFields = { name: '', description: '', maxSteps: '' };
 const { grid, zoomMin, zoomMax, minimap } = workflowConstants;
 /** A node's size on the canvas (`w-52` wide, about 72 px high) and the margin kept from the canvas's edges. */
 const NODE_ROOM = { width: 208, height: 72, margin: 24 };
+/** The search parameter that keeps the flow open in the builder across reloads (beside `app` and `tab`). */
+export const FLOW_PARAM = 'flow';
 
 export interface FlowsTabProps {
   agents: readonly Agent[];
@@ -99,6 +103,7 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
   const { t } = useTranslation(['workflows', 'common']);
   const { t: formT } = useTranslation();
   const reactFlow = useReactFlow<BuilderNode, BuilderEdge>();
+  const agentText = useAgentText();
   const [nodes, setNodes, onNodesChange] = useNodesState<BuilderNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<BuilderEdge>([]);
   const [fields, setFields] = useState<FlowFields>(emptyFields);
@@ -120,6 +125,20 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
   const deleteFlow = useDeleteFlow();
   const executeFlow = useExecuteFlow();
   const execution = useExecution(executionId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const setFlowParam = useCallback(
+    (id: string | null) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (id) params.set(FLOW_PARAM, id);
+          else params.delete(FLOW_PARAM);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   const payload = useMemo(() => buildFlowPayload(fields, nodes, edges, extras), [fields, nodes, edges, extras]);
   const payloadJson = JSON.stringify(payload);
@@ -161,6 +180,17 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
     return () => cancelAnimationFrame(frame);
   }, [fitRequest, reactFlow]);
 
+  // The flow the address names (a reload, a shared link) opens once, when the builder does; one
+  // that is gone (deleted, another user's) leaves an empty builder and drops out of the address.
+  const openFromAddress = useEffectEvent(() => {
+    const wanted = searchParams.get(FLOW_PARAM);
+    if (!wanted) return;
+    const flow = flows.find((candidate) => candidate.id === wanted);
+    if (flow) openFlow(flow);
+    else setFlowParam(null);
+  });
+  useEffect(() => openFromAddress(), []);
+
   /**
    * Spec 2: a new node goes to a random place; here, inside the part of the canvas in view, above
    * the band of the zoom controls and the minimap, and clear of the other nodes, so no node or
@@ -186,7 +216,9 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
     );
   }
 
-  function addAgent(agent: Agent) {
+  function addAgent(shown: Agent) {
+    // A new node is named after its agent, in the language in use (the name can be edited).
+    const agent = { ...shown, name: agentText(shown).name };
     const position = randomPosition();
     setNodes((current) =>
       current.concat(
@@ -254,6 +286,7 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
     const opened = flowToBuilder(flow, agents);
     load(opened);
     setFlowId(flow.id);
+    setFlowParam(flow.id);
     setSavedPayload(JSON.stringify(buildFlowPayload(opened.fields, opened.nodes, opened.edges, opened.extras)));
     setExecutionId(flow.last_execution?.id ?? null);
     setFitRequest((n) => n + 1);
@@ -262,6 +295,7 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
   function newFlow() {
     load({ fields: emptyFields, extras: {}, nodes: [], edges: [] });
     setFlowId(null);
+    setFlowParam(null);
     setSavedPayload(null);
     setExecutionId(null);
     nameRef.current?.focus();
@@ -302,6 +336,7 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
     try {
       const flow = await saveFlow.mutateAsync({ id: flowId, body: payload });
       setFlowId(flow.id);
+      setFlowParam(flow.id);
       setSavedPayload(payloadJson);
       notify.success(t('builder.saved'));
       return { ok: true, id: flow.id };
@@ -379,6 +414,7 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
       // What was on the canvas stays there, as a new flow not saved yet.
       if (flow.id === flowId) {
         setFlowId(null);
+        setFlowParam(null);
         setSavedPayload(null);
         setExtras({});
         setExecutionId(null);

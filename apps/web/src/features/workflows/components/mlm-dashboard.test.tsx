@@ -59,7 +59,8 @@ describe('MlmDashboard', () => {
     });
     await user.click(await screen.findByRole('tab', { name: 'Security' }));
     expect(screen.getByTestId('address')).toHaveTextContent('/?app=6&tab=security');
-    expect(within(screen.getByRole('list', { name: 'Recent records' })).getAllByRole('listitem')).toHaveLength(1);
+    const records = await screen.findByRole('list', { name: 'Recent records' });
+    expect(within(records).getAllByRole('listitem')).toHaveLength(1);
     const [call] = fetchCalls(fetchSpy, `GET ${api('/events')}`);
     const url = new URL(call!.url, window.location.origin);
     expect(Object.fromEntries(url.searchParams)).toEqual({ days: '30', limit: '50' });

@@ -12,10 +12,11 @@ import { useWorkflowRealtime } from '../api/workflow-realtime';
 import { AgentsTab } from './agents-tab';
 import { KnowledgeTab } from './knowledge-tab';
 import { OwaspBadge } from './owasp-badge';
-import { SecurityTab } from './security-tab';
 
 // The builder brings React Flow: loaded when the Flows tab first opens, not with the dashboard.
 const FlowsTab = lazy(() => import('./flows-tab').then((m) => ({ default: m.FlowsTab })));
+// The Security tab brings the chart library: loaded when it first opens.
+const SecurityTab = lazy(() => import('./security-tab').then((m) => ({ default: m.SecurityTab })));
 
 /**
  * The dashboard's tabs, in order; the first is where it opens (spec 2: Agents (n) and Flows (n),
@@ -117,7 +118,9 @@ export function MlmDashboard() {
           <KnowledgeTab />
         </TabsContent>
         <TabsContent value="security">
-          <SecurityTab events={securityEvents.data} refreshing={securityEvents.isFetching} />
+          <Suspense fallback={<TabLoading />}>
+            <SecurityTab events={securityEvents.data} refreshing={securityEvents.isFetching} />
+          </Suspense>
         </TabsContent>
       </Tabs>
     );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { RichText } from '@/components/ui/rich-text';
 import { useFormat } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCancelExecution } from '../api/cancel-execution';
@@ -195,9 +196,10 @@ function RunDetails({ run }: { run: Execution }) {
       {run.status === 'completed' && run.output !== null && (
         <div className="grid gap-1">
           <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('run.result')}</h4>
-          <pre className="max-h-64 overflow-auto rounded-lg border border-glass-border bg-background/40 p-3 font-mono text-xs break-words whitespace-pre-wrap">
-            {run.output}
-          </pre>
+          <RichText
+            text={run.output}
+            className="max-h-64 overflow-auto rounded-lg border border-glass-border bg-background/40 p-3 text-sm"
+          />
         </div>
       )}
     </div>
@@ -237,9 +239,7 @@ function StepItem({ step }: { step: ExecutionStep }) {
       {step.output !== null && (
         <div className="grid gap-1">
           <span className="text-xs text-muted-foreground">{t('run.output')}</span>
-          <pre className="max-h-48 overflow-auto rounded-md bg-background/40 p-2 font-mono text-xs break-words whitespace-pre-wrap">
-            {step.output}
-          </pre>
+          <RichText text={step.output} className="max-h-48 overflow-auto rounded-md bg-background/40 p-2 text-xs" />
         </div>
       )}
       {step.error && (

@@ -190,5 +190,9 @@ describe('startNodeOf and nodeNamedBy', () => {
       'copywriter-1',
     );
     expect(nodeNamedBy(payload, ['name'], "Node 'nope' is on a cycle")).toBeNull();
+    // The server names a node by its name and its id.
+    expect(nodeNamedBy(payload, [], "Node 'Write it (well)' (id 'copywriter-1') is on a cycle: set max_steps")).toBe(
+      'copywriter-1',
+    );
   });
 });

@@ -212,6 +212,8 @@ export function nodeNamedBy(payload: FlowBody, paths: readonly string[], message
     const node = match ? payload.nodes[Number(match[1])] : undefined;
     if (node) return node.id;
   }
-  const named = /Nodes? '([^']+)'/.exec(message)?.[1];
+  // 'Node 'Research' (id 'n1') …' or 'Node 'n1' …': the id.
+  const match = /Nodes? (?:'[^']*' \(id '([^']+)'\)|'([^']+)')/.exec(message);
+  const named = match?.[1] ?? match?.[2];
   return named && payload.nodes.some((node) => node.id === named) ? named : null;
 }
