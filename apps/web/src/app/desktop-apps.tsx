@@ -61,14 +61,24 @@ export function desktopApps(context: DesktopAppsContext): DesktopApp[] {
       name: t('apps.assistant'),
       icon: BotIcon,
       requiresAuth: true,
-      // Keyed by the prompt, so a new prompt from home becomes the draft (the conversation stays).
+      // Keyed by the user (another user's conversation never stays on screen) and the prompt, so a
+      // new prompt from home becomes the draft (the conversation stays).
       render: () => (
-        <AssistantApp key={context.assistantPrompt} initialPrompt={context.assistantPrompt} userId={user?.id} />
+        <AssistantApp
+          key={`${user?.id ?? ''}:${context.assistantPrompt}`}
+          initialPrompt={context.assistantPrompt}
+          userId={user?.id}
+        />
       ),
     },
     { name: t('apps.maps'), icon: MapIcon, requiresAuth: true, render: () => <MapsApp /> },
     { name: t('apps.browser'), icon: CompassIcon, requiresAuth: true, render: () => <BrowserApp /> },
     { name: t('apps.cabin'), icon: TentTreeIcon, requiresAuth: true, render: () => <CabinPage /> },
-    { name: t('apps.agents'), icon: WorkflowIcon, requiresAuth: true, render: () => <MlmDashboard /> },
+    {
+      name: t('apps.agents'),
+      icon: WorkflowIcon,
+      requiresAuth: true,
+      render: () => <MlmDashboard userId={user?.id} />,
+    },
   ];
 }

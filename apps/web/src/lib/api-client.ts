@@ -78,7 +78,7 @@ export async function apiRequest<S extends z.ZodType>(
   const payload: unknown = await response.json().catch((error: unknown) => {
     // Cancelled while the body was still arriving (a refetch replaced this one): a cancellation,
     // not a malformed reply.
-    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    if (options.signal?.aborted) throw error;
     return undefined;
   });
   if (!response.ok) {

@@ -28,4 +28,24 @@ describe('answerBlocks', () => {
     expect(answerBlocks('#hashtag\n### Tasks ###').map((block) => block.kind)).toEqual(['text', 'heading']);
     expect(answerBlocks('### Tasks ###')[0]).toEqual({ kind: 'heading', runs: [{ text: 'Tasks', bold: false }] });
   });
+
+  it('keeps code between fences as it is, hashes and all', () => {
+    expect(answerBlocks('Run this:\n```sh\n# install\nnpm ci\n```\nDone.')).toEqual([
+      { kind: 'text', runs: [{ text: 'Run this:', bold: false }] },
+      { kind: 'code', text: '# install\nnpm ci' },
+      { kind: 'text', runs: [{ text: 'Done.', bold: false }] },
+    ]);
+    expect(answerBlocks('```\nnever closed')).toEqual([{ kind: 'code', text: 'never closed' }]);
+  });
+
+  it('reads long lines of spaces or hashes as text, whole', () => {
+    const spaced = `# a${' '.repeat(32_000)}b`;
+    expect(answerBlocks(spaced)).toEqual([
+      { kind: 'heading', runs: [{ text: `a${' '.repeat(32_000)}b`, bold: false }] },
+    ]);
+    const hashes = `## ${'#'.repeat(32_000)}x`;
+    expect(answerBlocks(hashes)).toEqual([
+      { kind: 'heading', runs: [{ text: `${'#'.repeat(32_000)}x`, bold: false }] },
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
 import { answerBlocks, type TextRun } from '@/lib/rich-text';
 import { cn } from '@/lib/utils';
 
@@ -8,12 +8,23 @@ function Runs({ runs }: { runs: TextRun[] }) {
   );
 }
 
-/** An agent's text with its headings and bold shown, its line breaks kept; never HTML. */
-export function RichText({ text, className }: { text: string; className?: string }) {
+/**
+ * An agent's text with its headings and bold shown, its line breaks and code kept; never HTML.
+ * With a `label`, the box is a named region that the keyboard can reach and scroll.
+ */
+export function RichText({ text, className, label }: { text: string; className?: string; label?: string }) {
+  const blocks = useMemo(() => answerBlocks(text), [text]);
   return (
-    <div className={cn('flex flex-col gap-2 break-words', className)}>
-      {answerBlocks(text).map((block, index) =>
-        block.kind === 'heading' ? (
+    <div
+      className={cn('flex flex-col gap-2 break-words', className)}
+      {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
+    >
+      {blocks.map((block, index) =>
+        block.kind === 'code' ? (
+          <pre key={index} className="overflow-x-auto rounded-md bg-background/60 p-2 font-mono text-xs whitespace-pre">
+            {block.text}
+          </pre>
+        ) : block.kind === 'heading' ? (
           <p key={index} className="font-semibold">
             <Runs runs={block.runs} />
           </p>

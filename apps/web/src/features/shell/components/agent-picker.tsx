@@ -65,7 +65,7 @@ export function AgentPicker({
       </div>
       {chosen && (
         <div id={noteId} className="flex flex-col gap-1 text-sm text-muted-foreground">
-          <p>{chosen.description}</p>
+          <p>{agentText(chosen).description}</p>
           {chosen.status === 'offline' && chosen.status_reason && (
             <p className="text-warning">{t('assistant.unavailableReason', { reason: chosen.status_reason })}</p>
           )}

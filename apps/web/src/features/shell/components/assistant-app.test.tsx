@@ -385,6 +385,25 @@ describe('the assistant', () => {
     expect(messageBox()).toHaveValue('');
   });
 
+  it('takes a prompt from the home slot in once: coming back to its page keeps what was typed since', async () => {
+    serve();
+    const first = renderAssistant('Plan a launch', 'usr_fred');
+    await screen.findByRole('radio', { name: 'Knowledge Agent (RAG)' });
+    expect(messageBox()).toHaveValue('Plan a launch');
+    await userEvent.clear(messageBox());
+    await userEvent.type(messageBox(), 'Something else');
+    first.unmount();
+
+    const back = renderAssistant('Plan a launch', 'usr_fred');
+    await screen.findByRole('radio', { name: 'Knowledge Agent (RAG)' });
+    expect(messageBox()).toHaveValue('Something else');
+    back.unmount();
+
+    renderAssistant('A new idea', 'usr_fred');
+    await screen.findByRole('radio', { name: 'Knowledge Agent (RAG)' });
+    expect(messageBox()).toHaveValue('A new idea');
+  });
+
   it('gives an unanswered question back in the box when its user leaves the slot', async () => {
     let signal: AbortSignal | null | undefined;
     serve({

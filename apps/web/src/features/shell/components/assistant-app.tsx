@@ -71,7 +71,11 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
   const pendingAgent = send.isPending ? agents.find((candidate) => candidate.id === send.variables.agentId) : undefined;
 
   const form = useContractForm(messageFormSchema, {
-    defaultValues: { message: initialPrompt || (restored?.draft ?? '') },
+    // A prompt from the home slot is the draft, unless this conversation already took it in (the
+    // user came back to the page it was typed on).
+    defaultValues: {
+      message: initialPrompt && initialPrompt !== restored?.prompt ? initialPrompt : (restored?.draft ?? initialPrompt),
+    },
     // Checked on sending, then on every keystroke: an empty box is not an error before that.
     mode: 'onSubmit',
   });
@@ -98,8 +102,8 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
 
   // Kept as it changes, for the next time the slot opens.
   useEffect(() => {
-    if (userId !== undefined) keepConversation({ userId, turns, agentId: chosenId, draft });
-  }, [userId, turns, chosenId, draft]);
+    if (userId !== undefined) keepConversation({ userId, turns, agentId: chosenId, draft, prompt: initialPrompt });
+  }, [userId, turns, chosenId, draft, initialPrompt]);
 
   // Nothing aborts an answer but a new chat or leaving the slot; leaving gives the question back.
   useEffect(
@@ -111,7 +115,8 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
         keepConversation({
           ...left,
           turns: left.turns.filter((turn) => turn.id !== question.id),
-          draft: left.draft.trim() === '' ? question.message : left.draft,
+          // Never lost: before what was typed since, if anything was.
+          draft: left.draft.trim() === '' ? question.message : `${question.message}\n\n${left.draft}`,
         });
       }
     },

@@ -27,12 +27,15 @@ export interface KeptConversation {
   turns: ChatTurn[];
   agentId: string | undefined;
   draft: string;
+  /** The home slot's prompt this conversation already took in (coming back to it does not again). */
+  prompt: string;
 }
 let kept: KeptConversation | null = null;
 
-/** The conversation `userId` left in the assistant, if any. */
+/** The conversation `userId` left in the assistant, if any; another user's is forgotten. */
 export function keptConversation(userId: string | undefined): KeptConversation | null {
-  return userId !== undefined && kept?.userId === userId ? kept : null;
+  if (kept && kept.userId !== userId) kept = null;
+  return kept;
 }
 
 /** Keeps (or, with null, forgets) the conversation for the next time the assistant opens. */

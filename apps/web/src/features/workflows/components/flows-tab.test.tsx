@@ -26,11 +26,12 @@ async function renderBuilder(
     flows = [savedFlow],
     realtime = null,
     path = '/?app=6&tab=flows',
-  }: { flows?: ReturnType<typeof flow>[]; realtime?: RealtimeClient | null; path?: string } = {},
+    userId,
+  }: { flows?: ReturnType<typeof flow>[]; realtime?: RealtimeClient | null; path?: string; userId?: string } = {},
 ) {
   const view = renderWorkflows(
     <RealtimeContext.Provider value={realtime}>
-      <MlmDashboard />
+      <MlmDashboard userId={userId} />
     </RealtimeContext.Provider>,
     { ...dashboardRoutes({ flowList: flows }), ...routes },
     path,
@@ -260,6 +261,21 @@ describe('the flow builder', () => {
     await renderBuilder({}, { path: '/?app=6&tab=flows&flow=flw_gone' });
     expect(screen.getByRole('textbox', { name: /Flow name/ })).toHaveValue('');
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/\?app=6&tab=flows$/));
+  });
+
+  it('keeps an unsaved canvas while its user looks at another tab, for that user only', async () => {
+    const { user } = await renderBuilder({}, { userId: 'usr_dana' });
+    await user.type(screen.getByRole('textbox', { name: /Flow name/ }), 'Draft in progress');
+    await user.click(screen.getByRole('button', { name: 'Add Business Analyst' }));
+    await user.click(screen.getByRole('tab', { name: /Agents/ }));
+    await user.click(screen.getByRole('tab', { name: /Flows/ }));
+    expect(await screen.findByTestId('rf__node-business-analyst-1')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Flow name/ })).toHaveValue('Draft in progress');
+    cleanup();
+
+    await renderBuilder({}, { userId: 'usr_erin' });
+    expect(screen.getByRole('textbox', { name: /Flow name/ })).toHaveValue('');
+    expect(screen.queryByTestId('rf__node-business-analyst-1')).not.toBeInTheDocument();
   });
 
   it("edits the selected node's settings and connections in the side panel, and saves them", async () => {

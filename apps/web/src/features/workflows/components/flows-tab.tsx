@@ -86,7 +86,23 @@ export const FLOW_PARAM = 'flow';
 export interface FlowsTabProps {
   agents: readonly Agent[];
   flows: readonly Flow[];
+  /** Whose builder this is: the canvas left on another tab is kept for this user only. */
+  userId?: string | undefined;
 }
+
+/** What was on the canvas when the builder last closed (another tab of the dashboard, another slot). */
+interface BuilderDraft {
+  userId: string | undefined;
+  fields: FlowFields;
+  extras: FlowExtras;
+  nodes: BuilderNode[];
+  edges: BuilderEdge[];
+  flowId: string | null;
+  savedPayload: string | null;
+  executionId: string | null;
+}
+/** Kept in this page's memory only: a reload starts from the address (the saved flow). */
+let keptDraft: BuilderDraft | null = null;
 
 /** Spec 2, "Agents dashboard": the Flows tab, the visual builder (loaded with React Flow when the tab opens). */
 export function FlowsTab(props: FlowsTabProps) {
@@ -99,33 +115,43 @@ export function FlowsTab(props: FlowsTabProps) {
 
 type SaveResult = { ok: true; id: string } | { ok: false };
 
-function FlowBuilder({ agents, flows }: FlowsTabProps) {
+function FlowBuilder({ agents, flows, userId }: FlowsTabProps) {
   const { t } = useTranslation(['workflows', 'common']);
   const { t: formT } = useTranslation();
   const reactFlow = useReactFlow<BuilderNode, BuilderEdge>();
   const agentText = useAgentText();
-  const [nodes, setNodes, onNodesChange] = useNodesState<BuilderNode>([]);
-  const [edges, setEdges, onEdgesChange] = useEdgesState<BuilderEdge>([]);
-  const [fields, setFields] = useState<FlowFields>(emptyFields);
-  const [extras, setExtras] = useState<FlowExtras>({});
-  const [flowId, setFlowId] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The canvas as this user left it on another tab, unless the address names another flow or the
+  // flow it had open is gone.
+  const [draft] = useState(() => {
+    const kept = keptDraft;
+    if (!kept || userId === undefined || kept.userId !== userId) return null;
+    const named = searchParams.get(FLOW_PARAM);
+    if (named !== kept.flowId && named !== null) return null;
+    if (kept.flowId !== null && !flows.some((flow) => flow.id === kept.flowId)) return null;
+    return kept;
+  });
+  const [nodes, setNodes, onNodesChange] = useNodesState<BuilderNode>(draft?.nodes ?? []);
+  const [edges, setEdges, onEdgesChange] = useEdgesState<BuilderEdge>(draft?.edges ?? []);
+  const [fields, setFields] = useState<FlowFields>(draft?.fields ?? emptyFields);
+  const [extras, setExtras] = useState<FlowExtras>(draft?.extras ?? {});
+  const [flowId, setFlowId] = useState<string | null>(draft?.flowId ?? null);
   /** The payload as last saved or opened: anything else is an unsaved change. */
-  const [savedPayload, setSavedPayload] = useState<string | null>(null);
+  const [savedPayload, setSavedPayload] = useState<string | null>(draft?.savedPayload ?? null);
   const [nameMissing, setNameMissing] = useState(false);
   const [problem, setProblem] = useState<{ title: string; error: unknown } | null>(null);
   const [problemNodeId, setProblemNodeId] = useState<string | null>(null);
-  const [executionId, setExecutionId] = useState<string | null>(null);
+  const [executionId, setExecutionId] = useState<string | null>(draft?.executionId ?? null);
   const [executeOpen, setExecuteOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [pendingDiscard, setPendingDiscard] = useState<(() => void) | null>(null);
-  const [fitRequest, setFitRequest] = useState(0);
+  const [fitRequest, setFitRequest] = useState(draft && draft.nodes.length > 0 ? 1 : 0);
   const canvasRef = useRef<HTMLDivElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const saveFlow = useSaveFlow();
   const deleteFlow = useDeleteFlow();
   const executeFlow = useExecuteFlow();
   const execution = useExecution(executionId);
-  const [searchParams, setSearchParams] = useSearchParams();
   const setFlowParam = useCallback(
     (id: string | null) =>
       setSearchParams(
@@ -181,15 +207,39 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
   }, [fitRequest, reactFlow]);
 
   // The flow the address names (a reload, a shared link) opens once, when the builder does; one
-  // that is gone (deleted, another user's) leaves an empty builder and drops out of the address.
+  // that is gone (deleted, another user's) leaves an empty builder, says so and drops out of the
+  // address.
   const openFromAddress = useEffectEvent(() => {
     const wanted = searchParams.get(FLOW_PARAM);
-    if (!wanted) return;
+    if (!wanted || draft) return;
     const flow = flows.find((candidate) => candidate.id === wanted);
     if (flow) openFlow(flow);
-    else setFlowParam(null);
+    else {
+      setFlowParam(null);
+      notify.error(t('flows.gone'));
+    }
   });
   useEffect(() => openFromAddress(), []);
+
+  // The address follows the flow open in the builder (after the first render, which reads it).
+  const addressRead = useRef(false);
+  useEffect(() => {
+    if (!addressRead.current) {
+      addressRead.current = true;
+      return;
+    }
+    setFlowParam(flowId);
+  }, [flowId, setFlowParam]);
+
+  // What is on the canvas is kept when the builder closes (another tab, another slot).
+  const latest = useRef<BuilderDraft | null>(null);
+  latest.current = { userId, fields, extras, nodes, edges, flowId, savedPayload, executionId };
+  useEffect(
+    () => () => {
+      if (latest.current?.userId !== undefined) keptDraft = latest.current;
+    },
+    [],
+  );
 
   /**
    * Spec 2: a new node goes to a random place; here, inside the part of the canvas in view, above
@@ -286,7 +336,6 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
     const opened = flowToBuilder(flow, agents);
     load(opened);
     setFlowId(flow.id);
-    setFlowParam(flow.id);
     setSavedPayload(JSON.stringify(buildFlowPayload(opened.fields, opened.nodes, opened.edges, opened.extras)));
     setExecutionId(flow.last_execution?.id ?? null);
     setFitRequest((n) => n + 1);
@@ -295,7 +344,6 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
   function newFlow() {
     load({ fields: emptyFields, extras: {}, nodes: [], edges: [] });
     setFlowId(null);
-    setFlowParam(null);
     setSavedPayload(null);
     setExecutionId(null);
     nameRef.current?.focus();
@@ -336,7 +384,6 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
     try {
       const flow = await saveFlow.mutateAsync({ id: flowId, body: payload });
       setFlowId(flow.id);
-      setFlowParam(flow.id);
       setSavedPayload(payloadJson);
       notify.success(t('builder.saved'));
       return { ok: true, id: flow.id };
@@ -414,7 +461,6 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
       // What was on the canvas stays there, as a new flow not saved yet.
       if (flow.id === flowId) {
         setFlowId(null);
-        setFlowParam(null);
         setSavedPayload(null);
         setExtras({});
         setExecutionId(null);
@@ -553,9 +599,10 @@ function FlowBuilder({ agents, flows }: FlowsTabProps) {
             <NodePanel
               key={selectedNode.id}
               node={selectedNode}
-              agentName={
-                agents.find((agent) => agent.id === selectedNode.data.agentId)?.name ?? selectedNode.data.agentId
-              }
+              agentName={(() => {
+                const agent = agents.find((candidate) => candidate.id === selectedNode.data.agentId);
+                return agent ? agentText(agent).name : selectedNode.data.agentId;
+              })()}
               nodes={nodes}
               outgoing={outgoing}
               onChange={(patch) => updateNode(selectedNode.id, patch)}

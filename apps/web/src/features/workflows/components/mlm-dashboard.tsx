@@ -36,7 +36,7 @@ function asTab(value: string | null): MlmDashboardTab {
  * Spec 2, "Agents dashboard": dock slot 6. The header with the 'OWASP Compliant' badge, the tab
  * row (the tab kept in `?tab=`), one loading text and one error view for the data of every tab.
  */
-export function MlmDashboard() {
+export function MlmDashboard({ userId }: { userId?: string | undefined } = {}) {
   const { t } = useTranslation(['workflows', 'common']);
   const f = useFormat();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -111,7 +111,7 @@ export function MlmDashboard() {
         </TabsContent>
         <TabsContent value="flows">
           <Suspense fallback={<TabLoading />}>
-            <FlowsTab agents={agents.data} flows={flows.data} />
+            <FlowsTab agents={agents.data} flows={flows.data} userId={userId} />
           </Suspense>
         </TabsContent>
         <TabsContent value="knowledge">

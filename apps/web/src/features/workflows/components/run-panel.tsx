@@ -198,7 +198,8 @@ function RunDetails({ run }: { run: Execution }) {
           <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('run.result')}</h4>
           <RichText
             text={run.output}
-            className="max-h-64 overflow-auto rounded-lg border border-glass-border bg-background/40 p-3 text-sm"
+            label={t('run.result')}
+            className="max-h-64 overflow-auto rounded-lg border border-glass-border bg-background/40 p-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           />
         </div>
       )}
@@ -239,7 +240,11 @@ function StepItem({ step }: { step: ExecutionStep }) {
       {step.output !== null && (
         <div className="grid gap-1">
           <span className="text-xs text-muted-foreground">{t('run.output')}</span>
-          <RichText text={step.output} className="max-h-48 overflow-auto rounded-md bg-background/40 p-2 text-xs" />
+          <RichText
+            text={step.output}
+            label={t('run.outputOf', { node: step.node_name })}
+            className="max-h-48 overflow-auto rounded-md bg-background/40 p-2 text-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          />
         </div>
       )}
       {step.error && (

@@ -165,6 +165,7 @@ export const workflows = {
     deleteText: 'The flow and its runs are deleted. This cannot be undone.',
     deleteConfirm: 'Delete flow',
     deleted: 'Flow deleted',
+    gone: 'That flow is no longer available.',
     deleteFailed: 'Failed to delete the flow',
   },
   execute: {
@@ -197,6 +198,7 @@ export const workflows = {
     action: 'Action: {{action}}',
     duration: '{{ms}} ms',
     output: 'Output',
+    outputOf: 'Output of {{node}}',
     error: 'Error',
     attempts_one: '{{count}} attempt',
     attempts_other: '{{count}} attempts',

@@ -162,6 +162,7 @@ export const workflows: Messages<typeof en> = {
     deleteText: 'O fluxo e as suas execuções são eliminados. Não é possível anular.',
     deleteConfirm: 'Eliminar fluxo',
     deleted: 'Fluxo eliminado',
+    gone: 'Esse fluxo já não está disponível.',
     deleteFailed: 'Não foi possível eliminar o fluxo',
   },
   execute: {
@@ -194,6 +195,7 @@ export const workflows: Messages<typeof en> = {
     action: 'Ação: {{action}}',
     duration: '{{ms}} ms',
     output: 'Resposta',
+    outputOf: 'Resposta de {{node}}',
     error: 'Erro',
     attempts_one: '{{count}} tentativa',
     attempts_other: '{{count}} tentativas',

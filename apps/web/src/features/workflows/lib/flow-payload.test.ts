@@ -190,6 +190,13 @@ describe('startNodeOf and nodeNamedBy', () => {
       'copywriter-1',
     );
     expect(nodeNamedBy(payload, ['name'], "Node 'nope' is on a cycle")).toBeNull();
+    expect(
+      nodeNamedBy(
+        { ...payload, edges: [{ source: 'copywriter-1', target: 'research-agent-1' }] },
+        ['body.edges.0.action'],
+        "Node 'Bob's' (id 'copywriter-1') has two next nodes",
+      ),
+    ).toBe('copywriter-1');
     // The server names a node by its name and its id.
     expect(nodeNamedBy(payload, [], "Node 'Write it (well)' (id 'copywriter-1') is on a cycle: set max_steps")).toBe(
       'copywriter-1',

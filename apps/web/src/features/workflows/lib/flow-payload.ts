@@ -211,6 +211,10 @@ export function nodeNamedBy(payload: FlowBody, paths: readonly string[], message
     const match = /(?:^|\.)nodes\.(\d+)(?:\.|$)/.exec(path);
     const node = match ? payload.nodes[Number(match[1])] : undefined;
     if (node) return node.id;
+    // An edge's problem (two next nodes for one action) is its source node's.
+    const edge = /(?:^|\.)edges\.(\d+)(?:\.|$)/.exec(path);
+    const source = edge ? payload.edges?.[Number(edge[1])]?.source : undefined;
+    if (source && payload.nodes.some((candidate) => candidate.id === source)) return source;
   }
   // 'Node 'Research' (id 'n1') …' or 'Node 'n1' …': the id.
   const match = /Nodes? (?:'[^']*' \(id '([^']+)'\)|'([^']+)')/.exec(message);
