@@ -81,6 +81,8 @@ export async function startNuvem(extraEnv: Record<string, string> = {}): Promise
       // and budget (tested in the API suites), so what is measured is the portal, not the 429s.
       USER_API_RATE_LIMIT_PER_MINUTE: '1000000',
       MAX_CONTAINERS_PER_USER: '100000',
+      // The Free plan's three containers would stop a fleet at the fourth.
+      PLAN_QUOTAS: 'false',
       MAX_CONTAINER_VCPUS_PER_USER: '1000000',
       MAX_CONTAINER_MEMORY_GB_PER_USER: '1000000',
       ...extraEnv,
