@@ -104,6 +104,19 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
       }
     });
 
+    it("keeps each instance's container list until a change made on either instance reaches it", async () => {
+      const user = await registerUser(a);
+      const headers = { origin: testOrigin, cookie: `nuvem_session=${user.cookie}` };
+      const listOn = async (app: App) =>
+        (await app.inject({ method: 'GET', url: '/api/v1/containers', headers })).json<{ total: number }>().total;
+      // B reads (and keeps) the empty list; a container created through A reaches B's list by the bus.
+      expect(await listOn(b)).toBe(0);
+      const created = await a.inject({ method: 'POST', url: '/api/v1/containers', headers, payload: { name: 'kept' } });
+      expect(created.statusCode).toBe(202);
+      expect(await listOn(a)).toBe(1);
+      await expect.poll(() => listOn(b), { timeout: 5_000 }).toBe(1);
+    });
+
     it('refuses a second registration of one e-mail made on the other instance', async () => {
       const user = await registerUser(a);
       const res = await b.inject({

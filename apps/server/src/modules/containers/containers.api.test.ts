@@ -84,6 +84,41 @@ describe(`container API on the demo driver, ${testDriver}`, () => {
     expect(stored).toMatch(/"root_password_hash": ?"\$6\$/);
   });
 
+  it("shows a change in the user's next list at once, and each running container's latest sample", async () => {
+    const cleo = as(t.app, await registerUser(t.app));
+    const headers = { origin: testOrigin, authorization: `Bearer ${(await registerUser(t.app)).accessToken}` };
+    // Read (and kept) before the change: the change still shows at once.
+    expect(containerListResponseSchema.parse((await cleo.get('/containers')).json()).total).toBe(0);
+    const { container } = containerResponseSchema.parse((await cleo.post('/containers', { name: 'fresh' })).json());
+    const listed = containerListResponseSchema.parse((await cleo.get('/containers')).json());
+    expect(listed.containers.map((c) => [c.id, c.status])).toEqual([[container.id, 'running']]);
+    // No sample yet: zeros, not a driver call per row. After the sampler's pass: its figures.
+    expect(listed.containers[0]?.metrics.memory_usage).toBe(0);
+    await t.app.containers.sampleOnce();
+    const sampled = containerListResponseSchema.parse((await cleo.get('/containers')).json()).containers[0];
+    expect(sampled?.metrics.memory_usage).toBeGreaterThan(0);
+    expect(sampled?.metrics.processes).toBeGreaterThan(0);
+    // Stopped: listed as stopped, with zeros again; deleted: gone.
+    await cleo.post(`/containers/${container.id}/actions`, { action: 'stop' });
+    await settleJobs(t.app);
+    const stopped = containerListResponseSchema.parse((await cleo.get('/containers')).json()).containers[0];
+    expect(stopped).toMatchObject({ status: 'stopped', metrics: { memory_usage: 0, processes: 0 } });
+    expect((await cleo.del(`/containers/${container.id}`)).statusCode).toBeLessThan(300);
+    await settleJobs(t.app);
+    expect(containerListResponseSchema.parse((await cleo.get('/containers')).json()).total).toBe(0);
+    // Another user's kept list never shows it.
+    const other = await t.app.inject({ method: 'GET', url: '/api/v1/containers', headers });
+    expect(containerListResponseSchema.parse(other.json()).total).toBe(0);
+  });
+
+  it('pages past the end with the total', async () => {
+    const dan = as(t.app, await registerUser(t.app));
+    for (let i = 0; i < 2; i++) expect((await dan.post('/containers', { name: `end-${i}` })).statusCode).toBe(202);
+    const past = containerListResponseSchema.parse((await dan.get('/containers?page=3&per_page=2')).json());
+    expect(past).toMatchObject({ total: 2, page: 3, pages: 1 });
+    expect(past.containers).toHaveLength(0);
+  });
+
   it('pages and filters by status', async () => {
     const bia = as(t.app, await registerUser(t.app));
     for (let i = 0; i < 3; i++) expect((await bia.post('/containers', { name: `app-${i}` })).statusCode).toBe(202);

@@ -29,6 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../auth/principal.js';
 import type { ContainersService } from './containers.service.js';
+import { plainJson } from '../../lib/plain-json.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -83,6 +84,8 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
     {
       config: { auth: 'platform' },
       schema: { tags: ['containers'], response: { 200: containerSummaryResponseSchema, ...errors } },
+      // The Overview's poll: built field by field by the service (typed), sent as plain JSON.
+      serializerCompiler: plainJson,
     },
     async (request) => ({ success: true as const, summary: await service.summary(userId(request)) }),
   );
@@ -121,6 +124,8 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
         querystring: containerListQuerySchema,
         response: { 200: containerListResponseSchema, ...errors },
       },
+      // The dashboard's poll: built field by field by the service (typed), sent as plain JSON.
+      serializerCompiler: plainJson,
     },
     async (request) => ({ success: true as const, ...(await service.list(userId(request), request.query)) }),
   );

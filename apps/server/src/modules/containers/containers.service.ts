@@ -22,6 +22,7 @@ import { DriverError, type ContainerDriver, type ContainerState } from './driver
 import { hashRootPassword } from './drivers/root-password.js';
 import type { EventBus } from '../../plugins/app/events.js';
 import type { JobContext, JobQueue } from '../../plugins/app/queue.js';
+import { createFleetView, LATEST_SAMPLE_MAX_AGE_MS, type LatestSample } from './fleet-view.js';
 import { metricHistory, rollUpMetrics } from './metrics-history.js';
 import { assertWithinQuota, configuredContainerQuota, planContainerQuota, type ContainerQuotaSource } from './quota.js';
 
@@ -93,6 +94,46 @@ export function createContainersService(deps: {
   // CPU percent needs two readings: the previous cpu-ns counter per instance, the newer of this
   // process's last reading and the last stored point's (another instance may have sampled last).
   const lastCpu = new Map<string, { ns: number; at: number }>();
+  // What the list and the summary read: results kept until a change, samples kept by the sampler.
+  const fleet = createFleetView({ events, loadLatest: latestSamples });
+
+  /** The latest stored sample of each of the user's running containers (the last five minutes). */
+  async function latestSamples(userId: string): Promise<Array<{ id: string } & LatestSample>> {
+    const rows = await db
+      .selectDistinctOn([containerMetrics.containerId], {
+        id: containerMetrics.containerId,
+        at: containerMetrics.at,
+        cpu: containerMetrics.cpuUsage,
+        memory: containerMetrics.memoryUsage,
+        disk: containerMetrics.diskUsage,
+        rx: containerMetrics.networkRxMb,
+        tx: containerMetrics.networkTxMb,
+        processes: containerMetrics.processes,
+      })
+      .from(containerMetrics)
+      .innerJoin(containers, eq(containers.id, containerMetrics.containerId))
+      .where(
+        and(
+          eq(containers.userId, userId),
+          eq(containers.status, 'running'),
+          eq(containerMetrics.resolution, 'raw'),
+          gte(containerMetrics.at, new Date(Date.now() - LATEST_SAMPLE_MAX_AGE_MS)),
+        ),
+      )
+      .orderBy(containerMetrics.containerId, desc(containerMetrics.at));
+    return rows.map((r) => ({
+      id: r.id,
+      at: r.at.getTime(),
+      metrics: {
+        cpu_usage: r.cpu,
+        memory_usage: r.memory,
+        disk_usage: r.disk,
+        network_rx_mb: r.rx,
+        network_tx_mb: r.tx,
+        processes: r.processes,
+      },
+    }));
+  }
 
   function cpuPercent(instance: string, state: ContainerState, cpus: number, stored?: CpuReading): number {
     const now = Date.now();
@@ -149,6 +190,14 @@ export function createContainersService(deps: {
     };
   }
 
+  /** A container as the API shows it, with its latest sample when it runs (zeros without one). */
+  function viewWithSample(row: ContainerRow): Container {
+    const shown = view(row, null);
+    const sample = row.status === 'running' ? fleet.latestOf(row.id) : undefined;
+    if (sample) shown.metrics = { ...sample.metrics };
+    return shown;
+  }
+
   /** A container as the API shows it, with its current metrics when it runs (as the list and GET do). */
   async function present(row: ContainerRow, state?: ContainerState | null): Promise<Container> {
     if (row.status !== 'running') return view(row, null);
@@ -168,6 +217,8 @@ export function createContainersService(deps: {
 
   /** Tells the owner's open pages (the realtime stream) that the container changed. */
   function announce(row: ContainerRow, extra: Record<string, unknown> = {}): void {
+    // A change (not a sample): this instance's kept lists and summary of the user go at once.
+    if (!extra.metrics) fleet.changed(row.userId, row.id, extra.deleted === true);
     void events
       .publish(row.userId, 'container.updated', {
         id: row.id,
@@ -290,68 +341,71 @@ export function createContainersService(deps: {
 
     /**
      * The Overview's figures over all the user's containers: counts by status, and averages and
-     * network totals from each running container's latest sample (at most five minutes old).
+     * network totals from each running container's latest sample (at most five minutes old). The
+     * statuses are read once per change to the user's containers; the samples are the sampler's.
      */
     async summary(userId: string) {
-      const [byStatus, latest] = await Promise.all([
-        db
-          .select({ status: containers.status, n: count() })
-          .from(containers)
-          .where(eq(containers.userId, userId))
-          .groupBy(containers.status),
-        db
-          .selectDistinctOn([containerMetrics.containerId], {
-            cpu: containerMetrics.cpuUsage,
-            memory: containerMetrics.memoryUsage,
-            disk: containerMetrics.diskUsage,
-            rx: containerMetrics.networkRxMb,
-            tx: containerMetrics.networkTxMb,
-          })
-          .from(containerMetrics)
-          .innerJoin(containers, eq(containers.id, containerMetrics.containerId))
-          .where(
-            and(
-              eq(containers.userId, userId),
-              eq(containers.status, 'running'),
-              eq(containerMetrics.resolution, 'raw'),
-              gte(containerMetrics.at, new Date(Date.now() - 5 * 60_000)),
-            ),
-          )
-          .orderBy(containerMetrics.containerId, desc(containerMetrics.at)),
-      ]);
-      const counted = (status: string) => byStatus.find((r) => r.status === status)?.n ?? 0;
-      const average = (pick: (m: (typeof latest)[number]) => number) =>
-        latest.length === 0 ? 0 : round1(latest.reduce((sum, m) => sum + pick(m), 0) / latest.length);
-      return {
-        total: byStatus.reduce((sum, r) => sum + r.n, 0),
-        running: counted('running'),
-        stopped: counted('stopped'),
-        avg_cpu_usage: average((m) => m.cpu),
-        avg_memory_usage: average((m) => m.memory),
-        avg_disk_usage: average((m) => m.disk),
-        network_total_mb: round1(latest.reduce((sum, m) => sum + m.rx + m.tx, 0)),
-        sampled_containers: latest.length,
-      };
+      await fleet.primed(userId);
+      // Kept until one of the user's containers changes or a new sample of one arrives.
+      return fleet.result(userId, `summary:${fleet.samplesSeen(userId)}`, async () => {
+        const fleetRows = await fleet.result(userId, 'statuses', () =>
+          db
+            .select({ id: containers.id, status: containers.status })
+            .from(containers)
+            .where(eq(containers.userId, userId)),
+        );
+        const at = fleet.now();
+        let running = 0;
+        let stopped = 0;
+        const latest: LatestSample['metrics'][] = [];
+        for (const row of fleetRows) {
+          if (row.status === 'stopped') stopped += 1;
+          if (row.status !== 'running') continue;
+          running += 1;
+          const sample = fleet.latestOf(row.id, at);
+          if (sample) latest.push(sample.metrics);
+        }
+        const average = (pick: (m: LatestSample['metrics']) => number) =>
+          latest.length === 0 ? 0 : round1(latest.reduce((sum, m) => sum + pick(m), 0) / latest.length);
+        return {
+          total: fleetRows.length,
+          running,
+          stopped,
+          avg_cpu_usage: average((m) => m.cpu_usage),
+          avg_memory_usage: average((m) => m.memory_usage),
+          avg_disk_usage: average((m) => m.disk_usage),
+          network_total_mb: round1(latest.reduce((sum, m) => sum + m.network_rx_mb + m.network_tx_mb, 0)),
+          sampled_containers: latest.length,
+        };
+      });
     },
 
+    /**
+     * One page of the user's containers with the total, in one query, kept until one of their
+     * containers changes; a running container shows its latest sample (the sampler's, at most five
+     * minutes old), not a driver call per row.
+     */
     async list(userId: string, query: { page: number; per_page: number; status?: ContainerStatus | undefined }) {
       const where = and(eq(containers.userId, userId), query.status ? eq(containers.status, query.status) : undefined);
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(containers)
-          .where(where)
-          .orderBy(desc(containers.createdAt), desc(containers.id))
-          .limit(query.per_page)
-          .offset((query.page - 1) * query.per_page),
-        db.select({ n: count() }).from(containers).where(where),
+      const [{ rows, total }] = await Promise.all([
+        fleet.result(userId, `list:${query.status ?? ''}:${query.page}:${query.per_page}`, async () => {
+          const found = await db
+            .select({ row: containers, total: sql<number>`count(*) over ()`.mapWith(Number) })
+            .from(containers)
+            .where(where)
+            .orderBy(desc(containers.createdAt), desc(containers.id))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page);
+          // Past the last page there is no row to carry the total.
+          const counted =
+            found[0]?.total ??
+            (query.page > 1 ? ((await db.select({ n: count() }).from(containers).where(where))[0]?.n ?? 0) : 0);
+          return { rows: found.map((r) => r.row), total: counted };
+        }),
+        fleet.primed(userId),
       ]);
-      const states = await Promise.all(
-        rows.map((row) => (row.status === 'running' ? readState(row) : Promise.resolve(null))),
-      );
-      const total = totals[0]?.n ?? 0;
       return {
-        containers: rows.map((row, i) => view(row, states[i] ?? null)),
+        containers: rows.map((row) => viewWithSample(row)),
         total,
         page: query.page,
         per_page: query.per_page,
@@ -412,6 +466,7 @@ export function createContainersService(deps: {
       } catch (error) {
         // Not queued: the row must not wait for a job that will never come.
         await db.delete(containers).where(eq(containers.id, row.id));
+        fleet.changed(userId, row.id, true);
         throw error;
       }
       announce(row);
@@ -722,6 +777,7 @@ export function createContainersService(deps: {
         }
         if (state.status !== 'running') return;
         const s = summary(row, state, stored.get(row.id));
+        fleet.record(row.id, { metrics: s, at: at.getTime() }, row.userId);
         announce(row, { metrics: s });
         points.push({
           containerId: row.id,
