@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chooseLanguage, currentLanguage, i18n } from '@/lib/i18n';
 import { languageStorageKey, supportedLanguage } from '@/lib/i18n/languages';
 import { resources } from './i18n';
+import { portuguese as portugueseCatalogue } from './i18n.pt-PT';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,7 +20,7 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)[^}]*}}/g)].
 const tags = (text: string) => [...text.matchAll(/<\/?(\w+)\s*\/?>/g)].map((m) => m[0]).sort();
 
 const english = flatten(resources.en);
-const portuguese = flatten(resources['pt-PT']);
+const portuguese = flatten(portugueseCatalogue);
 
 describe('the message catalogue', () => {
   it('has every English key in European Portuguese, and no key English lacks', () => {

@@ -1,35 +1,25 @@
 import { charts as chartsEn } from '@/components/charts/i18n/en';
-import { charts as chartsPt } from '@/components/charts/i18n/pt-PT';
 import { applications as applicationsEn } from '@/features/applications/i18n/en';
-import { applications as applicationsPt } from '@/features/applications/i18n/pt-PT';
 import { auth as authEn } from '@/features/auth/i18n/en';
-import { auth as authPt } from '@/features/auth/i18n/pt-PT';
 import { billing as billingEn } from '@/features/billing/i18n/en';
-import { billing as billingPt } from '@/features/billing/i18n/pt-PT';
 import { cabin as cabinEn } from '@/features/cabin/i18n/en';
-import { cabin as cabinPt } from '@/features/cabin/i18n/pt-PT';
 import { containers as containersEn } from '@/features/containers/i18n/en';
-import { containers as containersPt } from '@/features/containers/i18n/pt-PT';
 import { events as eventsEn } from '@/features/events/i18n/en';
-import { events as eventsPt } from '@/features/events/i18n/pt-PT';
 import { maps as mapsEn } from '@/features/maps/i18n/en';
-import { maps as mapsPt } from '@/features/maps/i18n/pt-PT';
 import { profiles as profilesEn } from '@/features/profiles/i18n/en';
-import { profiles as profilesPt } from '@/features/profiles/i18n/pt-PT';
 import { programme as programmeEn } from '@/features/programme/i18n/en';
-import { programme as programmePt } from '@/features/programme/i18n/pt-PT';
 import { shell as shellEn } from '@/features/shell/i18n/en';
-import { shell as shellPt } from '@/features/shell/i18n/pt-PT';
 import { workflows as workflowsEn } from '@/features/workflows/i18n/en';
-import { workflows as workflowsPt } from '@/features/workflows/i18n/pt-PT';
 import { initI18n } from '@/lib/i18n';
 import { common as commonEn } from '@/lib/i18n/common.en';
-import { common as commonPt } from '@/lib/i18n/common.pt-PT';
 
 /**
  * The message catalogue, assembled in app/ because it lists the features: one namespace per feature (its own `i18n/en.ts` and `i18n/pt-PT.ts`)
  * plus 'common' and 'charts'. English is the reference: the types of every other language are
  * derived from it, and `i18n.test.ts` fails on a key one language has and the other lacks.
+ *
+ * English is in the first load; European Portuguese (`i18n.pt-PT.ts`) is fetched only by a visitor
+ * who reads it, before the first render (see `main.tsx`), so nobody downloads both.
  */
 export const resources = {
   en: {
@@ -47,21 +37,6 @@ export const resources = {
     shell: shellEn,
     workflows: workflowsEn,
   },
-  'pt-PT': {
-    common: commonPt,
-    charts: chartsPt,
-    applications: applicationsPt,
-    auth: authPt,
-    billing: billingPt,
-    cabin: cabinPt,
-    containers: containersPt,
-    events: eventsPt,
-    maps: mapsPt,
-    profiles: profilesPt,
-    programme: programmePt,
-    shell: shellPt,
-    workflows: workflowsPt,
-  },
 } as const;
 
 declare module 'i18next' {
@@ -73,4 +48,4 @@ declare module 'i18next' {
 
 // The catalogue lists every feature's messages, so it is assembled here in app/ (shared code does
 // not import features); importing this file makes the one i18next instance ready to render.
-initI18n(resources);
+initI18n(resources.en, { 'pt-PT': () => import('./i18n.pt-PT').then((m) => m.portuguese) });

@@ -4,10 +4,13 @@ import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 import { toast } from '@/components/ui/sonner';
 import '@/app/i18n';
-import { i18n } from '@/lib/i18n';
+import { portuguese } from '@/app/i18n.pt-PT';
+import { addLanguage, i18n } from '@/lib/i18n';
 import { installBrowserGaps } from './browser-gaps';
 
 installBrowserGaps();
+// Both languages at once in the tests (the app fetches Portuguese when a visitor reads it).
+addLanguage('pt-PT', portuguese);
 
 // Role queries walk the whole DOM: on a big page (the pricing page's four plans and add-ons) in a
 // busy CI run they take more than the default second. What a test waits for must appear within 5 s.

@@ -25,25 +25,60 @@ function setDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-type Catalogue = Record<Language, Record<string, unknown>>;
+type Catalogue = Record<string, unknown>;
+type OtherLanguage = Exclude<Language, 'en'>;
+type Loaders = Record<OtherLanguage, () => Promise<Catalogue>>;
+
+let loaders: Partial<Loaders> = {};
+const loading = new Map<Language, Promise<void>>();
+
+/** Adds a language's whole catalogue (every namespace) to the one i18next instance. */
+export function addLanguage(language: Language, catalogue: Catalogue): void {
+  const tree = language === 'pt-PT' ? withManyPlurals(catalogue as Tree) : (catalogue as Tree);
+  for (const [namespace, messages] of Object.entries(tree)) {
+    i18n.addResourceBundle(language, namespace, messages, true, true);
+  }
+  loading.set(language, Promise.resolve());
+}
 
 /**
- * Makes the one i18next instance of the web app ready before the first render (the catalogue is
- * bundled, so `init` is synchronous); `app/i18n.ts` calls it with the whole catalogue. The
- * language is the one the visitor chose in the header (kept in local storage), else the
- * browser's first language we speak, else English.
+ * Fetches a language's catalogue once (English is always there). A failed fetch (offline) is
+ * tried again by the next call; meanwhile the portal reads in English.
  */
-export function initI18n(resources: Catalogue): void {
+export function loadLanguage(language: Language): Promise<void> {
+  const known = loading.get(language);
+  if (known) return known;
+  const load = loaders[language as OtherLanguage];
+  if (!load) return Promise.resolve();
+  const pending = load().then(
+    (catalogue) => addLanguage(language, catalogue),
+    (error: unknown) => {
+      loading.delete(language);
+      throw error;
+    },
+  );
+  loading.set(language, pending);
+  return pending;
+}
+
+/**
+ * Makes the one i18next instance of the web app ready to render English at once (its catalogue is
+ * bundled, so `init` is synchronous); `app/i18n.ts` calls it with the English catalogue and a way to
+ * fetch each other language's. The language is the one the visitor chose in the header (kept in
+ * local storage), else the browser's first language we speak, else English; `languageReady()`
+ * resolves once that language's catalogue is in.
+ */
+export function initI18n(english: Catalogue, others: Loaders): void {
   if (i18n.isInitialized) return;
+  loaders = others;
+  loading.set(defaultLanguage, Promise.resolve());
   void i18n
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: {
-        en: resources.en as Record<string, Tree>,
-        'pt-PT': withManyPlurals(resources['pt-PT'] as unknown as Tree),
-      },
-      ns: Object.keys(resources.en),
+      resources: { en: english as Record<string, Tree> },
+      partialBundledLanguages: true,
+      ns: Object.keys(english),
       defaultNS: 'common',
       fallbackLng: defaultLanguage,
       supportedLngs: [...languages],
@@ -60,7 +95,20 @@ export function initI18n(resources: Catalogue): void {
       react: { useSuspense: false },
     });
   setDocumentLanguage(i18n.resolvedLanguage ?? defaultLanguage);
-  i18n.on('languageChanged', (language) => setDocumentLanguage(language));
+  i18n.on('languageChanged', (language) => setDocumentLanguage(i18n.resolvedLanguage ?? language));
+}
+
+/** Resolves once the catalogue of the language the visitor reads is in (at once for English). */
+export async function languageReady(): Promise<void> {
+  const wanted = supportedLanguage(i18n.language);
+  if (wanted === defaultLanguage) return;
+  try {
+    await loadLanguage(wanted);
+    // Resolved again now that the language has messages (it fell back to English until then).
+    await i18n.changeLanguage(wanted);
+  } catch {
+    // Offline or the file is gone: English it is, for this page.
+  }
 }
 
 /** The language in use now. */
@@ -70,6 +118,11 @@ export function currentLanguage(): Language {
 
 /** Switches the language and keeps the choice for the next visit. */
 export async function chooseLanguage(language: Language): Promise<void> {
+  try {
+    await loadLanguage(language);
+  } catch {
+    // Not fetched (offline): the portal stays readable in English; choosing again tries again.
+  }
   try {
     window.localStorage.setItem(languageStorageKey, language);
   } catch {
