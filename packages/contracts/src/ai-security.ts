@@ -89,7 +89,7 @@ export const securityEventSchema = z.object({
   outcome: z.enum(securityOutcomes),
   threat_level: z.enum(threatLevels),
   violation_types: z.array(z.string()),
-  /** SHA-256 of the text, so a repeated attempt is recognisable without keeping it. */
+  /** HMAC-SHA256 of the text (keyed per installation), so a repeated attempt is recognisable without keeping it. */
   text_sha256: z.string(),
   /** At most 160 characters around the first finding, secrets and personal data redacted. */
   excerpt: z.string(),

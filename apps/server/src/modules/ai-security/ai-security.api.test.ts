@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
   aiSecurityMessages,
@@ -64,6 +65,8 @@ describe(`the AI security layer, on ${testDriver}`, () => {
     expect(history.events[0]).toMatchObject({ source: 'validate-prompt', outcome: 'blocked', flow_id: null });
     expect(history.events[0]?.violation_types).toContain('instruction_override');
     expect(history.events[0]?.text_sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Keyed (HMAC-SHA256), not the plain SHA-256 anyone could compute from a guess of the prompt.
+    expect(history.events[0]?.text_sha256).not.toBe(createHash('sha256').update(prompt).digest('hex'));
     expect(history.by_day.reduce((sum, d) => sum + d.blocked, 0)).toBe(1);
     expect(history.by_type.find((row) => row.type === 'instruction_override')?.count).toBe(1);
 

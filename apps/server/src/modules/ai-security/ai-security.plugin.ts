@@ -4,6 +4,7 @@ import { createAiSecurityRepository } from './ai-security.repository.js';
 import { aiSecurityRoutes } from './ai-security.routes.js';
 import { createAiSecurityService, type AiSecurityService } from './ai-security.service.js';
 import { createDetector } from './detector/detector.js';
+import { loadRecordKey } from './record-key.js';
 import { createHttpLayer, createInProcessLayer } from './security-layer.js';
 
 declare module 'fastify' {
@@ -28,6 +29,7 @@ export const aiSecurityPlugin = fp(
       layer,
       detector,
       log: app.log,
+      recordKey: await loadRecordKey(app.config.dataDir, app.config.database),
     });
     app.decorate('aiSecurity', service);
     app.queue.every('ai-security.prune-records', PRUNE_EVERY_MS, async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   AI_SECURITY_MAX_PROMPT_BYTES,
   aiSecurityMessages,
@@ -53,9 +53,14 @@ export function createAiSecurityService(deps: {
   /** The local detector: outputs and the redacted excerpts of records are always made here. */
   detector: Detector;
   log: FastifyBaseLogger;
+  /**
+   * The key of the records' text digests (HMAC-SHA256): kept outside the database (see
+   * record-key.ts), so a leaked table does not let anyone confirm a guessed prompt.
+   */
+  recordKey: Buffer;
   now?: () => Date;
 }) {
-  const { repo, layer, detector, log } = deps;
+  const { repo, layer, detector, log, recordKey } = deps;
   const now = deps.now ?? (() => new Date());
 
   /**
@@ -96,7 +101,8 @@ export function createAiSecurityService(deps: {
         outcome: context.outcome,
         threatLevel: result.threat_level,
         violationTypes: [...new Set(result.violations.map((v) => v.type))],
-        textSha256: createHash('sha256').update(text).digest('hex'),
+        // Keyed: an unsalted SHA-256 of a short prompt could be confirmed by guessing it.
+        textSha256: createHmac('sha256', recordKey).update(text).digest('hex'),
         excerpt: excerptOf(result.violations),
         createdAt: now(),
       });

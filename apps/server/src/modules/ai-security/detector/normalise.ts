@@ -613,7 +613,7 @@ function base64Bytes(segment: string): Uint8Array | null {
 }
 
 function hexBytes(segment: string): Uint8Array | null {
-  const digits = segment.replace(/0x|\\x|[\s:,-]/gi, '');
+  const digits = segment.replace(/0x|\\x|[\s:;,-]/gi, '');
   if (digits.length % 2 !== 0) return null;
   return Buffer.from(digits, 'hex');
 }
@@ -639,7 +639,7 @@ function urlBytes(segment: string): Uint8Array {
 /** A base64 run: 16+ characters of the alphabet (standard or URL-safe), mixed case or digits. */
 const BASE64_CANDIDATE = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 /** Hex bytes, bare or as 0x41 / \x41, optionally separated: at least 8 bytes. */
-const HEX_CANDIDATE = /(?<![0-9A-Za-z])(?:(?:0x|\\x)?[0-9a-fA-F]{2}[\s:,-]?){8,}/g;
+const HEX_CANDIDATE = /(?<![0-9A-Za-z])(?:(?:0x|\\x)?[0-9a-fA-F]{2}(?:, ?|[\s:;-])?){8,}/g;
 /** Tokens (runs without whitespace); URL-encoded ones have at least three %XX escapes. */
 const TOKEN = /\S+/g;
 const PERCENT_ESCAPE = /%[0-9a-fA-F]{2}/g;
@@ -648,6 +648,10 @@ const PERCENT_ESCAPE = /%[0-9a-fA-F]{2}/g;
 const MORSE_CANDIDATE = /(?<![\w.-])(?:[.-]{1,7}(?:[ \t]{1,3}|[ \t]*\/[ \t]*)){7,}[.-]{1,7}(?![\w.-])/g;
 /** Six or more bytes written in binary. */
 const BINARY_CANDIDATE = /(?<![01])(?:[01]{8}[ \t,]?){6,}/g;
+/** Base32 (RFC 4648): 16 or more capitals and digits 2-7, optionally padded. */
+const BASE32_CANDIDATE = /(?<![A-Za-z0-9+/=])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9+/])/g;
+/** Eight or more character codes written in decimal ("73 103 110 111 …", "73,103,110"). */
+const DECIMAL_CANDIDATE = /(?<!\d)(?:\d{2,3}[ \t,;]{1,3}){7,}\d{2,3}/g;
 
 const MORSE: Record<string, string> = {
   '.-': 'a',
@@ -710,6 +714,37 @@ function morseBytes(segment: string): Uint8Array | null {
   return unknown > out.length / 4 ? null : Buffer.from(out.trim(), 'utf8');
 }
 
+const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+function base32Bytes(segment: string): Uint8Array | null {
+  const clean = segment.replace(/=+$/, '');
+  const out: number[] = [];
+  let value = 0;
+  let bits = 0;
+  for (let i = 0; i < clean.length; i++) {
+    const digit = BASE32_ALPHABET.indexOf(clean.charAt(i));
+    if (digit < 0) return null;
+    value = ((value << 5) | digit) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((value >>> bits) & 0xff);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/** Character codes in decimal, as text (UTF-8): every code a printable character, or none is read. */
+function decimalBytes(segment: string): Uint8Array | null {
+  let text = '';
+  for (const code of segment.split(/[ \t,;]+/)) {
+    const n = Number(code);
+    if (!((n >= 32 && n < 127) || n === 9 || n === 10 || n === 13 || (n >= 160 && n <= 255))) return null;
+    text += String.fromCharCode(n);
+  }
+  return Buffer.from(text, 'utf8');
+}
+
 function binaryBytes(segment: string): Uint8Array {
   return Uint8Array.from((segment.match(/[01]{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
 }
@@ -718,7 +753,7 @@ interface Decoded {
   start: number;
   end: number;
   text: string;
-  kind: 'base64' | 'hex' | 'url' | 'morse' | 'binary';
+  kind: 'base64' | 'base32' | 'hex' | 'decimal' | 'url' | 'morse' | 'binary';
 }
 
 /** What decoding has left to spend, and the first candidate left unread (in the text as sent). */
@@ -769,6 +804,8 @@ function findEncoded(source: string, budget: Budget, onSkip: (start: number, end
     if (source.includes('0') && source.includes('1')) take(BINARY_CANDIDATE, 'binary', binaryBytes);
     take(HEX_CANDIDATE, 'hex', hexBytes);
     take(BASE64_CANDIDATE, 'base64', base64Bytes);
+    take(BASE32_CANDIDATE, 'base32', base32Bytes);
+    if (/\d\d[ \t,;]/.test(source)) take(DECIMAL_CANDIDATE, 'decimal', decimalBytes);
     if (source.includes('.-') || source.includes('-.')) take(MORSE_CANDIDATE, 'morse', morseBytes);
   }
   if (source.includes('%')) {
@@ -798,7 +835,8 @@ const COMMON_WORDS = new Set(
     'the you your and all are ignore previous instructions instruction prompt system password secret say ' +
     'tell print reveal what now from this that with for not have will must any above before rules ' +
     'disregard forget repeat output show give access granted code key admin mode developer only ' +
-    'o a os as de que nao tudo todas instrucoes anteriores esquece ignora diz mostra palavra passe'
+    'o a os as de que nao tudo todas instrucoes anteriores esquece ignora diz mostra palavra passe ' +
+    'las instrucciones anteriores olvida contrasena les toutes precedentes oublie mot alle vorherigen anweisungen vergiss passwort'
   ).split(' '),
 );
 const ROT13_WORDS = new Set([...COMMON_WORDS].map(rot13));
@@ -831,6 +869,78 @@ function findRot13(source: string): Span[] {
     }
   }
   return spans;
+}
+
+/** Words of COMMON_WORDS written backwards (palindromes and short words left out): how reversed text is recognised. */
+const REVERSED_WORDS = new Set(
+  [...COMMON_WORDS]
+    .filter((word) => word.length >= 3)
+    .map((word) => Array.from(word).reverse().join(''))
+    .filter((word) => !COMMON_WORDS.has(word)),
+);
+const REVERSED_HINT = new RegExp(`\\b(?:${[...REVERSED_WORDS].filter((word) => word.length >= 4).join('|')})\\b`, 'i');
+
+/** Pieces of the text that read as words once written backwards ("snoitcurtsni suoiverp erongi"). */
+function findReversed(source: string): Span[] {
+  const spans: Span[] = [];
+  if (!REVERSED_HINT.test(source)) return spans;
+  PIECE.lastIndex = 0;
+  for (let m = PIECE.exec(source); m; m = PIECE.exec(source)) {
+    let plain = 0;
+    let reversed = 0;
+    WORD.lastIndex = 0;
+    for (let w = WORD.exec(m[0]); w; w = WORD.exec(m[0])) {
+      const word = w[0].toLowerCase();
+      if (COMMON_WORDS.has(word)) plain++;
+      if (REVERSED_WORDS.has(word)) reversed++;
+    }
+    if (reversed >= 2 && reversed > plain) {
+      const last = spans[spans.length - 1];
+      if (last && source.slice(last.end, m.index).trim().length <= 1) last.end = m.index + m[0].length;
+      else spans.push({ start: m.index, end: m.index + m[0].length });
+    }
+  }
+  return spans;
+}
+
+/** Escaped characters: HTML entities (&#105; &#x69;), \\u0069, \\u{69}, \\x69, %u0069 and octal \\151. */
+const ESCAPE =
+  /&#[xX]([0-9a-fA-F]{1,6});?|&#(\d{1,7});?|\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|%u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|\\([0-7]{3})/g;
+/** How many escapes make a text worth reading with them undone. */
+const MIN_ESCAPES = 4;
+
+/**
+ * The text with every escaped character written out ("&#105;gnore" -> "ignore"), and for each unit
+ * of it the span of the text it came from; null when it has fewer than MIN_ESCAPES escapes.
+ */
+function unescapeText(source: string): FoldedText | null {
+  if (!source.includes('&#') && !source.includes('\\') && !source.includes('%u')) return null;
+  const found: { start: number; end: number; cp: number }[] = [];
+  ESCAPE.lastIndex = 0;
+  for (let m = ESCAPE.exec(source); m; m = ESCAPE.exec(source)) {
+    const [, hexEntity, decEntity, braced, u4, percentU, x2, octal] = m;
+    const cp =
+      hexEntity !== undefined
+        ? parseInt(hexEntity, 16)
+        : decEntity !== undefined
+          ? parseInt(decEntity, 10)
+          : octal !== undefined
+            ? parseInt(octal, 8)
+            : parseInt(braced ?? u4 ?? percentU ?? x2 ?? '', 16);
+    if (Number.isNaN(cp) || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) continue;
+    found.push({ start: m.index, end: m.index + m[0].length, cp });
+  }
+  if (found.length < MIN_ESCAPES) return null;
+  const out = new Builder(source.length);
+  let at = 0;
+  for (const escape of found) {
+    for (let i = at; i < escape.start; i++) out.push(source.charCodeAt(i), i, i + 1);
+    const ch = String.fromCodePoint(escape.cp);
+    for (let k = 0; k < ch.length; k++) out.push(ch.charCodeAt(k), escape.start, escape.end);
+    at = escape.end;
+  }
+  for (let i = at; i < source.length; i++) out.push(source.charCodeAt(i), i, i + 1);
+  return out.build();
 }
 
 /** The prompt, every payload decoded from it, and the first candidate left unread, if any. */
@@ -904,6 +1014,47 @@ export function decodeText(source: string): DecodedText {
         decodedFrom: kind,
         toOriginal: outer ? () => ({ ...outer }) : (start, end) => ({ start: base + start, end: base + end }),
       });
+    }
+    // Reversed text maps character for character too, back to front.
+    for (const piece of findReversed(text)) {
+      const decoded = Array.from(text.slice(piece.start, piece.end)).reverse().join('');
+      if (!keep(piece.start, piece.end, decoded)) continue;
+      const kind = chain ? `${chain}+reversed` : 'reversed';
+      const base = offset + piece.start;
+      const length = piece.end - piece.start;
+      variants.push({
+        raw: decoded,
+        folded: fold(decoded),
+        decodedFrom: kind,
+        toOriginal: outer
+          ? () => ({ ...outer })
+          : (start, end) => ({
+              start: base + Math.max(0, length - end),
+              end: base + Math.min(length, length - start),
+            }),
+      });
+    }
+    // Escaped characters (entities, \\x, \\u) undone in place: the whole text, each unit mapped back.
+    if (budget.encoded >= text.length) {
+      const unescaped = unescapeText(text);
+      if (unescaped) {
+        budget.encoded -= text.length;
+        if (keep(0, text.length, unescaped.text)) {
+          const kind = chain ? `${chain}+escapes` : 'escapes';
+          variants.push({
+            raw: unescaped.text,
+            folded: fold(unescaped.text),
+            decodedFrom: kind,
+            toOriginal: outer
+              ? () => ({ ...outer })
+              : (start, end) => {
+                  const span = sourceSpan(unescaped, start, end);
+                  return { start: offset + span.start, end: offset + span.end };
+                },
+          });
+          expand(unescaped.text, depth + 1, kind, outer ?? { start: offset, end: offset + text.length }, 0);
+        }
+      }
     }
   };
   expand(source, 0, undefined, null, 0);

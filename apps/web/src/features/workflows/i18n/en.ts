@@ -317,8 +317,8 @@ export const workflows = {
     source: 'Source',
     types: 'Types',
     excerpt: 'Excerpt',
-    hash: 'SHA-256',
-    hashTitle: 'SHA-256 of the text: {{hash}}',
+    hash: 'Digest',
+    hashTitle: 'Keyed digest (HMAC-SHA256) of the text: {{hash}}',
   },
   chart: {
     title: 'Blocked and flagged per day',

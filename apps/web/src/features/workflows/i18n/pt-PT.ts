@@ -313,8 +313,8 @@ export const workflows: Messages<typeof en> = {
     source: 'Origem',
     types: 'Tipos',
     excerpt: 'Excerto',
-    hash: 'SHA-256',
-    hashTitle: 'SHA-256 do texto: {{hash}}',
+    hash: 'Resumo',
+    hashTitle: 'Resumo com chave (HMAC-SHA256) do texto: {{hash}}',
   },
   chart: {
     title: 'Bloqueados e assinalados por dia',

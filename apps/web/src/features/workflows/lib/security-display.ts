@@ -26,7 +26,7 @@ export function isViolationType(type: string): type is ViolationType {
   return (violationTypes as readonly string[]).includes(type);
 }
 
-/** The first characters of a SHA-256, enough to recognise a repeated attempt at a glance. */
+/** The first characters of the text's keyed digest (HMAC-SHA256), enough to recognise a repeated attempt at a glance. */
 export function shortHash(sha256: string, length = 12): string {
   return sha256.slice(0, length);
 }
