@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** The AI security layer: spec 2 ("Security layer", "Workflow security result", the workflow errors). */
 export const AI_SECURITY_MAX_PROMPT_BYTES = 32 * 1024;
+/** All the texts of one workflow request together (a flow's nodes, say): each check costs CPU. */
+export const AI_SECURITY_MAX_REQUEST_BYTES = 64 * 1024;
 
 export const threatLevels = ['none', 'low', 'medium', 'high', 'critical'] as const;
 export type ThreatLevel = (typeof threatLevels)[number];
@@ -26,6 +28,7 @@ export const aiSecurityMessages = {
   blocked: 'Prompt blocked by AI Security Layer',
   offline: 'AI Security Layer unavailable - request blocked for safety',
   tooLarge: `Prompts are limited to ${String(AI_SECURITY_MAX_PROMPT_BYTES / 1024)} KB`,
+  requestTooLarge: `The texts of one request are limited to ${String(AI_SECURITY_MAX_REQUEST_BYTES / 1024)} KB in total`,
 } as const;
 
 export const violationSchema = z.object({

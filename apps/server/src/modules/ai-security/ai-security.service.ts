@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   AI_SECURITY_MAX_PROMPT_BYTES,
+  AI_SECURITY_MAX_REQUEST_BYTES,
   aiSecurityMessages,
   threatRank,
   type SecurityEventsResponse,
@@ -28,6 +29,17 @@ export interface GateInput {
 const EXCERPT_LENGTH = 160;
 /** How long records are kept (the Security tab shows at most 90 days). */
 export const RECORDS_KEPT_DAYS = 90;
+
+/**
+ * An address in a record's evidence keeps only its scheme and host: its path, query, fragment and any
+ * user:password can carry what the prompt tried to send out (a password in `&auth=`, say).
+ */
+export function maskAddresses(text: string): string {
+  return text.replace(
+    /\b([a-z][a-z0-9+.-]{0,15}:\/\/)(?:[^\s/?#@]{0,256}@)?([^\s/?#:@]{1,253})(?::\d{1,5})?([/?#][^\s]*)?/gi,
+    (_match, scheme: string, host: string, rest: string | undefined) => `${scheme}${host}${rest ? '/…' : ''}`,
+  );
+}
 
 function highest(levels: ThreatLevel[]): ThreatLevel {
   return levels.reduce<ThreatLevel>((top, level) => (threatRank(level) > threatRank(top) ? level : top), 'none');
@@ -74,7 +86,7 @@ export function createAiSecurityService(deps: {
       ...new Set(
         violations
           .filter((v) => v.type !== 'prompt_injection_classifier')
-          .map((v) => v.evidence.text.replace(/\s+/g, ' ').trim())
+          .map((v) => maskAddresses(v.evidence.text).replace(/\s+/g, ' ').trim())
           .filter(Boolean),
       ),
     ];
@@ -174,10 +186,22 @@ export function createAiSecurityService(deps: {
       context: { source: 'flow.create' | 'flow.execute' | 'chat.message'; flowId?: string | null },
     ): Promise<void> {
       const texts = inputs.filter((input) => input.text.trim().length > 0);
+      let total = 0;
       for (const input of texts) {
-        if (Buffer.byteLength(input.text, 'utf8') > AI_SECURITY_MAX_PROMPT_BYTES) throw tooLarge(input.field);
+        const bytes = Buffer.byteLength(input.text, 'utf8');
+        if (bytes > AI_SECURITY_MAX_PROMPT_BYTES) throw tooLarge(input.field);
+        total += bytes;
       }
-      const results = await Promise.all(texts.map((input) => check(input.text, input.label)));
+      // Each check takes the CPU for a while: a request's texts are bounded together, and checked
+      // one after another with other requests served between them (never one long stall).
+      if (total > AI_SECURITY_MAX_REQUEST_BYTES) {
+        throw new AppError(413, aiSecurityMessages.requestTooLarge, 'PROMPT_TOO_LARGE');
+      }
+      const results: Array<ValidatePromptResponse | null> = [];
+      for (const input of texts) {
+        if (results.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        results.push(await check(input.text, input.label));
+      }
       const all = texts.map((input) => input.text).join('\n');
       if (results.some((result) => result === null)) {
         await record(

@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { StartupError } from '../../lib/errors.js';
 import { loadRecordKey, RECORD_KEY_FILE } from './record-key.js';
 
 describe('the key of the records’ text digests', () => {
@@ -38,5 +39,24 @@ describe('the key of the records’ text digests', () => {
     const b = await loadRecordKey(dataDir, { driver: 'pglite', dataDir: null });
     expect(a).not.toEqual(b);
     expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it('refuses a damaged key file with a message naming it and what to do, and narrows a readable one', async () => {
+    const database = { driver: 'postgres' as const, url: 'postgres://x' };
+    const damaged = await folder();
+    // Valid digits followed by others: not silently cut short.
+    await writeFile(join(damaged, RECORD_KEY_FILE), `${'ab'.repeat(32)}zz\n`);
+    const refusal = loadRecordKey(damaged, database);
+    await expect(refusal).rejects.toBeInstanceOf(StartupError);
+    await expect(refusal).rejects.toThrow(/ai-security-record\.key does not hold a key.*delete it to start a new key/);
+    const directory = await folder();
+    await mkdir(join(directory, RECORD_KEY_FILE));
+    await expect(loadRecordKey(directory, database)).rejects.toThrow(/ai-security-record\.key cannot be read/);
+    const wide = await folder();
+    const key = 'cd'.repeat(32);
+    await writeFile(join(wide, RECORD_KEY_FILE), `${key}\n`);
+    await chmod(join(wide, RECORD_KEY_FILE), 0o644);
+    expect((await loadRecordKey(wide, database)).toString('hex')).toBe(key);
+    expect((await stat(join(wide, RECORD_KEY_FILE))).mode & 0o077).toBe(0);
   });
 });

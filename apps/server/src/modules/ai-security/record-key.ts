@@ -13,16 +13,45 @@
  * With the database in memory (tests), nothing outlives the process, so the key does not either.
  */
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatabaseConfig } from '../../config.js';
+import { StartupError } from '../../lib/errors.js';
 
 export const RECORD_KEY_FILE = 'ai-security-record.key';
 const KEY_BYTES = 32;
 
+const keyText = new RegExp(`^[0-9a-f]{${String(KEY_BYTES * 2)}}$`);
+
+async function readKey(file: string): Promise<Buffer | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new StartupError(
+      `${file} cannot be read (${(error as Error).message}): make it a readable file, or move it away to start a new key (older AI security records will no longer match new ones)`,
+    );
+  }
+  const hex = text.trim();
+  if (!keyText.test(hex)) {
+    throw new StartupError(
+      `${file} does not hold a key (${String(KEY_BYTES * 2)} hexadecimal digits): restore it from a backup, or delete it to start a new key (older AI security records will no longer match new ones)`,
+    );
+  }
+  return Buffer.from(hex, 'hex');
+}
+
 export async function loadRecordKey(dataDir: string, database: DatabaseConfig): Promise<Buffer> {
   if (database.driver === 'pglite' && database.dataDir === null) return randomBytes(KEY_BYTES);
   const file = join(dataDir, RECORD_KEY_FILE);
+  // Read first: a key that exists needs nothing written (DATA_DIR may be read-only).
+  const existing = await readKey(file);
+  if (existing) {
+    // Only its owner may read it; a copy restored with wider permissions is narrowed.
+    if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600).catch(() => {});
+    return existing;
+  }
   await mkdir(dataDir, { recursive: true });
   // Written whole under another name and linked into place: the first server to start makes the key,
   // and another starting at the same moment never reads a half-written file.
@@ -35,7 +64,7 @@ export async function loadRecordKey(dataDir: string, database: DatabaseConfig): 
   } finally {
     await unlink(draft);
   }
-  const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'hex');
-  if (key.length < KEY_BYTES) throw new Error(`${file}: expected ${String(KEY_BYTES)} hex-encoded bytes`);
+  const key = await readKey(file);
+  if (!key) throw new StartupError(`${file} disappeared while it was being made: start the server again`);
   return key;
 }

@@ -95,13 +95,19 @@ export function createContainersService(deps: {
   // process's last reading and the last stored point's (another instance may have sampled last).
   const lastCpu = new Map<string, { ns: number; at: number }>();
   // What the list and the summary read: results kept until a change, samples kept by the sampler.
-  const fleet = createFleetView({ events, loadLatest: latestSamples });
+  const fleet = createFleetView({
+    events,
+    loadLatest: latestSamples,
+    onError: (error) => log.warn({ err: error }, 'could not read the latest container samples'),
+  });
 
-  /** The latest stored sample of each of the user's running containers (the last five minutes). */
+  /**
+   * The latest stored sample of each of the user's running containers (the last five minutes): one
+   * index probe per container (the primary key's order), not a sort of every sample.
+   */
   async function latestSamples(userId: string): Promise<Array<{ id: string } & LatestSample>> {
-    const rows = await db
-      .selectDistinctOn([containerMetrics.containerId], {
-        id: containerMetrics.containerId,
+    const latest = db
+      .select({
         at: containerMetrics.at,
         cpu: containerMetrics.cpuUsage,
         memory: containerMetrics.memoryUsage,
@@ -111,16 +117,30 @@ export function createContainersService(deps: {
         processes: containerMetrics.processes,
       })
       .from(containerMetrics)
-      .innerJoin(containers, eq(containers.id, containerMetrics.containerId))
       .where(
         and(
-          eq(containers.userId, userId),
-          eq(containers.status, 'running'),
+          eq(containerMetrics.containerId, containers.id),
           eq(containerMetrics.resolution, 'raw'),
           gte(containerMetrics.at, new Date(Date.now() - LATEST_SAMPLE_MAX_AGE_MS)),
         ),
       )
-      .orderBy(containerMetrics.containerId, desc(containerMetrics.at));
+      .orderBy(desc(containerMetrics.at))
+      .limit(1)
+      .as('latest');
+    const rows = await db
+      .select({
+        id: containers.id,
+        at: latest.at,
+        cpu: latest.cpu,
+        memory: latest.memory,
+        disk: latest.disk,
+        rx: latest.rx,
+        tx: latest.tx,
+        processes: latest.processes,
+      })
+      .from(containers)
+      .innerJoinLateral(latest, sql`true`)
+      .where(and(eq(containers.userId, userId), eq(containers.status, 'running')));
     return rows.map((r) => ({
       id: r.id,
       at: r.at.getTime(),
@@ -345,7 +365,7 @@ export function createContainersService(deps: {
      * statuses are read once per change to the user's containers; the samples are the sampler's.
      */
     async summary(userId: string) {
-      await fleet.primed(userId);
+      void fleet.prime(userId);
       // Kept until one of the user's containers changes or a new sample of one arrives.
       return fleet.result(userId, `summary:${fleet.samplesSeen(userId)}`, async () => {
         const fleetRows = await fleet.result(userId, 'statuses', () =>
@@ -387,8 +407,11 @@ export function createContainersService(deps: {
      */
     async list(userId: string, query: { page: number; per_page: number; status?: ContainerStatus | undefined }) {
       const where = and(eq(containers.userId, userId), query.status ? eq(containers.status, query.status) : undefined);
-      const [{ rows, total }] = await Promise.all([
-        fleet.result(userId, `list:${query.status ?? ''}:${query.page}:${query.per_page}`, async () => {
+      void fleet.prime(userId);
+      const { rows, total } = await fleet.result(
+        userId,
+        `list:${query.status ?? ''}:${query.page}:${query.per_page}`,
+        async () => {
           const found = await db
             .select({ row: containers, total: sql<number>`count(*) over ()`.mapWith(Number) })
             .from(containers)
@@ -401,9 +424,8 @@ export function createContainersService(deps: {
             found[0]?.total ??
             (query.page > 1 ? ((await db.select({ n: count() }).from(containers).where(where))[0]?.n ?? 0) : 0);
           return { rows: found.map((r) => r.row), total: counted };
-        }),
-        fleet.primed(userId),
-      ]);
+        },
+      );
       return {
         containers: rows.map((row) => viewWithSample(row)),
         total,

@@ -132,16 +132,16 @@ describe('fleet view', () => {
     expect(view.latestOf('ctr_1')).toBeUndefined();
   });
 
-  it('reads a user’s stored samples once, and again after the bus missed messages', async () => {
+  it('reads a user’s stored samples once in the background, and again after a failure or missed messages', async () => {
     const { view, load, resubscribe } = setUp();
-    await view.primed('ana');
+    await view.prime('ana');
     expect(view.latestOf('ctr_stored')?.metrics).toEqual(metrics);
     await view.result('ana', 'list', load('kept'));
     // A Redis subscription that came back: everything kept is dropped.
     resubscribe();
     expect(view.latestOf('ctr_stored')).toBeUndefined();
     expect(await view.result('ana', 'list', load('read again'))).toBe('read again');
-    await view.primed('ana');
+    await view.prime('ana');
     expect(view.latestOf('ctr_stored')).toBeDefined();
   });
 });

@@ -36,6 +36,8 @@ export interface FleetViewOptions {
   /** Results kept per user (pages and filters). */
   maxResultsPerUser?: number;
   now?: () => number;
+  /** A background read of the stored samples failed (it is tried again by the next read). */
+  onError?: (error: unknown) => void;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface FleetViewOptions {
  * - A result read from the table is stored with the generation seen before the query started, so a
  *   change that lands during the query leaves it already out of date.
  * - Samples come from the sampler's `container.updated` events (whichever instance sampled); an
- *   instance that has just started reads a user's latest stored samples once.
+ *   instance that has just started reads a user's latest stored samples once, in the background.
  */
 export function createFleetView(options: FleetViewOptions) {
   const { events, loadLatest } = options;
@@ -156,17 +158,21 @@ export function createFleetView(options: FleetViewOptions) {
 
     now,
 
-    /** Waits until the user's latest samples have been read once from the table on this instance. */
-    primed(userId: string): Promise<void> {
+    /**
+     * Reads the user's latest stored samples once on this instance (after a start or a resubscribe),
+     * in the background: a read never waits for it (until it lands, and until the sampler's next pass,
+     * a running container without a sample shows zeros). Resolves when it has landed.
+     */
+    prime(userId: string): Promise<void> {
       const user = entry(userId);
       user.primed ??= loadLatest(userId).then(
         (rows) => {
-          for (const { id, ...sample } of rows) record(id, sample);
+          for (const { id, ...sample } of rows) record(id, sample, userId);
         },
         (error: unknown) => {
           // Tried again by the next read.
           user.primed = undefined;
-          throw error;
+          options.onError?.(error);
         },
       );
       return user.primed;

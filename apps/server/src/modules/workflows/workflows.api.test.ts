@@ -266,6 +266,29 @@ describe(`the workflow service on the offline agents, on ${testDriver}`, () => {
     expect(run.steps).toEqual([]);
   });
 
+  it('refuses a flow whose texts together are over 64 KB with a 413, before checking any of them', async () => {
+    const me = mlm(t.app, await registerUser(t.app));
+    // Each text is within its own limit (8,000 characters); together they are over a request's budget.
+    const text = 'Plant the tomatoes in spring and water them every evening. '.repeat(130);
+    const res = await me.create({
+      name: 'Long',
+      nodes: ['a', 'b', 'c'].map((id) => ({
+        id,
+        name: id.toUpperCase(),
+        agent_id: 'agent_marketing',
+        prep_config: { template: text },
+        exec_config: { instructions: text, fallback: text },
+      })),
+      edges: [
+        { id: 'e1', source: 'a', target: 'b' },
+        { id: 'e2', source: 'b', target: 'c' },
+      ],
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: aiSecurityMessages.requestTooLarge, code: 'PROMPT_TOO_LARGE' });
+    expect((await me.call('GET', '/flows')).json<{ flows: unknown[] }>().flows).toEqual([]);
+  });
+
   it('checks the texts of a flow before saving it, naming the node field that held the attack', async () => {
     const user = await registerUser(t.app);
     const me = mlm(t.app, user);

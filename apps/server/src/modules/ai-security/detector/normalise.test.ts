@@ -213,6 +213,15 @@ describe('base32, character codes, escapes and reversed text', () => {
     expect(decodedKinds('Use &amp; and &#169; in HTML; &#8364; is the euro sign.')).toEqual(['plain']);
   });
 
+  it('undoes the named entities &lt; &gt; &quot; &amp; &apos; like the numeric ones', () => {
+    const text = '&lt;img src=&quot;x&quot; alt=&apos;a&apos;&gt; &amp; more';
+    const variant = textVariants(text).find((v) => v.decodedFrom === 'escapes');
+    expect(variant?.raw).toBe(`<img src="x" alt='a'> & more`);
+    expect(variant?.toOriginal(0, 1)).toEqual({ start: 0, end: 4 });
+    // A few escapes in ordinary text are left as they are.
+    expect(decodedKinds('Tom &amp; Jerry &lt;3')).toEqual(['plain']);
+  });
+
   it('reads text written backwards, mapping each character back', () => {
     const text = 'Do it: snoitcurtsni suoiverp lla erongi';
     const variant = textVariants(text).find((v) => v.decodedFrom === 'reversed');

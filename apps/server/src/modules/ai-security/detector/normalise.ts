@@ -903,9 +903,14 @@ function findReversed(source: string): Span[] {
   return spans;
 }
 
-/** Escaped characters: HTML entities (&#105; &#x69;), \\u0069, \\u{69}, \\x69, %u0069 and octal \\151. */
+/**
+ * Escaped characters: HTML entities (&#105; &#x69; and the named &lt; &gt; &quot; &amp; &apos;),
+ * \\u0069, \\u{69}, \\x69, %u0069 and octal \\151.
+ */
 const ESCAPE =
-  /&#[xX]([0-9a-fA-F]{1,6});?|&#(\d{1,7});?|\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|%u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|\\([0-7]{3})/g;
+  /&#[xX]([0-9a-fA-F]{1,6});?|&#(\d{1,7});?|\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|%u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|\\([0-7]{3})|&(lt|gt|quot|amp|apos|LT|GT|QUOT|AMP);/g;
+/** The named HTML entities that markup is escaped with. */
+const NAMED_ENTITIES: Record<string, number> = { lt: 0x3c, gt: 0x3e, quot: 0x22, amp: 0x26, apos: 0x27 };
 /** How many escapes make a text worth reading with them undone. */
 const MIN_ESCAPES = 4;
 
@@ -914,19 +919,21 @@ const MIN_ESCAPES = 4;
  * of it the span of the text it came from; null when it has fewer than MIN_ESCAPES escapes.
  */
 function unescapeText(source: string): FoldedText | null {
-  if (!source.includes('&#') && !source.includes('\\') && !source.includes('%u')) return null;
+  if (!source.includes('&') && !source.includes('\\') && !source.includes('%u')) return null;
   const found: { start: number; end: number; cp: number }[] = [];
   ESCAPE.lastIndex = 0;
   for (let m = ESCAPE.exec(source); m; m = ESCAPE.exec(source)) {
-    const [, hexEntity, decEntity, braced, u4, percentU, x2, octal] = m;
+    const [, hexEntity, decEntity, braced, u4, percentU, x2, octal, named] = m;
     const cp =
-      hexEntity !== undefined
-        ? parseInt(hexEntity, 16)
-        : decEntity !== undefined
-          ? parseInt(decEntity, 10)
-          : octal !== undefined
-            ? parseInt(octal, 8)
-            : parseInt(braced ?? u4 ?? percentU ?? x2 ?? '', 16);
+      named !== undefined
+        ? (NAMED_ENTITIES[named.toLowerCase()] ?? NaN)
+        : hexEntity !== undefined
+          ? parseInt(hexEntity, 16)
+          : decEntity !== undefined
+            ? parseInt(decEntity, 10)
+            : octal !== undefined
+              ? parseInt(octal, 8)
+              : parseInt(braced ?? u4 ?? percentU ?? x2 ?? '', 16);
     if (Number.isNaN(cp) || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) continue;
     found.push({ start: m.index, end: m.index + m[0].length, cp });
   }

@@ -73,7 +73,7 @@ function Finding({ number, prompt, violation }: { number: number; prompt: string
           {t('check.severity', { severity: names.level(violation.severity) })}
         </Badge>
       </div>
-      <p>{violation.message}</p>
+      <p>{names.explain(violation)}</p>
       {(violation.decoded_from ?? violation.field) && (
         <p className="text-xs text-muted-foreground">
           {violation.field && t('check.field', { field: violation.field })}

@@ -1,4 +1,4 @@
-import type { SecurityEvent, Severity, ThreatLevel } from '@nuvem/contracts/ai-security';
+import type { SecurityEvent, Severity, ThreatLevel, Violation } from '@nuvem/contracts/ai-security';
 import { useTranslation } from 'react-i18next';
 import { isViolationType } from '../lib/security-display';
 
@@ -11,19 +11,40 @@ const sourceKeys = {
   'agent.output': 'agentOutput',
 } as const satisfies Record<SecurityEvent['source'], string>;
 
-const encodings = ['base64', 'hex', 'rot13', 'url'] as const;
+const encodings = [
+  'base64',
+  'hex',
+  'rot13',
+  'url',
+  'base32',
+  'decimal',
+  'morse',
+  'binary',
+  'escapes',
+  'reversed',
+] as const;
 type Encoding = (typeof encodings)[number];
 const isEncoding = (value: string): value is Encoding => (encodings as readonly string[]).includes(value);
 
 /** The security layer's values in words, in the language in use. */
 export function useSecurityNames() {
-  const { t } = useTranslation('workflows');
+  const { t, i18n } = useTranslation('workflows');
+  const encoding = (name: string) => (isEncoding(name) ? t(`names.encodings.${name}`) : name);
   return {
     /** A violation type in words; a type this app does not know yet as the server names it. */
     type: (type: string) => (isViolationType(type) ? t(`names.types.${type}`) : type),
     level: (level: ThreatLevel | Severity) => t(`names.levels.${level}`),
     source: (source: SecurityEvent['source']) => t(`names.sources.${sourceKeys[source]}`),
     outcome: (outcome: SecurityEvent['outcome']) => t(`names.outcomes.${outcome}`),
-    encoding: (encoding: string) => (isEncoding(encoding) ? t(`names.encodings.${encoding}`) : encoding),
+    /** An encoding, or a chain of them ('base64+rot13'), in words. */
+    encoding: (chain: string) => chain.split('+').map(encoding).join(' + '),
+    /**
+     * What a finding means: the server's own message (more specific) in English, else the type's
+     * explanation in the language in use (the server writes its messages in English).
+     */
+    explain: (violation: Pick<Violation, 'type' | 'message'>) =>
+      i18n.resolvedLanguage === 'en' || !isViolationType(violation.type)
+        ? violation.message
+        : t(`names.explain.${violation.type}`),
   };
 }

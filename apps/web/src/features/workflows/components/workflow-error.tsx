@@ -44,7 +44,7 @@ export function WorkflowError({
               <li key={index} className="rounded-md bg-background/40 p-2">
                 <strong className="font-semibold">{names.type(violation.type)}</strong>
                 <span className="text-muted-foreground"> · {names.level(violation.severity)}</span>
-                <p>{violation.message}</p>
+                <p>{names.explain(violation)}</p>
                 {violation.field && (
                   <p className="text-xs text-muted-foreground">
                     {t('check.field', { field: describeField(violation.field) })}

@@ -317,8 +317,9 @@ export const workflows = {
     source: 'Source',
     types: 'Types',
     excerpt: 'Excerpt',
-    hash: 'Digest',
-    hashTitle: 'Keyed digest (HMAC-SHA256) of the text: {{hash}}',
+    hash: 'Fingerprint',
+    hashTitle:
+      'The same text always has the same fingerprint (a keyed HMAC-SHA256), so a repeated attempt stands out; the text itself is not kept. Full fingerprint: {{hash}}',
   },
   chart: {
     title: 'Blocked and flagged per day',
@@ -371,6 +372,24 @@ export const workflows = {
       hex: 'hexadecimal',
       rot13: 'ROT13',
       url: 'URL encoding',
+      base32: 'Base32',
+      decimal: 'character codes',
+      morse: 'Morse code',
+      binary: 'binary',
+      escapes: 'escape sequences',
+      reversed: 'reversed text',
+    },
+    /** What each finding means, where the server's own message (English) is not in the language in use. */
+    explain: {
+      instruction_override: 'Asks the model to ignore or replace the instructions it was given.',
+      jailbreak_roleplay: 'Asks the model to play a character without its rules.',
+      system_prompt_extraction: 'Asks the model to reveal its system prompt or instructions.',
+      delimiter_injection: 'Pretends to be a system or assistant message, or hides text to be decoded.',
+      data_exfiltration: 'Tries to send data out through a link, an image or an address.',
+      secret: 'Holds a secret: a key, a token or a password.',
+      personal_data: 'Holds personal data.',
+      prompt_injection_classifier: 'Reads like a prompt injection or a jailbreak.',
+      security_layer_offline: 'The security layer could not check the text, so it was blocked.',
     },
   },
 } as const;

@@ -313,8 +313,9 @@ export const workflows: Messages<typeof en> = {
     source: 'Origem',
     types: 'Tipos',
     excerpt: 'Excerto',
-    hash: 'Resumo',
-    hashTitle: 'Resumo com chave (HMAC-SHA256) do texto: {{hash}}',
+    hash: 'Impressão digital',
+    hashTitle:
+      'O mesmo texto tem sempre a mesma impressão digital (um HMAC-SHA256 com chave), para que uma tentativa repetida se destaque; o texto em si não é guardado. Impressão digital completa: {{hash}}',
   },
   chart: {
     title: 'Bloqueados e assinalados por dia',
@@ -367,6 +368,25 @@ export const workflows: Messages<typeof en> = {
       hex: 'hexadecimal',
       rot13: 'ROT13',
       url: 'codificação URL',
+      base32: 'Base32',
+      decimal: 'códigos de carácter',
+      morse: 'código Morse',
+      binary: 'binário',
+      escapes: 'sequências de escape',
+      reversed: 'texto invertido',
+    },
+    /** O que cada deteção significa, quando a mensagem do servidor (em inglês) não está na língua em uso. */
+    explain: {
+      instruction_override: 'Pede ao modelo que ignore ou substitua as instruções que recebeu.',
+      jailbreak_roleplay: 'Pede ao modelo que faça de uma personagem sem as suas regras.',
+      system_prompt_extraction: 'Pede ao modelo que revele o seu prompt de sistema ou as suas instruções.',
+      delimiter_injection:
+        'Faz-se passar por uma mensagem do sistema ou do assistente, ou esconde texto para descodificar.',
+      data_exfiltration: 'Tenta enviar dados para fora através de uma ligação, uma imagem ou um endereço.',
+      secret: 'Contém um segredo: uma chave, um token ou uma palavra-passe.',
+      personal_data: 'Contém dados pessoais.',
+      prompt_injection_classifier: 'Parece uma injeção de prompt ou um jailbreak.',
+      security_layer_offline: 'A camada de segurança não conseguiu verificar o texto, por isso foi bloqueado.',
     },
   },
 };
