@@ -10,7 +10,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
-  timeout: 30_000,
+  // Each step has its own wait (10 s); the whole test gets 60 s: on a busy 2-core CI machine several
+  // tests took 33-36 s with every step passing.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: '../.test-results/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: '../.test-results/e2e.json' }]],
