@@ -413,6 +413,18 @@ const OWN_WORDS_IT =
 const THIRD_PARTY_INSTRUCTIONS =
   /\b(?:instrucciones|instruccion|indicaciones|reglas|normas|instructions|consignes|regles|istruzioni|istruzione|indicazioni|regole) (?:de|del|de la|di|dello|della|delle|del|du|de l'|des|d')\s?(?!(?:sistema|systeme|seguridad|securite|sicurezza|antes|arriba|avant|prima|sopra|base|origen|origine|ahora|ora)\b)[a-z]{3,}/;
 
+/**
+ * An override in another language is high unless the words just after it are the writer's own
+ * ("what I said") or the instructions are a third party's ("de montaje", "di montaggio").
+ */
+function highUnlessOwnOrThirdParty(ownWords: RegExp) {
+  return (match: RegExpExecArray, text: string): 'high' | null =>
+    ownWords.test(text.slice(match.index, match.index + match[0].length + 40)) ||
+    THIRD_PARTY_INSTRUCTIONS.test(match[0])
+      ? null
+      : 'high';
+}
+
 /** Verbs of setting instructions aside, wider than EN_OVERRIDE_VERBS (only used with instructions said to be earlier). */
 const PARAPHRASE_VERBS = alt([
   'ignore',
@@ -676,11 +688,7 @@ const override: PhraseRule[] = [
         // German: the verb first, then the directives or everything ("ignoriere alle vorherigen Anweisungen").
         `|\\b${DE_OVERRIDE_VERBS}\\b ?${gapNotMine(4)}${DE_DIRECTIVES}\\b`,
     ),
-    check: (match, text) =>
-      OWN_WORDS_ES_FR_DE.test(text.slice(match.index, match.index + match[0].length + 40)) ||
-      THIRD_PARTY_INSTRUCTIONS.test(match[0])
-        ? null
-        : 'high',
+    check: highUnlessOwnOrThirdParty(OWN_WORDS_ES_FR_DE),
   },
   {
     type: 'instruction_override',
@@ -697,11 +705,7 @@ const override: PhraseRule[] = [
         // Said to hold no longer: "le istruzioni ricevute non valgono più".
         `|\\b(?:le |i )?(?:tue |tuoi )?${IT_DIRECTIVES} (?:${IT_EARLIER} )?(?:non (?:valgono|contano|si applicano|sono (?:piu )?valide|sono piu in vigore) piu|non sono piu (?:valide|validi|in vigore)|sono (?:state )?(?:annullate|revocate|sospese|obsolete|superate))\\b`,
     ),
-    check: (match, text) =>
-      OWN_WORDS_IT.test(text.slice(match.index, match.index + match[0].length + 40)) ||
-      THIRD_PARTY_INSTRUCTIONS.test(match[0])
-        ? null
-        : 'high',
+    check: highUnlessOwnOrThirdParty(OWN_WORDS_IT),
   },
   {
     type: 'instruction_override',
