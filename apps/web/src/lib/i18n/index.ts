@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import { useEffect, useState } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, languageStorageKey, supportedLanguage, type Language } from './languages';
 
@@ -109,6 +110,32 @@ export async function languageReady(): Promise<void> {
   } catch {
     // Offline or the file is gone: English it is, for this page.
   }
+}
+
+/** Whether a language's catalogue is in (English always is). */
+export function languageLoaded(language: Language): boolean {
+  return language === defaultLanguage || i18n.hasResourceBundle(language, 'common');
+}
+
+/**
+ * For a screen written in one language whatever the header's (the pricing page is Portuguese):
+ * fetches that language's catalogue and answers true once it is in, or once the fetch failed
+ * (offline), when the screen reads in English rather than not at all.
+ */
+export function useLanguageCatalogue(language: Language): boolean {
+  const [settled, setSettled] = useState(() => languageLoaded(language));
+  useEffect(() => {
+    if (settled) return;
+    let live = true;
+    const done = () => {
+      if (live) setSettled(true);
+    };
+    loadLanguage(language).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [language, settled]);
+  return settled;
 }
 
 /** The language in use now. */
