@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,8 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 
 export interface Started {
   url: string;
+  /** The process id (to read its CPU time from /proc). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -42,6 +45,7 @@ export async function spawnServer(args: string[], env: Record<string, string>, p
   });
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -91,6 +95,7 @@ export async function startNuvem(extraEnv: Record<string, string> = {}): Promise
   );
   return {
     url: server.url,
+    pid: server.pid,
     stop: async () => {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
@@ -105,16 +110,49 @@ export interface LoadResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /** The server's CPU time per answered request, in µs (Linux: read from /proc), when its pid was given. */
+  cpuMicrosPerRequest?: number | undefined;
+}
+
+/** A process's CPU time (user + system) in ms, from /proc; undefined where there is no /proc. */
+function cpuMillis(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields =
+      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? [];
+    const ticksPerSecond = 100; // USER_HZ on Linux
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
 }
 
 export const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-/** Drives `url` with autocannon after a short warm-up, and returns its throughput and latency. */
-export async function load(label: string, url: string, options: Partial<autocannon.Options> = {}): Promise<LoadResult> {
+/**
+ * Drives `url` with autocannon after a short warm-up, and returns its throughput and latency, and
+ * with `pid` the server's CPU time per request: unlike req/s, that does not depend on how much of
+ * the machine the load generator (or anything else running) left to the server.
+ */
+export async function load(
+  label: string,
+  url: string,
+  options: Partial<autocannon.Options> = {},
+  pid?: number,
+): Promise<LoadResult> {
   await autocannon({ url, connections, duration: 2, ...options }); // warm-up: JIT, pools
+  const cpuBefore = cpuMillis(pid);
   const result = await autocannon({ url, connections, duration: durationSeconds, ...options });
+  const cpuAfter = cpuMillis(pid);
+  const answered = result.requests.total;
   return {
+    cpuMicrosPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
+        ? ((cpuAfter - cpuBefore) * 1000) / answered
+        : undefined,
     label,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -131,6 +169,7 @@ export function printResults(results: LoadResult[]): void {
       'req/s': r.requestsPerSecond,
       'p50 ms': r.p50Ms,
       'p99 ms': r.p99Ms,
+      'CPU µs/req': r.cpuMicrosPerRequest === undefined ? '-' : Math.round(r.cpuMicrosPerRequest),
       errors: r.errors,
       non2xx: r.non2xx,
     })),
