@@ -18,6 +18,7 @@ import {
   tokenize,
   withoutFinalPunctuation,
 } from './text.js';
+import { readUpstream } from './upstream.js';
 
 /** What one template makes of an input. */
 export interface Draft {
@@ -52,7 +53,7 @@ const nextStepCue =
 /** Verbs that, first in a sentence, make it an instruction ('Send the offer to the client'). */
 const actionVerbs = new Set(
   `add arrange ask assign book build call check choose collect confirm contact create decide define deliver deploy
-  design document draft email ensure estimate finalise finalize find fix follow gather hire implement interview invite
+  design document draft email ensure introduce launch estimate finalise finalize find fix follow gather hire implement interview invite
   list make measure meet migrate monitor move negotiate order organise organize plan prepare present prioritise
   prioritize publish release remove replace request research review run schedule send set share ship sign start stop
   submit talk test track train update upgrade validate verify write
@@ -66,6 +67,7 @@ const changeVerbs = new Set([
   ...`allow enable support show display store save load export import integrate configure provide refactor optimise
   optimize handle log notify sort filter search rename delete edit upload download cache limit restrict protect
   secure encrypt translate convert generate calculate compute improve reduce increase let replace redirect rewrite
+  grow double expand boost reach achieve
   permitir permita mostrar mostre guardar guarde exportar exporte importar importe melhorar melhore`.split(/\s+/),
 ]);
 
@@ -171,7 +173,7 @@ function derivedSteps(objectives: string[], risks: string[]): string[] {
  * commitment -> Next steps, an objective cue -> Objectives, else Summary.
  */
 export function businessBrief(input: string): Draft {
-  const sentences = proseSentences(input);
+  const sentences = proseSentences(readUpstream(input).prose);
   if (sentences.length === 0) {
     return {
       output:
@@ -243,9 +245,23 @@ const canDo = new RegExp(`^${storySubject}\\s+(?:can|could|should|must|will|may)
 const productShould =
   /^(?:the |our |this )?(system|app|application|api|service|site|website|page|tool|platform|dashboard|server|backend|frontend|form|report|it)\s+(?:should|must|needs? to|has to|will|shall)\s+(.+)$/i;
 
+/**
+ * A goal or a commitment said as the change itself: 'Our goal is to increase sign-ups' -> 'Increase
+ * sign-ups', 'We will launch a page' -> 'Launch a page' (a brief's sentences, read by the next agent).
+ */
+export function statedAction(sentence: string): string {
+  const rest = sentence
+    .replace(
+      /^(?:our|the|my|their) (?:main |first )?(?:goal|aim|objective|target|plan|priority) (?:is|are|will be) to\s+/i,
+      '',
+    )
+    .replace(/^(?:we|i)\s+(?:will|shall|'ll|’ll|must|should|are going to|am going to|plan to|aim to)\s+/i, '');
+  return rest === sentence ? sentence : capitalise(rest);
+}
+
 /** What follows 'I want' in the story, made from the request's first sentence. */
 function wantClause(goal: string): string {
-  const text = goal.replace(/^(?:please|kindly)\s+/i, '');
+  const text = statedAction(goal.replace(/^(?:please|kindly)\s+/i, ''));
   let match = needsTo.exec(text);
   if (match?.[1]) return `to ${match[1]}`;
   match = wantsThing.exec(text);
@@ -281,7 +297,7 @@ function userStory(sentences: string[], prose: string): string {
 const conditional = /^(?:when|if|once|after|whenever|quando|se)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$/i;
 
 function criterion(sentence: string): string {
-  const text = withoutFinalPunctuation(sentence);
+  const text = statedAction(withoutFinalPunctuation(sentence));
   const match = conditional.exec(text);
   if (match?.[1] && match[2]) return `Given the change is in place, when ${match[1]}, then ${match[2]}.`;
   if (startsWithVerb(text, changeVerbs))
@@ -304,7 +320,8 @@ function clauses(sentence: string): string[] {
   return parts.map((part) => part.trim()).filter(hasWord);
 }
 
-function task(clause: string): string {
+function task(stated: string): string {
+  const clause = statedAction(stated);
   if (startsWithVerb(clause, changeVerbs)) return capitalise(clause);
   if (conditional.test(clause)) return `Handle: ${lowerFirst(clause)}`;
   return `Implement: ${lowerFirst(clause)}`;
@@ -316,7 +333,8 @@ function task(clause: string): string {
  * `needs_detail`.
  */
 export function developmentPlan(input: string): Draft {
-  const { prose, blocks } = extractCodeBlocks(input);
+  // A brief's risks are not requirements: the plan is made from the rest.
+  const { prose, blocks } = extractCodeBlocks(readUpstream(input, ['risks']).prose);
   const sentences = splitSentences(prose);
   if (sentences.length === 0 && blocks.length === 0) {
     return {
@@ -393,6 +411,12 @@ function trailingBlank(lines: string[]): number {
 
 // marketing
 
+/** Words of plans and requests, not of what is offered: never a tagline word or a hashtag. */
+const planWords = new Set(
+  `goal aim objective target quarter increase decrease improve reduce want need able user story plan new objetivo meta
+  trimestre aumentar reduzir melhorar`.split(/\s+/),
+);
+
 /** The input's key words by frequency (plurals counted with their singular), first seen first on ties. */
 export function keywords(prose: string, limit: number): string[] {
   const counts = new Map<string, { word: string; count: number; first: number }>();
@@ -406,7 +430,7 @@ export function keywords(prose: string, limit: number): string[] {
     if (key === undefined) {
       const folded = fold(word);
       key =
-        folded.length < 3 || stopWords.has(folded) || /^[\d-]+$/.test(folded)
+        folded.length < 3 || stopWords.has(folded) || planWords.has(singular(folded)) || /^[\d-]+$/.test(folded)
           ? null
           : folded.split('-').map(singular).join('-');
       keys.set(word, key);
@@ -428,12 +452,31 @@ function camelCase(word: string): string {
 }
 
 /**
+ * A user story told to the people it is for: 'As a manager, I want to export reports, so that I can
+ * share them.' -> 'Export reports, so that you can share them.' Other sentences are kept.
+ */
+export function storyAsBenefit(sentence: string): string {
+  const story =
+    /^as an? [^,]+,\s*i want (?:this addressed:\s*)?(?:to )?(.+?)(?:,?\s+((?:so that|because)\s.+))?$/i.exec(
+      withoutFinalPunctuation(sentence),
+    );
+  if (!story?.[1]) return sentence;
+  const reason = story[2]
+    ?.replace(/\bI\b/g, 'you')
+    .replace(/\bmy\b/gi, 'your')
+    .replace(/\bme\b/gi, 'you');
+  return `${capitalise(story[1])}${reason ? `, ${reason}` : ''}.`;
+}
+
+/**
  * A draft: the first sentence as the headline, the top three key words as the tagline, the first
  * sentences that fit as the social post (with three hashtags), the top five key words as hashtags.
  */
 export function marketingDraft(input: string): Draft {
-  const prose = extractCodeBlocks(input).prose;
-  const sentences = splitSentences(prose);
+  // From a plan, what it gives users (its story), not its criteria and tasks; from a brief, not its risks.
+  const upstream = readUpstream(input, ['risks', 'acceptance criteria', 'tasks']);
+  const prose = extractCodeBlocks(upstream.prose).prose;
+  const sentences = splitSentences(prose).map(storyAsBenefit);
   const first = sentences[0];
   if (first === undefined) {
     return {
@@ -443,7 +486,7 @@ export function marketingDraft(input: string): Draft {
       citations: [],
     };
   }
-  const words = keywords(prose, HASHTAGS);
+  const words = keywords(sentences.join(' '), HASHTAGS);
   const hashtags = words.map((word) => `#${camelCase(word)}`);
   const headline = capitalise(cutAtWord(withoutFinalPunctuation(first), HEADLINE_MAX_CHARS));
   const tagline =
