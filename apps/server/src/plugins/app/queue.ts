@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { App } from '../../types.js';
+import { JobWorker } from './job-worker.js';
 
 /** What a job handler receives besides its data. */
 export interface JobContext {
@@ -120,7 +121,7 @@ export const queuePlugin = fp(
 
     const definitions = new Map<string, JobDefinition<object>>();
     const repeatables: { name: string; intervalMs: number }[] = [];
-    const workerIds = new Map<string, string>();
+    const workers = new Map<string, JobWorker<PgBoss.JobWithMetadata>>();
     const timers = new Map<string, NodeJS.Timeout>();
     const aborter = new AbortController();
     let started = false;
@@ -141,37 +142,46 @@ export const queuePlugin = fp(
         `creating the queue ${name}`,
         app,
       );
-      const workerId = await boss.work<object>(
-        name,
-        {
-          pollingIntervalSeconds: config.pollingIntervalSeconds,
-          batchSize: definition.concurrency ?? 2,
-          // retryCount is metadata: without it every attempt would look like the first.
-          includeMetadata: true,
-        },
-        async (jobs) => {
-          // A batch is handled together; pg-boss fails the whole batch on a throw, so each job is
-          // settled on its own.
-          await Promise.all(
-            jobs.map(async (job) => {
-              const started = performance.now();
-              try {
-                const output = await definition.handler(job.data, {
-                  id: job.id,
-                  retryCount: job.retryCount,
-                  signal: aborter.signal,
-                });
-                app.log.debug({ job: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
-                await boss.complete(name, job.id, output !== null && typeof output === 'object' ? output : undefined);
-              } catch (error) {
-                app.log.warn({ job: name, jobId: job.id, err: error }, 'job failed');
-                await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-              }
+      const concurrency = definition.concurrency ?? 2;
+      const defaultExpiry = definition.expireInSeconds ?? 15 * 60;
+      /** One job, settled on its own: completed with its output, or failed (retried by pg-boss). */
+      const runJob = async (job: PgBoss.JobWithMetadata): Promise<void> => {
+        const started = performance.now();
+        // EXTRACT(epoch …) comes back as a numeric, which the drivers give as a string.
+        const seconds = Number((job as { expireInSeconds?: unknown }).expireInSeconds) || defaultExpiry;
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          // As pg-boss's own workers do: a job that outlives its expiry is failed (and retried),
+          // and its slot freed.
+          const output = await Promise.race([
+            definition.handler(job.data, { id: job.id, retryCount: job.retryCount, signal: aborter.signal }),
+            new Promise<never>((_resolve, reject) => {
+              timer = setTimeout(() => reject(new Error(`did not finish within ${String(seconds)} s`)), seconds * 1000);
+              timer.unref();
             }),
-          );
-        },
-      );
-      workerIds.set(name, workerId);
+          ]);
+          app.log.debug({ job: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+          await boss.complete(name, job.id, output !== null && typeof output === 'object' ? output : undefined);
+        } catch (error) {
+          app.log.warn({ job: name, jobId: job.id, err: error }, 'job failed');
+          await boss
+            .fail(name, job.id, { message: error instanceof Error ? error.message : String(error) })
+            .catch((failError: unknown) =>
+              app.log.error({ err: failError, job: name }, 'a job could not be marked failed'),
+            );
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      const worker = new JobWorker({
+        concurrency,
+        pollMs: config.pollingIntervalSeconds * 1000,
+        fetch: (count) => boss.fetch<object>(name, { batchSize: count, includeMetadata: true }),
+        run: runJob,
+        onError: (error) => app.log.warn({ err: error, job: name }, 'fetching jobs failed'),
+      });
+      workers.set(name, worker);
+      worker.start();
     };
 
     const queue: JobQueue = {
@@ -187,8 +197,7 @@ export const queuePlugin = fp(
           ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
         });
         // This instance picks it up at once instead of at its next poll.
-        const workerId = workerIds.get(name);
-        if (workerId) boss.notifyWorker(workerId);
+        workers.get(name)?.notify();
         return id;
       },
       every(name, intervalMs, handler) {
@@ -235,8 +244,7 @@ export const queuePlugin = fp(
           boss
             .sendThrottled(name, {}, {}, seconds, name)
             .then((id) => {
-              const workerId = workerIds.get(name);
-              if (id && workerId) boss.notifyWorker(workerId);
+              if (id) workers.get(name)?.notify();
             })
             .catch((error: unknown) => app.log.warn({ err: error, job: name }, 'scheduling a repeatable job failed'));
         // The offer loop (one cheap insert per slot); the work itself runs as the job.
@@ -255,6 +263,8 @@ export const queuePlugin = fp(
       aborter.abort();
       // Jobs in flight get the shutdown budget to finish; what is still active after it expires
       // and is retried by another instance (or this one after its restart).
+      const budget = Math.max(1_000, app.config.shutdownTimeoutMs);
+      await Promise.all([...workers.values()].map((worker) => worker.stop(budget)));
       await boss
         .stop({ graceful: true, wait: true, timeout: Math.max(1_000, app.config.shutdownTimeoutMs) })
         .catch((error: unknown) => {
