@@ -55,7 +55,7 @@ const isStatic = (url: string) =>
   url === '/' || url === '/*' || url === '/index.html' || url.startsWith('/docs') || url.startsWith('/assets/');
 
 describe('a route that declares no need', () => {
-  it('stops the server from starting, naming the route', async () => {
+  it('stops the server from starting, naming the route', { timeout: 90_000 }, async () => {
     const database = await createTestDatabase();
     const app = await buildApp(testConfig(database.config));
     try {

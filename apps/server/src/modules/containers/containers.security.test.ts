@@ -1,6 +1,6 @@
 import { containerResponseSchema } from '@nuvem/contracts/containers';
 import { describe, expect, it } from 'vitest';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+import { registerUser, settleJobs, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
 
 describe(`container API security on ${testDriver}`, () => {
   const t = useTestApp();
@@ -54,7 +54,8 @@ describe(`container API security on ${testDriver}`, () => {
       headers: { authorization: `Bearer ${bia.accessToken}` },
     });
     expect(list.json()).toMatchObject({ total: 0, containers: [] });
-    // Still Ana's and still running.
+    // Still Ana's, and running once its create job is done.
+    await settleJobs(t.app);
     const mine = await t.app.inject({
       method: 'GET',
       url: `/api/v1/containers/${container.id}`,
