@@ -68,7 +68,11 @@ export async function startNuvem(extraEnv: Record<string, string> = {}): Promise
   const port = await freePort();
   const server = await spawnServer(
     // BENCH_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/server.js'],
+    // BENCH_SERVER: another build of the server (to compare two builds side by side).
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      extraEnv.BENCH_SERVER ?? process.env.BENCH_SERVER ?? 'apps/server/dist/server.js',
+    ],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

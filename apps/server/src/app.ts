@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { errorSerializer } from './lib/log-redaction.js';
+import { requestLoggerFactory } from './lib/request-logger.js';
 import { applicationsPlugin } from './modules/applications/applications.plugin.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { billingPlugin } from './modules/billing/billing.plugin.js';
@@ -87,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     frameworkErrors,
     logController: new OneLinePerRequest(),
+    // Each request's logger (bound to its id) is made only when the request writes a line.
+    childLoggerFactory: requestLoggerFactory,
     // request.ip and request.protocol follow X-Forwarded-* only from the proxies TRUST_PROXY names.
     trustProxy: config.trustProxy,
     // Keep a caller's request id (a proxy's, say) when it is sane, so one id follows a request.

@@ -4,6 +4,7 @@ import {
   SESSION_COOKIE,
   ssoCheckQuerySchema,
   ssoCheckResponseSchema,
+  type SsoCheckResponse,
   ssoLogoutBodySchema,
   ssoLogoutResponseSchema,
 } from '@nuvem/contracts/auth';
@@ -16,11 +17,17 @@ import { bearerToken } from './principal.js';
 import { deriveAccessToken } from './auth.service.js';
 import { ownOrigins } from './request-meta.js';
 import { clearSessionCookie } from './session-cookie.js';
+import type { SessionWithUser } from './auth.repository.js';
 import { toAuthUser } from './user-view.js';
 
 /** The SSO surface the ecosystem's apps share: /sso/check, /sso/logout and /logout. */
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
+  // The signed-in answer of a session as cached (the in-memory cache hands back the same object
+  // until the session changes or leaves the cache): every app of the ecosystem asks on every page,
+  // and the user view, the derived access token and the JSON are the same each time. A session
+  // found under a cookie's hash always comes from that one cookie, so its access token is too.
+  const signedInAnswers = new WeakMap<SessionWithUser, string>();
 
   app.get(
     '/sso/check',
@@ -35,7 +42,19 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = request.cookies[SESSION_COOKIE];
       const found = await app.auth.sessionFromCookie(token);
       if (found && token) {
-        return { authenticated: true as const, user: toAuthUser(found.user), access_token: deriveAccessToken(token) };
+        let answer = signedInAnswers.get(found);
+        if (answer === undefined) {
+          const body: SsoCheckResponse = {
+            authenticated: true,
+            user: toAuthUser(found.user),
+            access_token: deriveAccessToken(token),
+          };
+          answer = JSON.stringify(body);
+          signedInAnswers.set(found, answer);
+        }
+        // Already JSON (of the schema's type, checked above): Fastify sends a string with a JSON
+        // content type as it is.
+        return reply.type('application/json; charset=utf-8').send(answer as unknown as SsoCheckResponse);
       }
       // Where the calling app wants its user back after signing in: its page, if it is allowed.
       const allowed = ownOrigins(request, config.publicUrl.origin, config.allowedRedirectOrigins);

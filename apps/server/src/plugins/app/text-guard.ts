@@ -20,21 +20,43 @@ function printableKey(key: string): string {
   return key.replaceAll('\u0000', '\\u0000').replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
 }
 
+/** A value met on the way down, and how it is reached (the path is spelled out only if reported). */
+interface Step {
+  value: object;
+  parent: Step | null;
+  key: string;
+}
+
+function pathOf(step: Step | null, key: string): string {
+  let path = key;
+  for (let at = step; at; at = at.parent) path = `${at.key}.${path}`;
+  return path;
+}
+
 /** The shallowest string (or object key) in a parsed value that PostgreSQL cannot store. */
 function findUnstorable(root: unknown, context: string): ValidationIssue | null {
-  // Breadth-first over a queue, not recursion: a body may nest thousands of levels deep.
-  const queue: { value: unknown; path: string }[] = [{ value: root, path: context }];
-  for (const { value, path } of queue) {
-    if (typeof value === 'string') {
-      const message = unstorableText(value);
-      if (message) return { path, message };
-    } else if (Array.isArray(value)) {
-      value.forEach((item: unknown, i) => queue.push({ value: item, path: `${path}.${i}` }));
-    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      for (const [key, child] of Object.entries(value) as [string, unknown][]) {
+  if (typeof root === 'string') {
+    const message = unstorableText(root);
+    return message ? { path: context, message } : null;
+  }
+  if (root === null || typeof root !== 'object' || Buffer.isBuffer(root)) return null;
+  // Breadth-first over a queue, not recursion: a body may nest thousands of levels deep. Strings
+  // are checked where they are met; only objects and arrays wait in the queue.
+  const queue: Step[] = [{ value: root, parent: null, key: context }];
+  for (const step of queue) {
+    const children: [string, unknown][] = Array.isArray(step.value)
+      ? step.value.map((item: unknown, i) => [String(i), item])
+      : Object.entries(step.value);
+    for (const [key, child] of children) {
+      if (!Array.isArray(step.value)) {
         const message = unstorableText(key);
-        if (message) return { path: `${path}.${printableKey(key)}`, message };
-        queue.push({ value: child, path: `${path}.${key}` });
+        if (message) return { path: pathOf(step, printableKey(key)), message };
+      }
+      if (typeof child === 'string') {
+        const message = unstorableText(child);
+        if (message) return { path: pathOf(step, key), message };
+      } else if (child !== null && typeof child === 'object' && !Buffer.isBuffer(child)) {
+        queue.push({ value: child, parent: step, key });
       }
     }
   }
