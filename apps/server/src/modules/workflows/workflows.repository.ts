@@ -150,7 +150,23 @@ function workflowQueries(db: Database) {
             .from(workflowFlows)
             .where(and(eq(workflowFlows.id, values.flowId), eq(workflowFlows.userId, values.userId))),
         )
-        .returning();
+        // The view's columns and the two the job needs, not the graph copied in (read by the run).
+        .returning({
+          id: workflowExecutions.id,
+          flowId: workflowExecutions.flowId,
+          status: workflowExecutions.status,
+          input: workflowExecutions.input,
+          output: workflowExecutions.output,
+          steps: workflowExecutions.steps,
+          currentNodeId: workflowExecutions.currentNodeId,
+          error: workflowExecutions.error,
+          tokensUsed: workflowExecutions.tokensUsed,
+          createdAt: workflowExecutions.createdAt,
+          startedAt: workflowExecutions.startedAt,
+          finishedAt: workflowExecutions.finishedAt,
+          startNodeId: sql<string>`${workflowExecutions.graph}->>'startNodeId'`,
+          timeoutMs: sql<number>`(${workflowExecutions.graph}->>'timeoutMs')::int`,
+        });
       return row;
     },
 
@@ -222,20 +238,23 @@ function workflowQueries(db: Database) {
       return rows.length > 0;
     },
 
-    /** Ends a running run; undefined when it was not running any more (cancelled meanwhile). */
+    /**
+     * Ends a running run; false when it was not running any more (cancelled meanwhile). Nothing is
+     * read back: the caller holds what it wrote (a run's steps and store are most of its row).
+     */
     async finishExecution(
       id: string,
       values: Pick<
         typeof workflowExecutions.$inferInsert,
         'status' | 'output' | 'error' | 'steps' | 'store' | 'tokensUsed'
       >,
-    ): Promise<WorkflowExecutionRow | undefined> {
-      const [row] = await db
+    ): Promise<boolean> {
+      const rows = await db
         .update(workflowExecutions)
         .set({ ...values, currentNodeId: null, currentAgentId: null, finishedAt: new Date() })
         .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running')))
-        .returning();
-      return row;
+        .returning({ id: workflowExecutions.id });
+      return rows.length > 0;
     },
 
     /** Fails a run that cannot go on (interrupted too often), whatever worker held it. */

@@ -220,7 +220,12 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
           : `The run was interrupted ${String(row.attempts - 1)} times by server restarts and was stopped`,
         node_id: row.currentNodeId,
       });
-      if (failed) await afterEnd(userId, toExecution(failed), []);
+      if (failed)
+        await afterEnd(
+          userId,
+          { id: failed.id, flowId: failed.flowId, status: failed.status, steps: failed.steps.length },
+          [],
+        );
       return;
     }
     // A run taken over drops the step that was under way when its worker died: it runs again.
@@ -359,23 +364,24 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       store: state.store,
       tokensUsed: state.tokensUsed,
     });
-    if (finished) await afterEnd(userId, toExecution(finished), stats);
+    if (finished)
+      await afterEnd(userId, { id: row.id, flowId: row.flowId, status: end.status, steps: state.steps.length }, stats);
     else await publishAgents(userId, stats);
   }
 
   async function afterEnd(
     userId: string,
-    execution: Execution,
+    run: { id: string; flowId: string; status: string; steps: number },
     stats: { agentId: string; steps: number; succeeded: number; totalMs: number }[],
   ) {
     await publishExecution(userId, {
-      id: execution.id,
-      flow_id: execution.flow_id,
-      status: execution.status,
+      id: run.id,
+      flow_id: run.flowId,
+      status: run.status,
       current_node_id: null,
-      steps: execution.steps.length,
+      steps: run.steps,
     });
-    await publishFlow(userId, execution.flow_id);
+    await publishFlow(userId, run.flowId);
     await publishAgents(userId, stats);
   }
 
@@ -484,13 +490,12 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
         return locked.startExecution({ id: newId('execution'), userId, flowId, input });
       });
       if (!row) throw AppError.notFound(workflowMessages.flowNotFound);
-      const flow = row.graph;
       try {
         // Expires (and is taken up again) soon after the run's own timeout if its worker dies.
         await queue.send(
           EXECUTE_JOB,
           { executionId: row.id },
-          { expireInSeconds: Math.ceil(flow.timeoutMs / 1000) + EXPIRY_MARGIN_S },
+          { expireInSeconds: Math.ceil(row.timeoutMs / 1000) + EXPIRY_MARGIN_S },
         );
       } catch (error) {
         log.error({ err: error, executionId: row.id }, 'a workflow run could not be queued');
@@ -506,7 +511,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
         id: row.id,
         flow_id: flowId,
         status: 'queued',
-        current_node_id: flow.startNodeId,
+        current_node_id: row.startNodeId,
         steps: 0,
       });
       await events.publish(userId, 'flow.updated', { flowId, status: 'running' });

@@ -38,7 +38,24 @@ export function toFlow(row: WorkflowFlowRow, runs: { latest: ExecutionSummary; a
 }
 
 /** A stored run as the API shows it. */
-export function toExecution(row: WorkflowExecutionRow): Execution {
+/** What an execution's view reads of its row (not the graph, store or attempts). */
+export type ExecutionViewRow = Pick<
+  WorkflowExecutionRow,
+  | 'id'
+  | 'flowId'
+  | 'status'
+  | 'input'
+  | 'output'
+  | 'steps'
+  | 'currentNodeId'
+  | 'error'
+  | 'tokensUsed'
+  | 'createdAt'
+  | 'startedAt'
+  | 'finishedAt'
+>;
+
+export function toExecution(row: ExecutionViewRow): Execution {
   return {
     id: row.id,
     flow_id: row.flowId,
