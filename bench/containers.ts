@@ -1,6 +1,6 @@
 // The container API on the real built server with its embedded database:
 // - create-to-running time of POST /api/v1/containers (LXD driver, busybox image `nuvem-test`) against the
-//   same work sent straight to LXD (create + start of an instance with the same limits), as median, p95
+//   same work sent straight to LXD (create + start of an instance with the same limits and root disk), as median, p95
 //   and their ratio portal/direct. Every instance is deleted (not timed), and afterwards LXD is checked
 //   for anything left behind;
 // - GET /api/v1/containers?page=1&per_page=10 under load with 1,000 containers (demo driver), as req/s
@@ -8,7 +8,9 @@
 // Run with `npm run bench:containers` (builds first). BENCH_CONTAINERS (default 5) is the number of timed
 // creations per side; BENCH_DURATION and BENCH_CONNECTIONS tune the list load; LXD_SOCKET the daemon.
 import { randomBytes } from 'node:crypto';
-import { cpus } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { LxdClient } from '../apps/server/src/modules/containers/drivers/lxd-client.js';
 import { connections, durationSeconds, type LoadResult, registerBenchUser, startNuvem } from './lib.js';
@@ -52,15 +54,73 @@ interface CreatedContainer {
 }
 
 /**
- * POST /containers answers 202 with the row `starting`; the job provisions it. Resolves with the
- * container once it is `running` or `error` (polled every 20 ms: what the realtime stream would tell
- * a page, give or take the poll).
+ * The owner's realtime stream (`GET /api/realtime/events`, as the dashboard holds it): resolves
+ * `until(id)` with a container's status once a `container.updated` event says it left `starting`.
  */
-async function createContainer(session: Session, name: string): Promise<CreatedContainer> {
+async function watchContainers(session: Session, signal: AbortSignal) {
+  const response = await fetch(`${session.url}/api/realtime/events`, {
+    headers: { authorization: `Bearer ${session.token}`, accept: 'text/event-stream' },
+    signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`stream: ${String(response.status)}`);
+  const settled = new Map<string, string>();
+  const waiting = new Map<string, (status: string) => void>();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!frame.includes('event: container.updated')) continue;
+          const data = frame.split('\n').find((line) => line.startsWith('data: '));
+          if (!data) continue;
+          const event = JSON.parse(data.slice(6)) as { id: string; status: string };
+          if (event.status === 'starting') continue;
+          settled.set(event.id, event.status);
+          waiting.get(event.id)?.(event.status);
+        }
+      }
+    } catch {
+      // closed at the end
+    }
+  })();
+  return {
+    until: (id: string) =>
+      new Promise<string>((resolve) => {
+        const known = settled.get(id);
+        if (known) resolve(known);
+        else waiting.set(id, resolve);
+      }),
+  };
+}
+
+type Watcher = Awaited<ReturnType<typeof watchContainers>>;
+
+/** How long each timed POST /containers took to answer 202 (the row written and the job queued). */
+const acceptedMs: number[] = [];
+
+/**
+ * POST /containers answers 202 with the row `starting`; the job provisions it. Resolves with the
+ * container once it is `running` or `error`: told by the realtime stream when `watcher` is given
+ * (as the dashboard learns it), else polled every 20 ms.
+ */
+async function createContainer(session: Session, name: string, watcher?: Watcher): Promise<CreatedContainer> {
+  const asked = process.hrtime.bigint();
   const response = await api(session, 'POST', '/containers', { name, tier: 'small', template_id: '' });
   const text = await response.text();
+  acceptedMs.push(ms(asked));
   if (response.status !== 202) throw new Error(`POST /containers ${name}: ${response.status} ${text}`);
   let container = (JSON.parse(text) as { container: CreatedContainer }).container;
+  if (watcher && container.status === 'starting') {
+    const status = await watcher.until(container.id);
+    return { ...container, status, status_reason: status === 'running' ? null : 'see the container' };
+  }
   while (container.status === 'starting') {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const got = await api(session, 'GET', `/containers/${encodeURIComponent(container.id)}`);
@@ -109,7 +169,17 @@ async function removeInstance(name: string): Promise<void> {
   }
 }
 
+// The instance the portal makes for the small tier: its limits, and its own root disk of the tier's
+// size on the default profile's pool (read once here, untimed).
+let smallTierRoot: Record<string, string> | undefined;
+
 async function directCreateAndStart(name: string): Promise<number> {
+  if (!smallTierRoot) {
+    const profile = (await lxd.call('GET', '/1.0/profiles/default')) as {
+      devices?: Record<string, Record<string, string>>;
+    };
+    smallTierRoot = { ...profile.devices?.root, type: 'disk', path: '/', size: '10GB' };
+  }
   const start = process.hrtime.bigint();
   await lxd.call('POST', '/1.0/instances', {
     name,
@@ -117,11 +187,15 @@ async function directCreateAndStart(name: string): Promise<number> {
     source: { type: 'image', alias: image },
     profiles: ['default'],
     config: { 'limits.cpu': '1', 'limits.memory': '1024MB' },
-    devices: {},
+    devices: { root: smallTierRoot },
   });
   await lxd.call('PUT', `/1.0/instances/${encodeURIComponent(name)}/state`, { action: 'start', timeout: 30 });
   return ms(start);
 }
+
+// The server's log lines while the creations run: the provisioning job's 'container provisioned'
+// line says how long each phase took.
+const serverLog = join(tmpdir(), `nuvem-bench-containers-${randomBytes(4).toString('hex')}.log`);
 
 async function benchCreate(): Promise<{ portal: number[]; direct: number[] }> {
   await lxd.call('GET', `/1.0/images/aliases/${image}`); // fails early when the image is missing
@@ -132,8 +206,10 @@ async function benchCreate(): Promise<{ portal: number[]; direct: number[] }> {
   const directNames = new Set<string>();
   let failure: Error | undefined;
   let session: Session | undefined;
+  const closeStreams = new AbortController();
 
   const nuvem = await startNuvem({
+    BENCH_SERVER_LOG: serverLog,
     SEED_DEMO: 'false',
     CONTAINER_DRIVER: 'lxd',
     LXD_SOCKET: socketPath,
@@ -142,13 +218,14 @@ async function benchCreate(): Promise<{ portal: number[]; direct: number[] }> {
   try {
     session = await register(nuvem.url);
     const signedIn = session;
+    const watcher = await watchContainers(signedIn, closeStreams.signal);
     const driver = (await (await api(signedIn, 'GET', '/containers/driver')).json()) as { driver?: string };
     if (driver.driver !== 'lxd') throw new Error(`the server uses the ${driver.driver ?? '?'} driver, not lxd`);
 
     const viaPortal = async (): Promise<number> => {
       const name = `bench-${randomBytes(6).toString('hex')}`;
       const start = process.hrtime.bigint();
-      const container = await createContainer(signedIn, name);
+      const container = await createContainer(signedIn, name, watcher);
       const elapsed = ms(start);
       portalIds.add(container.id);
       if (container.status !== 'running') {
@@ -170,6 +247,8 @@ async function benchCreate(): Promise<{ portal: number[]; direct: number[] }> {
     // One untimed round each (first requests, image caches), then alternate which side goes first.
     await viaPortal();
     await viaLxd();
+    acceptedMs.length = 0;
+    writeFileSync(serverLog, '');
     for (let i = 0; i < iterations; i++) {
       if (i % 2 === 0) {
         portal.push(await viaPortal());
@@ -193,6 +272,7 @@ async function benchCreate(): Promise<{ portal: number[]; direct: number[] }> {
         console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`); // removed directly below
       }
     }
+    closeStreams.abort();
     await nuvem.stop();
     for (const name of directNames) await removeInstance(name).catch(() => undefined);
 
@@ -300,6 +380,35 @@ console.table([
 console.log(
   `ratio portal/direct: median ${(portal.median / direct.median).toFixed(2)}x, p95 ${(portal.p95 / direct.p95).toFixed(2)}x`,
 );
+
+// Where the portal's time goes: the 202 answer, then each phase of the provisioning job (medians);
+// what is left is the job's pick-up and the event's way to the stream.
+const phases = new Map<string, number[]>();
+for (const line of readFileSync(serverLog, 'utf8').split('\n')) {
+  if (!line.includes('container provisioned')) continue;
+  const { phasesMs } = JSON.parse(line) as { phasesMs: Record<string, number> };
+  for (const [phase, value] of Object.entries(phasesMs)) phases.set(phase, [...(phases.get(phase) ?? []), value]);
+}
+rmSync(serverLog, { force: true });
+// The address is read after the container is announced running: not part of create-to-running.
+const before = [...phases].filter(([phase]) => phase !== 'address');
+const breakdown = [
+  { step: 'POST /api/v1/containers answered 202', 'median ms': fmt(percentile(acceptedMs, 50)) },
+  ...before.map(([phase, values]) => ({ step: `job: ${phase}`, 'median ms': fmt(percentile(values, 50)) })),
+];
+const accounted = [percentile(acceptedMs, 50), ...before.map(([, values]) => percentile(values, 50))].reduce(
+  (a, b) => a + b,
+  0,
+);
+breakdown.push({
+  step: 'the rest (job pick-up, the event to the stream)',
+  'median ms': fmt(portal.median - accounted),
+});
+const address = phases.get('address');
+if (address)
+  breakdown.push({ step: 'then, once running: its address read', 'median ms': fmt(percentile(address, 50)) });
+console.log('\nwhere the portal spends its create-to-running time (job phases from its log line)');
+console.table(breakdown);
 
 const list = await benchList();
 console.log(

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,8 +29,12 @@ export async function spawnServer(args: string[], env: Record<string, string>, p
   const url = await new Promise<string>((resolve, reject) => {
     let listening = false;
     const onData = (chunk: Buffer) => {
-      // Once listening, the server's log lines are read and dropped (as a log shipper would).
-      if (listening) return;
+      // Once listening, the server's log lines are read and dropped (as a log shipper would), or
+      // kept in BENCH_SERVER_LOG for a benchmark that reads them.
+      if (listening) {
+        if (env.BENCH_SERVER_LOG) appendFileSync(env.BENCH_SERVER_LOG, chunk);
+        return;
+      }
       output += chunk.toString();
       const match = pattern.exec(output);
       if (match?.[1]) {

@@ -31,6 +31,9 @@ const profileSchema = z.object({ devices: deviceMapSchema.optional() });
 const instanceDevicesSchema = z.object({ expanded_devices: deviceMapSchema.optional() });
 
 /** The root disk device with the tier's size; the pool (and anything else) comes from where LXD had it. */
+/** How long the default profile's root disk is kept (see `defaultRootDisk`). */
+const PROFILE_CACHE_MS = 60_000;
+
 export function rootDiskDevice(current: Record<string, string> | undefined, diskGb: number): Record<string, string> {
   if (!Number.isInteger(diskGb) || diskGb < 1) throw new DriverError(`Invalid disk size: ${diskGb}`);
   if (!current?.pool) throw new DriverError('The default profile has no root disk on a storage pool');
@@ -271,6 +274,17 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
     return { exitCode: parsed.data.return, stdout, stderr } satisfies ExecResult;
   };
 
+  // The default profile's root disk (its pool), read at most once a minute: every create needs it,
+  // and one GET less is a round trip less between asking for a container and its running.
+  let profileRoot: { device: Record<string, string> | undefined; readAt: number } | undefined;
+  const defaultRootDisk = async () => {
+    if (profileRoot && Date.now() - profileRoot.readAt < PROFILE_CACHE_MS) return profileRoot.device;
+    const profile = profileSchema.safeParse(await call('GET', path('/1.0/profiles/default')));
+    const device = profile.success ? profile.data.devices?.root : undefined;
+    profileRoot = { device, readAt: Date.now() };
+    return device;
+  };
+
   return {
     kind: 'lxd',
 
@@ -278,8 +292,7 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
       let devices = {};
       if (spec.diskGb !== undefined) {
         // The instance's own root device overrides the profile's: same pool, the tier's size.
-        const profile = profileSchema.safeParse(await call('GET', path('/1.0/profiles/default')));
-        devices = { root: rootDiskDevice(profile.success ? profile.data.devices?.root : undefined, spec.diskGb) };
+        devices = { root: rootDiskDevice(await defaultRootDisk(), spec.diskGb) };
       }
       await call('POST', path('/1.0/instances'), {
         name: spec.name,
