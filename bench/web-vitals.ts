@@ -1,5 +1,6 @@
 // Lighthouse (lab, default mobile throttling) in Debian's Chromium against the built portal:
-// the home page `/`, the programme page `/ingeniousgen`, and signed in (through a session cookie)
+// the home page `/`, the sign-in page, the events catalogue, pricing, the programme page `/ingeniousgen`,
+// and signed in (through a session cookie)
 // the MistHaven cabin slot `/?app=5`, the developer dashboard (overview and containers, with an
 // application, a key and a demo container) and the own profile. Prints the performance and accessibility scores, LCP, CLS,
 // TBT and the JavaScript bytes of the first load. Run with `npm run bench:web` (builds first).
@@ -64,6 +65,9 @@ try {
 
   const pages: [string, string, Record<string, string>][] = [
     ['/', `${nuvem.url}/`, {}],
+    ['/login', `${nuvem.url}/login`, {}],
+    ['/events', `${nuvem.url}/events`, {}],
+    ['/pricing', `${nuvem.url}/pricing`, {}],
     ['/ingeniousgen', `${nuvem.url}/ingeniousgen`, {}],
     ['cabin slot /?app=5 (signed in)', `${nuvem.url}/?app=5`, { Cookie: cookie }],
     ['/developer (signed in)', `${nuvem.url}/developer`, { Cookie: cookie }],

@@ -56,6 +56,10 @@ describe('the events list screen', () => {
     );
     const list = screen.getByRole('list', { name: 'Events' });
     expect(within(list).getAllByRole('article')).toHaveLength(2);
+    // Heading levels never skip (Lighthouse's heading-order), filters shown or not: 1, 2, then 3s.
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    levels.forEach((level, i) => expect(level - (i === 0 ? 0 : (levels[i - 1] ?? 0))).toBeLessThanOrEqual(1));
+    expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toBeInTheDocument();
     // One page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
   });

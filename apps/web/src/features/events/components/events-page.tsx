@@ -239,6 +239,8 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
         </aside>
 
         <section ref={resultsRef} aria-labelledby={resultsId} className="flex min-w-0 scroll-mt-20 flex-col gap-4">
+          {/* Headings go 1, 2, 3 whether or not the filters (a level 2) are shown: the cards are 3s. */}
+          <h2 className="sr-only">{t('results.heading')}</h2>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p
               ref={countRef}

@@ -74,6 +74,8 @@ export const events = {
       grid: 'Grid view',
       list: 'List view',
     },
+    // A heading for screen readers (the cards' titles are level 3 under it).
+    heading: 'Results',
     listLabel: 'Events',
     loadFailed: 'Failed to load events. Please try again.',
     retry: 'Try again',

@@ -74,6 +74,8 @@ export const events: Messages<typeof en> = {
       grid: 'Vista em grelha',
       list: 'Vista em lista',
     },
+    // A heading for screen readers (the cards' titles are level 3 under it).
+    heading: 'Resultados',
     listLabel: 'Eventos',
     loadFailed: 'Não foi possível carregar os eventos. Tente novamente.',
     retry: 'Tentar novamente',
