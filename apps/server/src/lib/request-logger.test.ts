@@ -51,6 +51,24 @@ describe('RequestLogger', () => {
     expect(actual.lines).toEqual(expected.lines);
   });
 
+  it("keeps the request's id when a logged object has its own reqId", () => {
+    const { log, lines } = logger();
+    const lazy = new RequestLogger(log, { reqId: 'req_5' }, {}) as unknown as Logger;
+    lazy.info({ reqId: 'spoofed', a: 1 }, 'line');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"reqId":"req_5"');
+    expect(lines[0]).not.toContain('spoofed');
+  });
+
+  it('hands an object with an own __proto__ key to the real child, as pino would write it', () => {
+    const parsed = JSON.parse('{"__proto__":{"req":{"headers":{"cookie":"secret"}}},"a":1}') as object;
+    const expected = logger();
+    expected.log.child({ reqId: 'req_6' }).info(parsed, 'line');
+    const actual = logger();
+    (new RequestLogger(actual.log, { reqId: 'req_6' }, {}) as unknown as Logger).info(parsed, 'line');
+    expect(actual.lines).toEqual(expected.lines);
+  });
+
   it("keeps a route's own level: a probe at 'warn' drops info lines and writes warnings", () => {
     const expected = logger();
     const child = expected.log.child({ reqId: 'req_2' }, { level: 'warn' });

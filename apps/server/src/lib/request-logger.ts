@@ -12,8 +12,10 @@ type LogArgs = [unknown, ...unknown[]];
  *
  * Lines below the level are dropped without a child. A line with an object (or none) is written
  * by the parent with the request id as the object's first key: pino puts a child's bindings
- * first, so the line is the same, byte for byte, as the child's. Anything else (an Error or a
- * class instance as the first argument, a child of this logger, a level change, per-route
+ * first, so the line is the same, byte for byte, as the child's (but for an object with its own
+ * `reqId`, which a child writes twice and this once, the request's). Anything else (an Error or a
+ * class instance as the first argument, an object with an own `__proto__` key, a child of this
+ * logger, a level change, per-route
  * serializers, a route more verbose than the server) makes the real child and hands it the call.
  */
 export class RequestLogger {
@@ -47,11 +49,14 @@ export class RequestLogger {
     const first = args[0];
     if (typeof first === 'string') {
       args.unshift(this.boundTo);
-    } else if (first === undefined || first === null || isPlainObject(first)) {
-      // Object.assign onto a fresh literal: pino walks a spread object's keys twice as slowly.
+    } else if (first === undefined || first === null || (isPlainObject(first) && !Object.hasOwn(first, '__proto__'))) {
+      // Object.assign onto a fresh literal: pino walks a spread object's keys twice as slowly. The
+      // bindings are set again after: a logged object's own `reqId` cannot stand in for the request's.
       const merged: Bindings = {};
       for (const key in this.boundTo) merged[key] = this.boundTo[key] as unknown;
-      args[0] = Object.assign(merged, first);
+      Object.assign(merged, first);
+      for (const key in this.boundTo) merged[key] = this.boundTo[key] as unknown;
+      args[0] = merged;
     } else {
       const child = this.made();
       Reflect.apply(child[method], child, args);

@@ -812,6 +812,10 @@ export function createContainersService(deps: {
         if (state.status !== row.status && (state.status === 'running' || state.status === 'stopped')) {
           await setStatus(row.id, { status: state.status, ipAddress: state.ipAddress });
           reconciled += 1;
+        } else if (state.status === 'running' && state.ipAddress && state.ipAddress !== row.ipAddress) {
+          // An address that came later (DHCP), changed, or was never saved (its create job read it
+          // after saying 'running', and the instance died in between).
+          await setStatus(row.id, { ipAddress: state.ipAddress });
         }
         if (state.status !== 'running') return;
         const s = summary(row, state, stored.get(row.id));

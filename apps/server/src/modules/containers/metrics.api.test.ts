@@ -41,6 +41,18 @@ async function newContainer(app: App, name: string) {
 describe(`metrics sampler and history on ${testDriver}`, () => {
   const t = useTestApp();
 
+  it("keeps a running container's address up to date: one never saved is filled in by the next pass", async () => {
+    const { row } = await newContainer(t.app, 'addressed');
+    const before = await row();
+    if (!before) throw new Error('no row');
+    const live = await t.app.containers.driver.state(before.instanceName);
+    expect(before.ipAddress).toBe(live.ipAddress);
+    // As if its create job died between saying 'running' and saving the address.
+    await t.app.db.update(containers).set({ ipAddress: null }).where(eq(containers.id, before.id));
+    await t.app.containers.sampleOnce();
+    expect((await row())?.ipAddress).toBe(live.ipAddress);
+  });
+
   it('stores a point per running container each pass, served by the history endpoint', async () => {
     const { history } = await newContainer(t.app, 'sampled');
     const pass = await t.app.containers.sampleOnce();
