@@ -342,7 +342,7 @@ export function createContainersService(deps: {
         running = await setStatus(row.id, { ipAddress: state.ipAddress }).catch(() => running);
       }
       lap('address');
-      log.info({ containerId: row.id, phasesMs: phases }, 'container provisioned');
+      log.info({ containerId: row.id, userId: row.userId, phasesMs: phases }, 'container provisioned');
       return running;
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'the instance could not be created';

@@ -1,6 +1,17 @@
 import { authMessages } from '@nuvem/contracts/auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, settleJobs, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import {
+  createTestDatabase,
+  registerUser,
+  settleJobs,
+  testConfig,
+  testDriver,
+  testOrigin,
+  useTestApp,
+  type TestUser,
+} from '../../test/helper.js';
 import type { App } from '../../types.js';
 import { openStream, type OpenStream, type SseFrame } from './sse-client.testing.js';
 
@@ -101,5 +112,42 @@ describe(`realtime event stream, ${testDriver}`, () => {
         return next.status;
       })
       .toBe(200);
+  });
+});
+
+describe(`realtime stream logs, ${testDriver}`, () => {
+  it('writes the one request line when a stream ends, with its request id and duration', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig(database.config, { logLevel: 'info' }), { logStream });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      const user = await registerUser(app);
+      const stream = await openStream(`http://127.0.0.1:${String(address.port)}/api/realtime/events`, {
+        cookie: `nuvem_session=${user.cookie}`,
+        'x-request-id': 'stream-log-1',
+      });
+      await stream.until((f) => f.retry === 5000);
+      stream.close();
+      const line = () =>
+        lines
+          .map((text) => JSON.parse(text) as Record<string, unknown>)
+          .find((entry) => entry.msg === 'request' && entry.url === '/api/realtime/events');
+      await vi.waitFor(() => expect(line()).toBeDefined());
+      expect(line()).toMatchObject({ reqId: 'stream-log-1', method: 'GET', statusCode: 200 });
+      expect(typeof line()?.ms).toBe('number');
+      expect(lines.join('\n')).not.toContain(user.cookie);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });

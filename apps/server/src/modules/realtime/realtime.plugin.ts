@@ -107,10 +107,18 @@ export const realtimePlugin = fp(
         raw.setTimeout(heartbeatMs, () => write(raw, `: heartbeat ${Date.now()}\n\n`));
         const handle = { end: () => raw.end() };
         everyStream.add(handle);
+        let ended = false;
         const cleanUp = () => {
+          if (ended) return;
+          ended = true;
           everyStream.delete(handle);
           streams.delete(raw);
           if (streams.size === 0 && open.get(userId) === streams) open.delete(userId);
+          // The one line per request, when it ends (a hijacked reply is not logged by Fastify).
+          request.log.info(
+            { method: request.method, url: request.url, statusCode: 200, ms: Math.round(reply.elapsedTime) },
+            'request',
+          );
         };
         raw.on('close', cleanUp);
         raw.on('error', cleanUp);
