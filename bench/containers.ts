@@ -13,7 +13,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { LxdClient } from '../apps/server/src/modules/containers/drivers/lxd-client.js';
-import { connections, durationSeconds, type LoadResult, registerBenchUser, startNuvem } from './lib.js';
+import { connections, durationSeconds, followEvents, type LoadResult, registerBenchUser, startNuvem } from './lib.js';
 
 const iterations = Number(process.env.BENCH_CONTAINERS ?? 5);
 const socketPath = process.env.LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
@@ -58,38 +58,19 @@ interface CreatedContainer {
  * `until(id)` with a container's status once a `container.updated` event says it left `starting`.
  */
 async function watchContainers(session: Session, signal: AbortSignal) {
-  const response = await fetch(`${session.url}/api/realtime/events`, {
-    headers: { authorization: `Bearer ${session.token}`, accept: 'text/event-stream' },
-    signal,
-  });
-  if (!response.ok || !response.body) throw new Error(`stream: ${String(response.status)}`);
   const settled = new Map<string, string>();
   const waiting = new Map<string, (status: string) => void>();
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!frame.includes('event: container.updated')) continue;
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (!data) continue;
-          const event = JSON.parse(data.slice(6)) as { id: string; status: string };
-          if (event.status === 'starting') continue;
-          settled.set(event.id, event.status);
-          waiting.get(event.id)?.(event.status);
-        }
-      }
-    } catch {
-      // closed at the end
-    }
-  })();
+  await followEvents(
+    session.url,
+    { authorization: `Bearer ${session.token}` },
+    'container.updated',
+    (event) => {
+      if (event.status === 'starting') return;
+      settled.set(event.id, event.status);
+      waiting.get(event.id)?.(event.status);
+    },
+    signal,
+  );
   return {
     until: (id: string) =>
       new Promise<string>((resolve) => {

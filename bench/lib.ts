@@ -210,3 +210,52 @@ export async function registerBenchUser(base: string): Promise<BenchUser> {
   if (!cookie || !body.access_token) throw new Error('register answered without a session cookie or access_token');
   return { cookie, accessToken: body.access_token };
 }
+
+/**
+ * Follows a realtime stream (`GET /api/realtime/events` with `headers`: a cookie or a bearer token,
+ * as the dashboard holds it) and calls `onEvent` with the data of each `event` frame, until `signal`
+ * aborts. Resolves once the stream is open.
+ */
+export async function followEvents(
+  base: string,
+  headers: Record<string, string>,
+  event: string,
+  onEvent: (data: { id: string; status: string }) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const response = await fetch(`${base}/api/realtime/events`, {
+    headers: { ...headers, accept: 'text/event-stream' },
+    signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`stream: ${String(response.status)}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!frame.includes(`event: ${event}`)) continue;
+          const data = frame.split('\n').find((line) => line.startsWith('data: '));
+          if (data) onEvent(JSON.parse(data.slice(6)) as { id: string; status: string });
+        }
+      }
+    } catch {
+      // the stream is closed at the end
+    }
+  })();
+}
+
+/** The benchmarks' flow: three offline agents, business -> development -> marketing. */
+export const threeAgentFlow = {
+  nodes: [
+    { id: 'brief', name: 'Brief', agent_id: 'agent_business' },
+    { id: 'tasks', name: 'Tasks', agent_id: 'agent_development' },
+    { id: 'copy', name: 'Copy', agent_id: 'agent_marketing' },
+  ],
+};

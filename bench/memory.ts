@@ -8,7 +8,7 @@
 // Run with `npx tsx bench/memory.ts` after `npm run build` (BENCH_MINUTES, BENCH_CONNECTIONS).
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { connections, registerBenchUser, startNuvem } from './lib.js';
+import { connections, registerBenchUser, startNuvem, threeAgentFlow } from './lib.js';
 
 const minutes = Number(process.env.BENCH_MINUTES ?? 10);
 const runsInFlight = 4;
@@ -64,11 +64,7 @@ try {
     { cookie },
     {
       name: 'Memory',
-      nodes: [
-        { id: 'brief', name: 'Brief', agent_id: 'agent_business' },
-        { id: 'tasks', name: 'Tasks', agent_id: 'agent_development' },
-        { id: 'copy', name: 'Copy', agent_id: 'agent_marketing' },
-      ],
+      ...threeAgentFlow,
       edges: [
         { source: 'brief', target: 'tasks' },
         { source: 'tasks', target: 'copy' },

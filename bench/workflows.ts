@@ -4,18 +4,14 @@
 // keeps BENCH_IN_FLIGHT runs going: it asks for a run (POST /api/mlm/flows/{id}/execute, answered
 // 202 at once), and learns that it completed from its realtime stream (execution.updated), as the
 // dashboard does; then it asks for the next. Run with `npm run bench:workflows` (builds first).
-import { durationSeconds, registerBenchUser, startNuvem } from './lib.js';
+import { durationSeconds, followEvents, registerBenchUser, startNuvem, threeAgentFlow } from './lib.js';
 
 const users = Number(process.env.BENCH_USERS ?? 10);
 const inFlight = Number(process.env.BENCH_IN_FLIGHT ?? 5);
 
 const flow = {
   name: 'Launch brief',
-  nodes: [
-    { id: 'brief', name: 'Brief', agent_id: 'agent_business' },
-    { id: 'tasks', name: 'Tasks', agent_id: 'agent_development' },
-    { id: 'copy', name: 'Copy', agent_id: 'agent_marketing' },
-  ],
+  ...threeAgentFlow,
   edges: [
     { source: 'brief', target: 'tasks', action: 'approve' },
     { source: 'brief', target: 'tasks', action: 'review' },
@@ -32,34 +28,15 @@ async function follow(
   onFinished: (id: string, status: string) => void,
   signal: AbortSignal,
 ) {
-  const response = await fetch(`${base}/api/realtime/events`, {
-    headers: { cookie, accept: 'text/event-stream' },
+  await followEvents(
+    base,
+    { cookie },
+    'execution.updated',
+    (event) => {
+      if (['completed', 'failed', 'cancelled'].includes(event.status)) onFinished(event.id, event.status);
+    },
     signal,
-  });
-  if (!response.ok || !response.body) throw new Error(`stream: ${String(response.status)}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!frame.includes('event: execution.updated')) continue;
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (!data) continue;
-          const event = JSON.parse(data.slice(6)) as { id: string; status: string };
-          if (['completed', 'failed', 'cancelled'].includes(event.status)) onFinished(event.id, event.status);
-        }
-      }
-    } catch {
-      // the stream is closed at the end
-    }
-  })();
+  );
 }
 
 console.log(
