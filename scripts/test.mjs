@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const runStarted = Date.now();
 const ci = ['true', '1'].includes(String(process.env.CI).toLowerCase());
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const resultsDir = join(root, '.test-results');
@@ -16,6 +17,9 @@ rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each suite's wall time, and every test file's own time, for the report at the end. */
+const wallTimes = [];
+const fileTimes = [];
 const skippedSuites = [];
 const problems = [];
 
@@ -30,6 +34,27 @@ function readJson(file) {
   } catch {
     return null;
   }
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Playwright's JSON report: the summed duration of each spec file's test runs, per project. */
+function playwrightFileTimes(report) {
+  const times = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const key = `${test.projectName}\t${spec.file ?? suite.file}`;
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        times.set(key, (times.get(key) ?? 0) + ms);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  return times;
 }
 
 function skip(what, howToEnable) {
@@ -52,6 +77,7 @@ const lxdTlsDir = process.env.LXD_TLS_DIR ?? '/tmp/nuvem-lxd-tls';
 if (!['client.crt', 'client.key', 'server.crt'].every((file) => existsSync(join(lxdTlsDir, file)))) {
   skip('LXD over HTTPS tests (no trusted client certificate)', 'bash scripts/lxd-setup.sh (as root), then npm test');
 }
+let started = Date.now();
 const vitestStatus = run('npx', [
   'vitest',
   'run',
@@ -60,7 +86,11 @@ const vitestStatus = run('npx', [
   `--outputFile.json=${join(resultsDir, 'vitest.json')}`,
   `--reporter=${join(root, 'scripts/vitest-errors-reporter.mjs')}`,
 ]);
+wallTimes.push(['Vitest (unit, API, web)', Date.now() - started]);
 const vitest = readJson('vitest.json');
+for (const { project, file, ms } of readJson('vitest-errors.json')?.files ?? []) {
+  fileTimes.push({ suite: project, file, ms });
+}
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
@@ -79,9 +109,17 @@ if (vitestStatus !== 0) {
 
 // 2. Browser tests (Playwright in Debian's Chromium) against the built server.
 if (existsSync(chromium)) {
+  started = Date.now();
   buildIfStale();
+  wallTimes.push(['build (when stale)', Date.now() - started]);
+  started = Date.now();
   const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+  wallTimes.push(['Playwright (browser)', Date.now() - started]);
   const e2e = readJson('e2e.json');
+  for (const [key, ms] of playwrightFileTimes(e2e)) {
+    const [project, file] = key.split('\t');
+    fileTimes.push({ suite: `playwright:${project}`, file: `e2e/tests/${file}`, ms });
+  }
   if (e2e?.stats) {
     totals.passed += e2e.stats.expected + e2e.stats.flaky;
     totals.failed += e2e.stats.unexpected;
@@ -95,6 +133,14 @@ if (existsSync(chromium)) {
   skip(`Browser tests (no ${chromium})`, 'apt-get install -y chromium');
 }
 
+console.log('');
+console.log('Slowest test files (a file run by two projects counts once per project; Playwright: its tests summed):');
+for (const { suite, file, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
+  console.log(`  ${seconds(ms).padStart(8)}  ${suite.padEnd(20)} ${file}`);
+}
+console.log('Wall time per suite:');
+for (const [suite, ms] of wallTimes) console.log(`  ${seconds(ms).padStart(8)}  ${suite}`);
+console.log(`  ${seconds(Date.now() - runStarted).padStart(8)}  npm test in all`);
 console.log('');
 for (const suite of skippedSuites) console.log(`Skipped: ${suite}`);
 for (const problem of problems) console.log(`Failed: ${problem}`);

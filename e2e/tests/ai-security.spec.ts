@@ -10,7 +10,7 @@ function todayLabel(): string {
   return new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date());
 }
 
-test('checks a benign prompt (Safe) and an injection (blocked, evidence marked), and the block is recorded', async ({
+test('checks a benign prompt (Safe) and an injection (blocked, evidence marked), and the block is recorded @mobile', async ({
   page,
   login,
 }) => {

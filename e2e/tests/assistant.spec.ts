@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures';
 // The assistant (dock slot 2) talks to the portal's agents through the workflow service (offline
 // agents here): a question to the Knowledge agent is answered from the user's own documents.
 
-test('answers from the knowledge base with its source, and keeps the conversation', async ({
+test('answers from the knowledge base with its source, and keeps the conversation @mobile', async ({
   page,
   login,
   baseURL,

@@ -129,7 +129,7 @@ test('the sign-in page shows fixed messages for ?error=, never the text in the a
   );
 });
 
-test('sign in with e-mail and password, remembered', async ({ page, login }) => {
+test('sign in with e-mail and password, remembered @mobile', async ({ page, login }) => {
   const account = await login({ displayName: 'Rui Prado' });
   await page.context().clearCookies();
   await page.goto(`/login?redirect=${encodeURIComponent('/pricing')}`);

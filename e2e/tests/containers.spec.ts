@@ -49,7 +49,10 @@ test('a signed-out visitor is asked to sign in and comes back to the dashboard',
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdeveloper$/);
 });
 
-test('the wizard creates a container with a generated key, templates and a password', async ({ page, login }) => {
+test('the wizard creates a container with a generated key, templates and a password @mobile', async ({
+  page,
+  login,
+}) => {
   await login();
   await openDashboard(page);
   await expect(page.getByRole('heading', { name: 'No Containers Yet' })).toBeVisible();
@@ -218,7 +221,7 @@ test('at 1280 px the list shows the address, template and SSH command in full', 
   }
 });
 
-test('the action menu stops, starts, snapshots, scales, copies and deletes', async ({
+test('the action menu stops, starts, snapshots, scales, copies and deletes @mobile', async ({
   page,
   login,
   baseURL,

@@ -184,7 +184,7 @@ test('a signed-out visitor is asked to sign in', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeVisible();
 });
 
-test('a signed-in user reaches the developer dashboard from the home page by clicking, and gets back', async ({
+test('a signed-in user reaches the developer dashboard from the home page by clicking, and gets back @mobile', async ({
   page,
   login,
   isMobile,

@@ -82,7 +82,7 @@ async function showFilters(page: Page) {
 const found = (page: Page, count: number) => page.getByText(`${count} ${count === 1 ? 'event' : 'events'} found`);
 const cards = (page: Page) => page.getByRole('list', { name: 'Events' }).getByRole('article');
 
-test('searches, filters by When and category, shares the filtered address, and Back undoes a filter', async ({
+test('searches, filters by When and category, shares the filtered address, and Back undoes a filter @mobile', async ({
   page,
   login,
   baseURL,
@@ -251,7 +251,7 @@ test('an event page opens at its top, even from a list scrolled down to the card
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('the pager keeps to one line, on a phone too', async ({ page }) => {
+test('the pager keeps to one line, on a phone too @mobile', async ({ page }) => {
   await page.goto('/events');
   const pager = page.getByRole('navigation', { name: 'Pages' });
   const previous = await pager.getByRole('button', { name: 'Previous' }).boundingBox();

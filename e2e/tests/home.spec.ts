@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures';
 
-test('the home page renders with no console error', async ({ page }) => {
+test('the home page renders with no console error @mobile', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle('Nuvem');

@@ -124,7 +124,7 @@ async function walk(page: Page, request: APIRequestContext, language: Language, 
   expect(await listed.json()).toMatchObject({ containers: [expect.objectContaining({ name: 'first-box' })] });
 }
 
-test('a new user goes from the home page to a running container and an API key, in English', async ({
+test('a new user goes from the home page to a running container and an API key, in English @mobile', async ({
   page,
   request,
 }, testInfo) => {

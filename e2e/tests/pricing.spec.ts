@@ -28,7 +28,7 @@ async function payWithCard(page: Page, number: string) {
   return form;
 }
 
-test('tokens bought through the sandbox checkout: a declined card, then paid, then on the Billing page', async ({
+test('tokens bought through the sandbox checkout: a declined card, then paid, then on the Billing page @mobile', async ({
   page,
   login,
   allowConsoleError,

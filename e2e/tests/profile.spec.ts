@@ -16,7 +16,7 @@ async function secondUser(browser: Browser, baseURL: string, displayName: string
   return { context, page };
 }
 
-test('the owner edits the name, headline and an experience entry, and sees them after a reload', async ({
+test('the owner edits the name, headline and an experience entry, and sees them after a reload @mobile', async ({
   page,
   login,
 }) => {

@@ -7,7 +7,7 @@ test('the programme page shows the six offerings and the stats', async ({ page }
   await expect(page.getByRole('button', { name: /^I'm interested in / })).toHaveCount(6);
 });
 
-test('an enquiry is stored, and a bad one is refused with a clear message', async ({ page }) => {
+test('an enquiry is stored, and a bad one is refused with a clear message @mobile', async ({ page }) => {
   await page.goto('/ingeniousgen');
   await page.getByRole('button', { name: 'Talk to a consultant' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Contact request' });

@@ -89,7 +89,7 @@ test.describe('with a mouse on a desktop-sized screen', () => {
   });
 });
 
-test('blocks a run whose input is a prompt injection and shows the violations', async ({
+test('blocks a run whose input is a prompt injection and shows the violations @mobile', async ({
   page,
   login,
   baseURL,

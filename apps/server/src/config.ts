@@ -184,7 +184,13 @@ export interface OAuthClientConfig {
 }
 
 export type DatabaseConfig =
-  | { driver: 'pglite'; /** null keeps the database in memory (tests). */ dataDir: string | null }
+  | {
+      driver: 'pglite';
+      /** null keeps the database in memory (tests). */
+      dataDir: string | null;
+      /** Tests: an already migrated database (PGlite.dumpDataDir) to start from instead of initdb. */
+      loadDataDir?: Blob;
+    }
   | { driver: 'postgres'; url: string };
 
 export interface AppConfig {

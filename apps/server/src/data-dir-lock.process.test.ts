@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedPgliteDir } from './test/helper.js';
 import { listeningUrl, spawnServer, type ServerProcess } from './test/server-process.js';
 
 const dirs: string[] = [];
@@ -24,6 +25,7 @@ describe('one server per DATA_DIR', () => {
   it('refuses a second server on the same DATA_DIR, and a restart after kill -9 keeps the data', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-lock-'));
     dirs.push(dataDir);
+    await seedPgliteDir(join(dataDir, 'pglite'));
 
     const a = start({ DATA_DIR: dataDir });
     const urlA = await listeningUrl(a);
@@ -79,6 +81,7 @@ describe('a dependency that does not answer at start-up', () => {
   it('stops with a plain message saying what to do when Redis does not answer, not a stack trace', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-redis-down-'));
     dirs.push(dataDir);
+    await seedPgliteDir(join(dataDir, 'pglite'));
     // Port 1 on the loopback: nothing listens there, the connection is refused at once.
     const server = start({ DATA_DIR: dataDir, REDIS_URL: 'redis://:secret-pw@127.0.0.1:1' });
     expect(await server.exited).toBe(1);

@@ -21,7 +21,8 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
     let b: App;
 
     beforeAll(async () => {
-      database = await createTestDatabase();
+      // An empty database: the two instances migrate it, and create pg-boss's schema, at once.
+      database = await createTestDatabase({ empty: true });
       const config = testConfig(database.config, { redisUrl: process.env.TEST_REDIS_URL ?? null });
       // Started together: the migrations run once, under the advisory lock.
       [a, b] = await Promise.all([buildApp(config), buildApp(config)]);

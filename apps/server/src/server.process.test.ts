@@ -35,6 +35,7 @@ async function startServer(env: Record<string, string>) {
 }
 
 describe('the server process', () => {
+  // Two starts, the first on an empty folder (initdb and every migration): the path no API test takes.
   it('serves on the embedded database in DATA_DIR and exits cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-process-'));
     dirs.push(dataDir);
@@ -64,7 +65,7 @@ describe('the server process', () => {
     expect(again.output()).not.toContain('Demo account created');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses to start on invalid configuration and says what is wrong', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

@@ -5,7 +5,14 @@ import { pricingMessages } from '@nuvem/contracts/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { DatabaseConfig } from '../config.js';
-import { createTestDatabase, testConfig, testDriver, testOrigin, type TestDatabase } from '../test/helper.js';
+import {
+  createTestDatabase,
+  seedPgliteDir,
+  testConfig,
+  testDriver,
+  testOrigin,
+  type TestDatabase,
+} from '../test/helper.js';
 import { couponsUsage, runCoupons } from './run-coupons.js';
 
 /*
@@ -26,14 +33,16 @@ describe(`coupons command on ${testDriver}`, () => {
   beforeAll(async () => {
     cwd = await mkdtemp(join(tmpdir(), 'nuvem-coupons-'));
     if (testDriver === 'pglite') {
-      database = { driver: 'pglite', dataDir: join(cwd, '.data', 'pglite') };
+      const dataDir = join(cwd, '.data', 'pglite');
+      await seedPgliteDir(dataDir);
+      database = { driver: 'pglite', dataDir };
       env = {}; // DATA_DIR left at its default, .data, under the directory the command runs in
     } else {
       testDatabase = await createTestDatabase();
       database = testDatabase.config;
       env = { DATABASE_URL: database.driver === 'postgres' ? database.url : '' };
     }
-    // The server runs once (it applies its migrations), then stops: the embedded database is free.
+    // The server runs once on the migrated database, then stops: the embedded database is free.
     const app = await buildApp(testConfig(database));
     await app.ready();
     await app.close();

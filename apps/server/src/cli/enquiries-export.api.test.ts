@@ -7,7 +7,14 @@ import type { DatabaseConfig } from '../config.js';
 import { lockDataDir } from '../db/data-dir-lock.js';
 import { createProgrammeRepository } from '../modules/programme/programme.repository.js';
 import { parseCsv } from '../modules/programme/parse-csv.testing.js';
-import { createTestDatabase, testConfig, testDriver, testOrigin, type TestDatabase } from '../test/helper.js';
+import {
+  createTestDatabase,
+  seedPgliteDir,
+  testConfig,
+  testDriver,
+  testOrigin,
+  type TestDatabase,
+} from '../test/helper.js';
 import { runEnquiriesExport } from './run-enquiries-export.js';
 
 /*
@@ -24,7 +31,9 @@ describe(`enquiries export on ${testDriver}`, () => {
   beforeAll(async () => {
     cwd = await mkdtemp(join(tmpdir(), 'nuvem-export-'));
     if (testDriver === 'pglite') {
-      database = { driver: 'pglite', dataDir: join(cwd, '.data', 'pglite') };
+      const dataDir = join(cwd, '.data', 'pglite');
+      await seedPgliteDir(dataDir);
+      database = { driver: 'pglite', dataDir };
       env = {}; // DATA_DIR left at its default, .data, under the directory the command runs in
     } else {
       testDatabase = await createTestDatabase();

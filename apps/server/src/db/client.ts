@@ -56,10 +56,10 @@ async function isMigrated(query: Query): Promise<boolean> {
 const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  return config.driver === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+  return config.driver === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir, config.loadDataDir);
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DatabaseHandle> {
   // PGlite is one process's database: a second server on the folder would fork the data. The
   // lock is taken before PGlite opens the folder and released after it closed.
   let lock: DataDirLock | null = null;
@@ -69,7 +69,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ?? undefined);
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (error) {
     await lock?.release();
     throw error;

@@ -1,8 +1,11 @@
 import { containerJobs } from '../modules/containers/containers.service.js';
 import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../config.js';
 import type { App } from '../types.js';
@@ -17,19 +20,28 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+const execFileAsync = promisify(execFile);
+let pgliteTemplate: Blob | undefined;
+
 /**
- * A fresh, empty database: PGlite in memory, or a new database on the server TEST_DATABASE_URL
- * names (dropped afterwards), so test files never see each other's rows.
+ * A fresh database that no other test file sees: PGlite in memory, or a new database on the
+ * server TEST_DATABASE_URL names (dropped afterwards). It starts as a copy of the run's migrated
+ * template (test/global-setup.ts), or with `empty: true` as a database nothing has touched.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDriver === 'pglite') return { config: { driver: 'pglite', dataDir: null }, drop: async () => {} };
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+  if (testDriver === 'pglite') {
+    if (options.empty) return { config: { driver: 'pglite', dataDir: null }, drop: async () => {} };
+    pgliteTemplate ??= new Blob([await readFile(inject('pgliteTemplate'))]);
+    return { config: { driver: 'pglite', dataDir: null, loadDataDir: pgliteTemplate }, drop: async () => {} };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('NUVEM_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `nuvem_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    const template = options.empty ? '' : ` template "${inject('postgresTemplate')}"`;
+    await admin.query(`create database "${name}"${template}`);
   } finally {
     await admin.end();
   }
@@ -47,6 +59,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/**
+ * Fills an embedded database folder (a server's DATA_DIR/pglite) with the run's migrated template,
+ * so a server or command started on it skips initdb and the migrations. server.process.test.ts
+ * still starts one server on an empty folder.
+ */
+export async function seedPgliteDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await execFileAsync('tar', ['-xf', inject('pgliteTemplate'), '-C', dir]);
 }
 
 /** A configuration for tests: quiet logs, the fixture web app, and the given database. */

@@ -13,7 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { apiKeys } from '../../db/schema/api-keys.js';
 import { sha256 } from '../../lib/tokens.js';
-import { createTestDatabase, registerUser, testConfig, testDriver, useTestApp } from '../../test/helper.js';
+import {
+  createTestDatabase,
+  registerUser,
+  seedPgliteDir,
+  testConfig,
+  testDriver,
+  useTestApp,
+} from '../../test/helper.js';
 import { asUser, userWithKey, withKey } from './test-client.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -346,6 +353,7 @@ describe(`API key usage on shutdown, ${testDriver}`, () => {
   it('writes the batched counts when the server closes', async () => {
     // A database that outlives the app: a PGlite directory, or a PostgreSQL database.
     const dir = testDriver === 'pglite' ? await mkdtemp(join(tmpdir(), 'nuvem-usage-')) : null;
+    if (dir) await seedPgliteDir(dir);
     const database = dir
       ? { config: { driver: 'pglite' as const, dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) }
       : await createTestDatabase();

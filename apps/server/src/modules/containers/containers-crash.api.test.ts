@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDriver, testOrigin, type TestDatabase } from '../../test/helper.js';
+import { createTestDatabase, seedPgliteDir, testDriver, testOrigin, type TestDatabase } from '../../test/helper.js';
 import { listeningUrl, spawnServer, type ServerProcess } from '../../test/server-process.js';
 import { LxdClient } from './drivers/lxd-client.js';
 
@@ -47,6 +47,7 @@ describe.runIf(lxdAvailable)(`a crash during a container job, on real LXD and ${
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(join(tmpdir(), 'nuvem-crash-'));
+    if (testDriver === 'pglite') await seedPgliteDir(join(dataDir, 'pglite'));
     env = {
       CONTAINER_DRIVER: 'lxd',
       LXD_SOCKET: socketPath,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Execution } from '@nuvem/contracts/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDriver, testOrigin, type TestDatabase } from '../../test/helper.js';
+import { createTestDatabase, seedPgliteDir, testDriver, testOrigin, type TestDatabase } from '../../test/helper.js';
 import { startOpenAiCompatibleServer } from '../../test/openai-compatible-server.js';
 import { listeningUrl, spawnServer, type ServerProcess } from '../../test/server-process.js';
 
@@ -29,6 +29,7 @@ describe(`a crash during a workflow run, on ${testDriver}`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(join(tmpdir(), 'nuvem-wf-crash-'));
+    if (testDriver === 'pglite') await seedPgliteDir(join(dataDir, 'pglite'));
     // Each step streams for about a second, so the kill lands between steps.
     model = await startOpenAiCompatibleServer({
       kind: 'stream',

@@ -68,7 +68,9 @@ declare module 'fastify' {
   }
 }
 
-const SCHEMA = 'pgboss';
+/** The schema pg-boss keeps its tables in. */
+export const QUEUE_SCHEMA = 'pgboss';
+const SCHEMA = QUEUE_SCHEMA;
 
 // pg-boss 10 marks a job completed or failed without awaiting the statement: if the database is
 // away at that moment, the rejection is unhandled, and Node ends the process. Those two statements
