@@ -17,7 +17,10 @@ async function openDashboard(page: Page) {
 
 /** Connects one node's output to another's input: a click on each handle (React Flow's click-to-connect). */
 async function connect(page: Page, from: string, to: string) {
-  await page.getByTestId(`handle-source-${from}`).click();
+  const source = page.getByTestId(`handle-source-${from}`);
+  await source.click();
+  // The first click holds the connection open (React Flow marks the dot) until the second.
+  await expect(source).toHaveClass(/\bclickconnecting\b/);
   await page.getByTestId(`handle-target-${to}`).click();
 }
 
@@ -56,7 +59,15 @@ test.describe('with a mouse on a desktop-sized screen', () => {
     const business = nodes.filter({ hasText: 'Business Analyst' });
     const developer = nodes.filter({ hasText: 'Developer' });
     const marketing = nodes.filter({ hasText: 'Marketing Writer' });
+    // Selecting a node (a click on its dot does) shows its settings without narrowing the canvas, so
+    // no node slides under the panel between two clicks (it did: the second edge went missing).
+    await expect(page.getByTestId('node-panel-placeholder')).toBeVisible();
+    const canvasWidth = async () => (await page.getByTestId('flow-canvas').boundingBox())?.width;
+    const width = await canvasWidth();
     await connect(page, 'business-analyst-1', 'developer-1');
+    await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+    await expect(page.getByTestId('node-panel')).toBeVisible();
+    expect(await canvasWidth()).toBe(width);
     await connect(page, 'developer-1', 'marketing-writer-1');
     await expect(page.locator('.react-flow__edge')).toHaveCount(2);
 

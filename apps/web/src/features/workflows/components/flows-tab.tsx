@@ -549,7 +549,10 @@ function FlowBuilder({ agents, flows, userId }: FlowsTabProps) {
           {problem && <WorkflowError title={problem.title} error={problem.error} describeField={describeField} />}
         </div>
 
-        <div className={selectedNode ? 'grid gap-4 xl:grid-cols-[minmax(0,1fr)_18rem]' : 'grid gap-4'}>
+        {/* On a wide screen the settings column is always there, so that selecting a node never
+            narrows the canvas under the pointer (a node on its right would slide under the panel
+            just as it was about to be connected); on a narrower one the panel opens below it. */}
+        <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="grid min-w-0 gap-2">
             <BuilderViewContext.Provider value={view}>
               <div
@@ -595,7 +598,7 @@ function FlowBuilder({ agents, flows, userId }: FlowsTabProps) {
             </BuilderViewContext.Provider>
             {hasNodes && <p className="text-xs text-muted-foreground">{t('builder.connectHelp')}</p>}
           </div>
-          {selectedNode && (
+          {selectedNode ? (
             <NodePanel
               key={selectedNode.id}
               node={selectedNode}
@@ -616,6 +619,13 @@ function FlowBuilder({ agents, flows, userId }: FlowsTabProps) {
               onRemove={() => void reactFlow.deleteElements({ nodes: [{ id: selectedNode.id }] })}
               onClose={() => selectOnly(null)}
             />
+          ) : (
+            <p
+              data-testid="node-panel-placeholder"
+              className="glass hidden content-start rounded-xl p-4 text-sm text-muted-foreground xl:grid"
+            >
+              {t('panel.placeholder')}
+            </p>
           )}
         </div>
 

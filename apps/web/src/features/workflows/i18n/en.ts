@@ -116,6 +116,7 @@ export const workflows = {
   panel: {
     title: 'Node settings',
     close: 'Close node settings',
+    placeholder: 'Select a node to edit its name, its prompt and where it leads.',
     name: 'Node name',
     agent: 'Agent: {{name}}',
     prep: 'Prep: what the node reads',

@@ -113,6 +113,7 @@ export const workflows: Messages<typeof en> = {
   panel: {
     title: 'Definições do nó',
     close: 'Fechar as definições do nó',
+    placeholder: 'Selecione um nó para editar o nome, o pedido e para onde leva.',
     name: 'Nome do nó',
     agent: 'Agente: {{name}}',
     prep: 'Prep: o que o nó lê',
