@@ -55,7 +55,13 @@ const tableOwners = {
     'billing-webhook-events',
     'billing-token-usage',
   ],
-  workflows: ['workflow-flows', 'workflow-executions', 'workflow-agent-stats', 'workflow-knowledge'],
+  workflows: [
+    'workflow-flows',
+    'workflow-executions',
+    'workflow-execution-steps',
+    'workflow-agent-stats',
+    'workflow-knowledge',
+  ],
 };
 /** Views a module publishes for every module to read. */
 const publishedViews = ['user-cards', 'user-plans'];

@@ -39,6 +39,13 @@ export const flowLimits = {
   runTimeoutMaxMs: 300_000,
   retriesMax: 5,
   retryWaitMaxMs: 10_000,
+  /**
+   * A run's budget besides its steps (maxStepsMax) and time (runTimeoutMaxMs): the characters its
+   * agents may write in all (what is stored and shown), and the processing time its steps may take
+   * on the server (the offline agents' work, the output scan). A run past either ends `failed`.
+   */
+  runOutputCharsMax: 1_000_000,
+  runCpuMsMax: 20_000,
   /** The input of one execution (the AI security layer's own limit is 32 KB). */
   inputMax: 16_000,
   flowsPerUser: 200,
@@ -201,9 +208,22 @@ export const flowBodySchema = z.object({
   /** Where a run starts: default the first node no other node leads to. */
   start_node_id: nodeIdSchema.optional(),
   /** Bound on the steps of a run; required when the graph has a cycle (default: the number of nodes). */
-  max_steps: z.number().int().min(1).max(flowLimits.maxStepsMax).optional(),
+  max_steps: z
+    .number()
+    .int()
+    .min(1)
+    .max(
+      flowLimits.maxStepsMax,
+      `a run takes at most ${String(flowLimits.maxStepsMax)} steps (a run's budget: also ${flowLimits.runOutputCharsMax.toLocaleString('en')} characters of agent output and ${String(flowLimits.runCpuMsMax / 1000)} s of processing time)`,
+    )
+    .optional(),
   /** Per-run timeout (default 30 s, the spec's workflow timeout). */
-  timeout_ms: z.number().int().min(1_000).max(flowLimits.runTimeoutMaxMs).optional(),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1_000)
+    .max(flowLimits.runTimeoutMaxMs, `a run lasts at most ${String(flowLimits.runTimeoutMaxMs / 1000)} s`)
+    .optional(),
 });
 export type FlowBody = z.input<typeof flowBodySchema>;
 export type ParsedFlowBody = z.output<typeof flowBodySchema>;
@@ -301,6 +321,8 @@ export const executionErrorCodes = [
   'FLOW_DELETED',
   'PROMPT_BLOCKED',
   'SECURITY_LAYER_OFFLINE',
+  'OUTPUT_BUDGET',
+  'CPU_BUDGET',
 ] as const;
 
 export const executionSchema = z.object({

@@ -2,6 +2,7 @@
 import { aiSecurityEvents } from './schema/ai-security-events.js';
 import { billingTokenUsage } from './schema/billing-token-usage.js';
 import { workflowAgentStats } from './schema/workflow-agent-stats.js';
+import { workflowExecutionSteps } from './schema/workflow-execution-steps.js';
 import { workflowExecutions } from './schema/workflow-executions.js';
 import { workflowFlows } from './schema/workflow-flows.js';
 import { workflowKnowledge } from './schema/workflow-knowledge.js';
@@ -85,6 +86,7 @@ export const tables = {
   billingTokenUsage,
   workflowFlows,
   workflowExecutions,
+  workflowExecutionSteps,
   workflowAgentStats,
   workflowKnowledge,
 };

@@ -5,8 +5,8 @@ import { users } from './users.js';
 /**
  * One run of a flow. The flow's graph is copied in when the run is asked for, so an edit or a
  * deletion of the flow never changes a run under way. `store` is the run's shared store (what prep
- * reads and post writes) and `steps` every step so far: both are written after each step, so a run
- * taken over after a restart goes on from its last finished step.
+ * reads and post writes), written with each step's row (workflow_execution_steps), so a run taken
+ * over after a restart goes on from its last finished step.
  */
 export const workflowExecutions = pgTable(
   'workflow_executions',
@@ -22,7 +22,6 @@ export const workflowExecutions = pgTable(
     output: text(),
     graph: jsonb().$type<{ nodes: FlowNode[]; startNodeId: string; maxSteps: number; timeoutMs: number }>().notNull(),
     store: jsonb().$type<Record<string, string>>().notNull(),
-    steps: jsonb().$type<ExecutionStep[]>().notNull(),
     currentNodeId: text(),
     /** The agent of the step running now: an agent is busy while one of its steps runs. */
     currentAgentId: text(),
@@ -40,4 +39,5 @@ export const workflowExecutions = pgTable(
   ],
 );
 
-export type WorkflowExecutionRow = typeof workflowExecutions.$inferSelect;
+/** A run's row with its steps (read from workflow_execution_steps, in order). */
+export type WorkflowExecutionRow = typeof workflowExecutions.$inferSelect & { steps: ExecutionStep[] };

@@ -30,6 +30,7 @@ export const authPlugin = fp(
       repo,
       limiter: app.limiter,
       sessionCache,
+      events: app.events,
       config: app.config,
       log: app.log,
     });
@@ -118,5 +119,5 @@ export const authPlugin = fp(
     await app.register(ssoRoutes);
     await app.register(oauthRoutes);
   },
-  { name: 'auth', dependencies: ['db', 'queue', 'rate-limiter', 'cookie'] },
+  { name: 'auth', dependencies: ['db', 'queue', 'events', 'rate-limiter', 'cookie'] },
 );

@@ -1,5 +1,5 @@
 import { normalizeDisplayName } from '@nuvem/contracts/auth';
-import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { oauthAccounts } from '../../db/schema/oauth-accounts.js';
 import { oauthPendingLinks } from '../../db/schema/oauth-pending-links.js';
@@ -74,20 +74,37 @@ export function createAuthRepository(db: Database) {
       return rows[0];
     },
 
+    /** Which of these session ids are live (not ended, not expired). */
+    async liveSessionIds(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())));
+      return rows.map((row) => row.id);
+    },
+
     async touchSession(id: string, at: Date): Promise<void> {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
     },
 
-    async deleteSessionByTokenHash(hash: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.tokenHash, hash));
+    /** Deletes the session of this cookie-token hash; returns which it was (to announce its end). */
+    async deleteSessionByTokenHash(hash: string): Promise<{ id: string; userId: string } | undefined> {
+      const rows = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, hash))
+        .returning({ id: sessions.id, userId: sessions.userId });
+      return rows[0];
     },
 
-    /** Deletes the session of this access-token hash; returns its cookie-token hash (for the cache). */
-    async deleteSessionByAccessTokenHash(hash: string): Promise<{ tokenHash: string } | undefined> {
+    /** Deletes the session of this access-token hash; returns which it was and its cookie-token hash (for the cache). */
+    async deleteSessionByAccessTokenHash(
+      hash: string,
+    ): Promise<{ id: string; userId: string; tokenHash: string } | undefined> {
       const rows = await db
         .delete(sessions)
         .where(eq(sessions.accessTokenHash, hash))
-        .returning({ tokenHash: sessions.tokenHash });
+        .returning({ id: sessions.id, userId: sessions.userId, tokenHash: sessions.tokenHash });
       return rows[0];
     },
 
@@ -149,12 +166,12 @@ export function createAuthRepository(db: Database) {
         .where(eq(sessions.userId, userId));
     },
 
-    /** Ends every session of a user but one; returns the ended sessions' token hashes (for the cache). */
+    /** Ends every session of a user but one; returns the ended sessions' ids and token hashes (for the cache). */
     async deleteOtherSessions(userId: string, keepTokenHash: string, tx: Executor = db) {
       return tx
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
-        .returning({ tokenHash: sessions.tokenHash, accessTokenHash: sessions.accessTokenHash });
+        .returning({ id: sessions.id, tokenHash: sessions.tokenHash, accessTokenHash: sessions.accessTokenHash });
     },
 
     async insertPendingLink(values: typeof oauthPendingLinks.$inferInsert): Promise<void> {

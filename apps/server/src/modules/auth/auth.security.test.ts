@@ -281,6 +281,7 @@ describe(`the sign-in limits over time on ${testDriver}`, () => {
       repo: createAuthRepository(t.app.db),
       limiter: new MemoryRateLimiter(() => now),
       sessionCache: new MemoryTtlCache(),
+      events: t.app.events,
       config: t.app.config,
       log: t.app.log,
     });

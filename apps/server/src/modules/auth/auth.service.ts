@@ -17,7 +17,9 @@ import { newId } from '../../lib/ids.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { TtlCache } from '../../lib/ttl-cache.js';
+import type { EventBus } from '../../plugins/app/events.js';
 import type { AuthRepository, Executor, SessionWithUser } from './auth.repository.js';
+import { parseSessionsEnded, SESSIONS_ENDED_CHANNEL, type SessionsEnded } from './sessions-ended.js';
 
 export interface RequestMeta {
   ip: string;
@@ -83,10 +85,12 @@ export function createAuthService(deps: {
   repo: AuthRepository;
   limiter: RateLimiter;
   sessionCache: TtlCache<SessionWithUser>;
+  /** Tells every instance which sessions ended (what they opened, a realtime stream, ends too). */
+  events: Pick<EventBus, 'broadcast' | 'onBroadcast'>;
   config: AppConfig;
   log: FastifyBaseLogger;
 }) {
-  const { db, repo, limiter, config, sessionCache } = deps;
+  const { db, repo, limiter, config, sessionCache, events, log } = deps;
   const limit = config.authRateLimitPerMinute;
   // Verifying against a real hash when the account does not exist keeps both answers equally slow.
   let dummyHash: Promise<string> | undefined;
@@ -115,6 +119,18 @@ export function createAuthService(deps: {
       tx,
     );
     return { token, accessToken, expiresAt, remember } satisfies IssuedSession;
+  }
+
+  /**
+   * Tells every instance, this one included, that these sessions ended. Sent after their rows and
+   * cached look-ups are gone, so an instance that still let one in did so before it hears this.
+   */
+  async function announceEnded(userId: string, sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    const message: SessionsEnded = { userId, sessionIds };
+    await events.broadcast(SESSIONS_ENDED_CHANNEL, message).catch((error: unknown) => {
+      log.error({ err: error, userId }, 'could not announce ended sessions');
+    });
   }
 
   /** A live session by a token hash, from the cache or the database; last-seen kept roughly current. */
@@ -244,22 +260,55 @@ export function createAuthService(deps: {
       }
     },
 
-    /** Ends the session of this cookie token: its row, and both cached look-ups, go at once. */
+    /**
+     * Ends the session of this cookie token: its row, and both cached look-ups, go at once; then
+     * every instance hears of it (its realtime streams end).
+     */
     async endSession(token: string | undefined): Promise<void> {
       if (!token || token.length > 128) return;
       const tokenHash = sha256(token);
-      await repo.deleteSessionByTokenHash(tokenHash);
+      const ended = await repo.deleteSessionByTokenHash(tokenHash);
       await sessionCache.delete(`tokenHash:${tokenHash}`);
       await sessionCache.delete(`accessTokenHash:${sha256(deriveAccessToken(token))}`);
+      if (ended) await announceEnded(ended.userId, [ended.id]);
     },
 
-    /** Ends the session this bearer access token belongs to, with both cached look-ups. */
+    /** Ends the session this bearer access token belongs to, with both cached look-ups, on every instance. */
     async endSessionByAccessToken(accessToken: string | null | undefined): Promise<void> {
       if (!accessToken || accessToken.length > 128) return;
       const accessTokenHash = sha256(accessToken);
       const ended = await repo.deleteSessionByAccessTokenHash(accessTokenHash);
       await sessionCache.delete(`accessTokenHash:${accessTokenHash}`);
-      if (ended) await sessionCache.delete(`tokenHash:${ended.tokenHash}`);
+      if (ended) {
+        await sessionCache.delete(`tokenHash:${ended.tokenHash}`);
+        await announceEnded(ended.userId, [ended.id]);
+      }
+    },
+
+    /**
+     * Which of these sessions are still live, from the database (for a holder of sessions that may
+     * have missed an announcement: the event bus's subscription came back after a break).
+     */
+    async liveSessionIds(ids: Iterable<string>): Promise<Set<string>> {
+      const all = [...ids];
+      const live = new Set<string>();
+      for (let at = 0; at < all.length; at += 1_000) {
+        for (const id of await repo.liveSessionIds(all.slice(at, at + 1_000))) live.add(id);
+      }
+      return live;
+    },
+
+    /**
+     * Calls `listener` whenever sessions end by sign-out or by another of the account's sign-ins,
+     * on whichever instance that happened. (Expired sessions are not announced: their end time is
+     * known.) Returns the unsubscribe function.
+     */
+    onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void {
+      return events.onBroadcast(SESSIONS_ENDED_CHANNEL, (data) => {
+        const ended = parseSessionsEnded(data);
+        if (ended) listener(ended);
+        else log.warn('ignored a malformed sessions-ended message');
+      });
     },
 
     /**
@@ -318,6 +367,10 @@ export function createAuthService(deps: {
         await sessionCache.delete(`tokenHash:${other.tokenHash}`);
         await sessionCache.delete(`accessTokenHash:${other.accessTokenHash}`);
       }
+      await announceEnded(
+        signedIn.user.id,
+        linked.others.map((other) => other.id),
+      );
       signedIn.user.emailVerified = true;
       return linked.provider;
     },

@@ -1,4 +1,6 @@
 import { authMessages } from '@nuvem/contracts/auth';
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -12,7 +14,9 @@ import {
   useTestApp,
   type TestUser,
 } from '../../test/helper.js';
+import { sessions } from '../../db/schema/sessions.js';
 import type { App } from '../../types.js';
+import { SESSIONS_ENDED_CHANNEL } from '../auth/sessions-ended.js';
 import { openStream, type OpenStream, type SseFrame } from './sse-client.testing.js';
 
 const createContainer = (app: App, user: TestUser, name: string) =>
@@ -24,6 +28,30 @@ const createContainer = (app: App, user: TestUser, name: string) =>
   });
 
 const data = (frame: SseFrame) => JSON.parse(frame.data ?? '{}') as Record<string, unknown>;
+
+/** Signs the user in again: a second session (its cookie and bearer token). */
+const signIn = async (app: App, user: TestUser, cookies: Record<string, string> = {}) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    headers: { origin: testOrigin },
+    cookies,
+    payload: { email: user.email, password: user.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'nuvem_session')?.value ?? '';
+  return { ...user, cookie, accessToken: res.json<{ access_token: string }>().access_token } satisfies TestUser;
+};
+
+const signOut = (app: App, headers: Record<string, string>) =>
+  app.inject({ method: 'POST', url: '/sso/logout', headers: { origin: testOrigin, ...headers }, payload: {} });
+
+/** Publishes a flow.updated event for the user; the frame test finds it again by its flow id. */
+const flowEvent = async (app: App, user: TestUser) => {
+  const flowId = `flw_${randomBytes(4).toString('hex')}`;
+  await app.events.publish(user.id, 'flow.updated', { flowId, status: 'active' });
+  return (f: SseFrame) => f.event === 'flow.updated' && data(f).flowId === flowId;
+};
 
 describe(`realtime event stream, ${testDriver}`, () => {
   const t = useTestApp({ config: { realtime: { maxStreamsPerUser: 2, heartbeatMs: 300 } } });
@@ -94,6 +122,101 @@ describe(`realtime event stream, ${testDriver}`, () => {
     expect(replayed.every((f) => f.event === 'container.updated')).toBe(true);
     expect(data(missed)).toMatchObject({ status: 'running' });
     again.close();
+  });
+
+  describe('ends a stream with its session', () => {
+    const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.accessToken}` });
+
+    it("ends the bearer token's streams when it signs out, and only that session's", async () => {
+      const eva = await registerUser(t.app);
+      const stream = await open(bearer(eva));
+      await stream.until((f) => f.retry === 5000);
+      // The same account in another browser: a session of its own, which stays signed in.
+      const elsewhere = await signIn(t.app, eva);
+      const other = await open(bearer(elsewhere));
+      await other.until((f) => f.retry === 5000);
+
+      expect((await signOut(t.app, bearer(eva))).statusCode).toBe(200);
+      await stream.ended(5_000);
+      expect(stream.frames.some((f) => f.comments.includes('session ended'))).toBe(true);
+
+      // The account's next event reaches the session still signed in, and not the ended stream.
+      const isIt = await flowEvent(t.app, eva);
+      await other.until(isIt);
+      expect(stream.frames.some(isIt)).toBe(false);
+      // Its reconnect is refused: the client goes to sign in.
+      expect((await open(bearer(eva))).status).toBe(401);
+    });
+
+    it("ends the cookie session's streams, by cookie and by its bearer token, when it signs out", async () => {
+      const fred = await registerUser(t.app);
+      const byCookie = await open(cookie(fred));
+      const byToken = await open(bearer(fred));
+      await byCookie.until((f) => f.retry === 5000);
+      await byToken.until((f) => f.retry === 5000);
+
+      expect((await signOut(t.app, cookie(fred))).statusCode).toBe(200);
+      await byCookie.ended(5_000);
+      await byToken.ended(5_000);
+      const isIt = await flowEvent(t.app, fred);
+      expect([...byCookie.frames, ...byToken.frames].some(isIt)).toBe(false);
+    });
+
+    it("ends every other session's streams when a sign-in ends them (a social identity linked), not another user's", async () => {
+      const gil = await registerUser(t.app);
+      const stranger = await registerUser(t.app);
+      const first = await open(bearer(gil));
+      const second = await open(cookie(await signIn(t.app, gil)));
+      const theirs = await open(bearer(stranger));
+      await Promise.all([first, second, theirs].map((s) => s.until((f) => f.retry === 5000)));
+
+      // A verified social identity for the address waits in this browser: the password sign-in
+      // links it and ends the account's other sessions (someone else may have registered it).
+      const link = await t.app.auth.offerPendingLink({
+        provider: 'github',
+        providerUserId: `gh-${randomBytes(4).toString('hex')}`,
+        email: gil.email,
+        emailVerified: true,
+        displayName: null,
+        avatarUrl: null,
+      });
+      expect(link).toBeTruthy();
+      const current = await signIn(t.app, gil, { nuvem_link: link ?? '' });
+
+      await first.ended(5_000);
+      await second.ended(5_000);
+      // The session that signed in streams on; another user's stream was not touched.
+      const now = await open(bearer(current));
+      const isGils = await flowEvent(t.app, gil);
+      await now.until(isGils);
+      expect([...first.frames, ...second.frames].some(isGils)).toBe(false);
+      await theirs.until(await flowEvent(t.app, stranger));
+    });
+
+    it('ends a stream when its session expires', async () => {
+      const hugo = await registerUser(t.app);
+      await t.app.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + 1_000) })
+        .where(eq(sessions.userId, hugo.id));
+      const stream = await open(cookie(hugo));
+      expect(stream.status).toBe(200);
+      await stream.ended(5_000);
+      expect(stream.frames.some((f) => f.comments.includes('session expired'))).toBe(true);
+      expect(stream.frames.some(await flowEvent(t.app, hugo))).toBe(false);
+    });
+
+    it('refuses a stream whose session was announced ended after its look-up was cached', async () => {
+      const ines = await registerUser(t.app);
+      // The look-up is cached now (for up to 10 s); then the end of the session is heard.
+      expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(ines) })).statusCode).toBe(200);
+      const [row] = await t.app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, ines.id));
+      if (!row) throw new Error('no session row');
+      await t.app.events.broadcast(SESSIONS_ENDED_CHANNEL, { userId: ines.id, sessionIds: [row.id] });
+      const stream = await open(bearer(ines));
+      expect(stream.status).toBe(401);
+      expect(JSON.parse(stream.text)).toMatchObject({ success: false, error: authMessages.unauthorized });
+    });
   });
 
   it('limits open streams per user with a clear 429', async () => {

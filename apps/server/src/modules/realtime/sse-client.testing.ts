@@ -36,6 +36,8 @@ export interface OpenStream {
   status: number;
   frames: SseFrame[];
   until(test: (frame: SseFrame) => boolean, timeoutMs?: number): Promise<SseFrame>;
+  /** Resolves once the server has ended the response (not on `close()`); rejects after the timeout. */
+  ended(timeoutMs?: number): Promise<void>;
   close(): void;
   /** The response body as text, for a refused stream. */
   text: string;
@@ -52,17 +54,23 @@ export async function openStream(url: string, headers: Record<string, string>): 
       frames,
       text: await res.text(),
       until: () => Promise.reject(new Error(`stream refused: ${res.status}`)),
+      ended: () => Promise.resolve(),
       close: () => controller.abort(),
     };
   }
   let buffer = '';
   const decoder = new TextDecoder();
   const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
+  let endedByServer = false;
   void (async () => {
     try {
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) break;
+        if (done) {
+          endedByServer = true;
+          for (const wake of waiters) wake();
+          break;
+        }
         buffer += decoder.decode(value, { stream: true });
         const end = buffer.lastIndexOf('\n\n');
         if (end >= 0) {
@@ -80,6 +88,22 @@ export async function openStream(url: string, headers: Record<string, string>): 
     frames,
     text: '',
     close: () => controller.abort(),
+    ended(timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!endedByServer) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`the stream did not end within ${timeoutMs} ms; got ${JSON.stringify(frames)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
     until(test, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -344,3 +344,76 @@ describe('runFlow', () => {
     expect(state.steps.map((s) => s.index)).toEqual([0, 1, 2]);
   });
 });
+
+describe('a run shares the event loop and keeps to its budget (issue 29)', () => {
+  const loop: FlowBody = {
+    name: 'loop',
+    nodes: [
+      { id: 'a', name: 'A', agent_id: 'agent_a', next_actions: { default: 'b' } },
+      { id: 'b', name: 'B', agent_id: 'agent_b', next_actions: { default: 'a' } },
+    ],
+    start_node_id: 'a',
+    max_steps: 50,
+  };
+
+  it('lets other work on the event loop go first between two steps', async () => {
+    const { deps } = scripted(() => ok('done'));
+    const state = stateFor(loop);
+    let stepsWhenOtherWorkRan = -1;
+    setImmediate(() => (stepsWhenOtherWorkRan = state.steps.length));
+    const end = await runFlow(state, deps, new AbortController().signal);
+    expect(end).toMatchObject({ status: 'failed', error: { code: 'MAX_STEPS' } });
+    expect(state.steps).toHaveLength(50);
+    // A request arriving while the run works is answered after a step, not after the run.
+    expect(stepsWhenOtherWorkRan).toBeGreaterThanOrEqual(0);
+    expect(stepsWhenOtherWorkRan).toBeLessThanOrEqual(2);
+  });
+
+  it('asks its runner between steps (where a slot can go to another user)', async () => {
+    const { deps } = scripted(() => ok('done'));
+    let turns = 0;
+    const end = await runFlow(
+      stateFor(chain('a', 'b', 'c')),
+      {
+        ...deps,
+        betweenSteps: () => {
+          turns += 1;
+          return Promise.resolve();
+        },
+      },
+      new AbortController().signal,
+    );
+    expect(end.status).toBe('completed');
+    expect(turns).toBe(2);
+  });
+
+  it("ends failed once its agents have written more than the run's character budget", async () => {
+    const { deps } = scripted(() => ok('x'.repeat(400)));
+    const state = stateFor(loop);
+    const end = await runFlow(
+      state,
+      { ...deps, budget: { outputChars: 1_000, cpuMs: 60_000 } },
+      new AbortController().signal,
+    );
+    expect(end).toMatchObject({ status: 'failed', error: { code: 'OUTPUT_BUDGET', node_id: 'a' } });
+    if (end.status === 'failed') expect(end.error.message).toContain('more than 1,000 characters');
+    expect(state.steps).toHaveLength(3);
+  });
+
+  it('ends failed once its steps have taken more processing time than its budget', async () => {
+    let clock = 0;
+    const { deps } = scripted(() => {
+      clock += 40; // each agent call "works" 40 ms
+      return ok('done');
+    });
+    const state = stateFor(loop);
+    const end = await runFlow(
+      state,
+      { ...deps, now: () => clock, budget: { outputChars: 1_000_000, cpuMs: 100 } },
+      new AbortController().signal,
+    );
+    expect(end).toMatchObject({ status: 'failed', error: { code: 'CPU_BUDGET' } });
+    if (end.status === 'failed') expect(end.error.message).toContain('more than 0.1 s of processing time');
+    expect(state.steps).toHaveLength(3);
+  });
+});

@@ -18,7 +18,9 @@ export type RunErrorCode =
   | 'MAX_STEPS'
   | 'TOKENS_EXHAUSTED'
   | 'PROMPT_BLOCKED'
-  | 'SECURITY_LAYER_OFFLINE';
+  | 'SECURITY_LAYER_OFFLINE'
+  | 'OUTPUT_BUDGET'
+  | 'CPU_BUDGET';
 
 /** Violation types that mean a text carries instructions (as opposed to secrets or personal data). */
 const injectionTypes = new Set([
@@ -46,6 +48,10 @@ export interface RunState {
   /** When the run began (its timeout counts from then, across a restart). */
   startedAt: Date;
   tokensUsed: number;
+  /** Characters its agents wrote so far (its steps' outputs), against flowLimits.runOutputCharsMax. */
+  outputChars?: number;
+  /** Processing time its steps took on this server so far (ms), against flowLimits.runCpuMsMax. */
+  cpuMs?: number;
 }
 
 export interface EngineDeps {
@@ -70,7 +76,39 @@ export interface EngineDeps {
   redact?: (text: string) => string;
   /** Told when a step starts and when it ends (the runner saves and publishes). */
   onStep: (state: RunState, step: ExecutionStep) => Promise<void>;
+  /**
+   * Between two steps, after the run has let other work on the event loop go first: the runner
+   * may give its slot to another user's run and wait for it again (fair slots).
+   */
+  betweenSteps?: (signal: AbortSignal) => Promise<void>;
+  /** The run's budget (defaults: flowLimits' run budgets). */
+  budget?: { outputChars: number; cpuMs: number };
   now?: () => number;
+}
+
+/** Runs waiting for their next step's turn on the event loop, in order. */
+const turns: (() => void)[] = [];
+let turning = false;
+
+function nextTurn() {
+  turns.shift()?.();
+  if (turns.length > 0) setImmediate(nextTurn);
+  else turning = false;
+}
+
+/**
+ * Lets the requests and runs waiting on the event loop go first: a run's next step starts in a later
+ * turn of the loop, and one run's step a turn (ten runs between two steps do not take ten steps'
+ * time before a request waiting on I/O is read).
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    turns.push(resolve);
+    if (!turning) {
+      turning = true;
+      setImmediate(nextTurn);
+    }
+  });
 }
 
 /** Why a run's signal was aborted: the user cancelled it, or this instance is shutting down. */
@@ -178,7 +216,25 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     throw new RunInterrupted();
   };
 
+  const budget = deps.budget ?? { outputChars: flowLimits.runOutputCharsMax, cpuMs: flowLimits.runCpuMsMax };
+  state.outputChars ??= state.steps.reduce((sum, step) => sum + (step.output?.length ?? 0), 0);
+  state.cpuMs ??= 0;
+  let first = true;
+
   while (nodeId !== null) {
+    if (!first) {
+      await yieldToEventLoop();
+      const stop = interrupted();
+      if (stop) return stop;
+      try {
+        await deps.betweenSteps?.(signal);
+      } catch (error) {
+        const stopped = interrupted();
+        if (stopped) return stopped;
+        throw error;
+      }
+    }
+    first = false;
     const stop = interrupted();
     if (stop) return stop;
     const node = byId.get(nodeId);
@@ -261,8 +317,9 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
         break;
       }
       step.attempts = attempt + 1;
-      const budget = Math.min(stepTimeout, left);
-      const timeout = AbortSignal.timeout(budget);
+      const allowed = Math.min(stepTimeout, left);
+      const timeout = AbortSignal.timeout(allowed);
+      const callStarted = now();
       try {
         result = await deps.runtime.call({
           agent,
@@ -271,13 +328,16 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
           instructions: exec.instructions,
           signal: AbortSignal.any([signal, timeout]),
         });
+        // The offline agents work in this process: their time is the run's processing time (a
+        // model's answer is waited for, not computed here; its time is bounded by the timeouts).
+        if (deps.runtime.driver !== 'llm') state.cpuMs += now() - callStarted;
       } catch (error) {
         const stopHere = interrupted();
         if (stopHere) return stopHere;
         if (timeout.aborted) {
           timedOut = true;
-          runTimedOut = budget < stepTimeout;
-          lastError = `no answer within ${String(budget)} ms`;
+          runTimedOut = allowed < stepTimeout;
+          lastError = `no answer within ${String(allowed)} ms`;
           if (runTimedOut) break;
           continue;
         }
@@ -322,7 +382,9 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     // What an agent says is scanned before it is shown or passed on.
     if (output.length > MAX_STEP_TEXT)
       output = `${output.slice(0, MAX_STEP_TEXT)}\n[Cut at ${String(MAX_STEP_TEXT / 1024)} KB.]`;
+    const scanStarted = now();
     const scanned = await deps.scanOutput(state.userId, output, state.flowId);
+    state.cpuMs += now() - scanStarted;
     step.output = scanned.text;
     step.findings = scanned.violations;
     // Instructions aimed at the next agent (from a retrieved document, say) are shown to the user
@@ -342,7 +404,28 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     state.steps.push(step);
     nodeId = nextNode(node, step.action);
     state.currentNodeId = nodeId;
+    state.outputChars += step.output.length;
     await deps.onStep(state, step);
+    if (state.outputChars > budget.outputChars) {
+      return {
+        status: 'failed',
+        error: {
+          code: 'OUTPUT_BUDGET',
+          message: `The run's agents wrote more than ${budget.outputChars.toLocaleString('en')} characters, a run's budget; the run stopped at node '${node.id}'`,
+          node_id: node.id,
+        },
+      };
+    }
+    if (state.cpuMs > budget.cpuMs) {
+      return {
+        status: 'failed',
+        error: {
+          code: 'CPU_BUDGET',
+          message: `The run used more than ${String(budget.cpuMs / 1000)} s of processing time, a run's budget; the run stopped at node '${node.id}'`,
+          node_id: node.id,
+        },
+      };
+    }
   }
   return { status: 'completed', output: state.store.last ?? '' };
 }

@@ -44,6 +44,8 @@ describe(`a crash during a workflow run, on ${testDriver}`, () => {
       METRICS_SAMPLE_INTERVAL_MS: '0',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // One run slot: a second run waits on the instance for it (its job taken, the run queued).
+      WORKFLOW_CONCURRENCY: '1',
       PUBLIC_URL: testOrigin,
       ...(database.config.driver === 'postgres' ? { DATABASE_URL: database.config.url } : { DATA_DIR: dataDir }),
     };
@@ -102,7 +104,16 @@ describe(`a crash during a workflow run, on ${testDriver}`, () => {
     });
     expect(execute.status).toBe(202);
     const { id } = (await execute.json()) as { id: string };
-    const read = async () => (await (await fetch(`${base}/api/mlm/executions/${id}`, { headers })).json()) as Execution;
+    const read = async (which = id) =>
+      (await (await fetch(`${base}/api/mlm/executions/${which}`, { headers })).json()) as Execution;
+    // A second run, queued behind the first for the one slot when the process dies.
+    const second = await fetch(`${base}/api/mlm/flows/${flowId}/execute`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ input: 'Plan the launch of the archive service' }),
+    });
+    expect(second.status).toBe(202);
+    const { id: queuedId } = (await second.json()) as { id: string };
 
     // Killed once the first step is done (and saved) and the second is under way.
     for (let i = 0; i < 200; i++) {
@@ -111,6 +122,7 @@ describe(`a crash during a workflow run, on ${testDriver}`, () => {
       await delay(50);
     }
     await delay(300);
+    expect((await read(queuedId)).status).toBe('queued');
     server?.child.kill('SIGKILL');
     await server?.exited;
     server = null;
@@ -132,7 +144,15 @@ describe(`a crash during a workflow run, on ${testDriver}`, () => {
         ['b', 'completed'],
         ['c', 'completed'],
       ]);
-      expect(model.received.length - callsBefore).toBe(2);
+      // The queued run is taken up after the restart too, not when its job expires (75 s).
+      let queued = await read(queuedId);
+      while (['queued', 'running'].includes(queued.status) && Date.now() < deadline) {
+        await delay(250);
+        queued = await read(queuedId);
+      }
+      expect(queued.status).toBe('completed');
+      expect(queued.steps).toHaveLength(3);
+      expect(model.received.length - callsBefore).toBe(5);
     } else {
       expect(end.status).toBe('failed');
       expect(end.error).toMatchObject({ code: 'INTERRUPTED' });

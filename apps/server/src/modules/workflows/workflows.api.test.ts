@@ -1,44 +1,12 @@
 import { aiSecurityMessages } from '@nuvem/contracts/ai-security';
-import type { Agent, Execution, Flow, FlowBody } from '@nuvem/contracts/workflows';
+import type { Execution, Flow, FlowBody } from '@nuvem/contracts/workflows';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { workflowExecutions } from '../../db/schema/workflow-executions.js';
 import { workflowFlows } from '../../db/schema/workflow-flows.js';
-import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
 import { startOpenAiCompatibleServer } from '../../test/openai-compatible-server.js';
-import type { App } from '../../types.js';
-
-function mlm(app: App, user: TestUser) {
-  const headers = { origin: testOrigin, cookie: `nuvem_session=${user.cookie}` };
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url: `/api/mlm${url}`,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  return {
-    call,
-    agents: async () => (await call('GET', '/agents')).json<{ agents: Agent[] }>().agents,
-    create: (body: unknown) => call('POST', '/flows', body),
-    async createOk(body: FlowBody): Promise<Flow> {
-      const res = await call('POST', '/flows', body);
-      if (res.statusCode !== 201) throw new Error(`create: ${String(res.statusCode)} ${res.body}`);
-      return res.json<Flow>();
-    },
-    execute: (flowId: string, input: string) => call('POST', `/flows/${flowId}/execute`, { input }),
-    /** Polls the run until it has finished (or fails the test after 15 s). */
-    async finished(executionId: string): Promise<Execution> {
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const execution = (await call('GET', `/executions/${executionId}`)).json<Execution>();
-        if (!['queued', 'running'].includes(execution.status)) return execution;
-        if (Date.now() > deadline) throw new Error(`still ${execution.status}: ${JSON.stringify(execution)}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
-  };
-}
+import { mlm } from './mlm-client.testing.js';
 
 const threeAgents: FlowBody = {
   name: 'Launch brief',

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
-import type { KnowledgeSource } from './runtime/agent-runtime.js';
 import { agentDefinitions } from './runtime/agents.js';
-import { createRetriever } from './runtime/bm25.js';
+import { createRetriever, type IndexedKnowledgeSource } from './runtime/bm25.js';
 import { createLlmRuntime } from './runtime/llm-driver.js';
 import { createOfflineRuntime } from './runtime/offline-driver.js';
 import { createWorkflowsRepository, type WorkflowsRepository } from './workflows.repository.js';
@@ -16,11 +15,16 @@ declare module 'fastify' {
   }
 }
 
-/** The user's documents for the rag agent: the retriever asks for the version first, the documents when it changed. */
-function knowledgeSource(repo: WorkflowsRepository): KnowledgeSource {
+/**
+ * The user's documents for the rag agent: the retriever asks for the version first and, when it
+ * changed, for the ids, then reads only the documents its index lacks (one at a time).
+ */
+function knowledgeSource(repo: WorkflowsRepository): IndexedKnowledgeSource {
   return {
     version: (userId) => repo.documentsVersion(userId),
     documents: (userId) => repo.documents(userId),
+    documentIds: (userId) => repo.documentIds(userId),
+    documentsById: (userId, ids) => repo.documentsById(userId, ids),
   };
 }
 

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { ExecutionStep } from '@nuvem/contracts/workflows';
 import type { Database } from '../../db/client.js';
 import { lockUserFor } from '../../lib/user-lock.js';
 import { workflowAgentStats } from '../../db/schema/workflow-agent-stats.js';
+import { workflowExecutionSteps } from '../../db/schema/workflow-execution-steps.js';
 import { workflowExecutions, type WorkflowExecutionRow } from '../../db/schema/workflow-executions.js';
 import { workflowFlows, type WorkflowFlowRow } from '../../db/schema/workflow-flows.js';
 import { workflowKnowledge } from '../../db/schema/workflow-knowledge.js';
@@ -28,7 +30,53 @@ export function createWorkflowsRepository(db: Database) {
 
 type WorkflowQueries = ReturnType<typeof workflowQueries>;
 
+type ExecutionColumns = typeof workflowExecutions.$inferSelect;
+
 function workflowQueries(db: Database) {
+  /** Runs' rows with their steps (one query for all of them), in the rows' order. */
+  async function withSteps(rows: ExecutionColumns[]): Promise<WorkflowExecutionRow[]> {
+    if (rows.length === 0) return [];
+    const stepRows = await db
+      .select({ executionId: workflowExecutionSteps.executionId, step: workflowExecutionSteps.step })
+      .from(workflowExecutionSteps)
+      .where(
+        inArray(
+          workflowExecutionSteps.executionId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(workflowExecutionSteps.executionId), asc(workflowExecutionSteps.index));
+    const byRun = new Map<string, ExecutionStep[]>();
+    for (const { executionId, step } of stepRows) {
+      const list = byRun.get(executionId);
+      if (list) list.push(step);
+      else byRun.set(executionId, [step]);
+    }
+    return rows.map((row) => ({ ...row, steps: byRun.get(row.id) ?? [] }));
+  }
+
+  /**
+   * Writes steps as rows: new ones appended, the row of a step that was under way replaced. Only
+   * the steps given are written (the ones since the last save), never the run's whole history.
+   */
+  async function saveSteps(executor: Database, id: string, steps: readonly ExecutionStep[]) {
+    if (steps.length === 0) return;
+    await executor
+      .insert(workflowExecutionSteps)
+      .values(steps.map((step) => ({ executionId: id, index: step.index, step })))
+      .onConflictDoUpdate({
+        target: [workflowExecutionSteps.executionId, workflowExecutionSteps.index],
+        set: { step: sql`excluded.step` },
+      });
+  }
+
+  /** Drops the step rows from `index` on (a step that was under way when the run stopped). */
+  async function dropStepsFrom(executor: Database, id: string, index: number) {
+    await executor
+      .delete(workflowExecutionSteps)
+      .where(and(eq(workflowExecutionSteps.executionId, id), gte(workflowExecutionSteps.index, index)));
+  }
+
   return {
     // Flows
 
@@ -137,7 +185,6 @@ function workflowQueries(db: Database) {
                   'graph',
                 ),
               store: sql`jsonb_build_object('input', ${values.input}::text)`.as('store'),
-              steps: sql`'[]'::jsonb`.as('steps'),
               currentNodeId: sql<null>`null`.as('current_node_id'),
               currentAgentId: sql<null>`null`.as('current_agent_id'),
               error: sql<null>`null`.as('error'),
@@ -157,7 +204,6 @@ function workflowQueries(db: Database) {
           status: workflowExecutions.status,
           input: workflowExecutions.input,
           output: workflowExecutions.output,
-          steps: workflowExecutions.steps,
           currentNodeId: workflowExecutions.currentNodeId,
           error: workflowExecutions.error,
           tokensUsed: workflowExecutions.tokensUsed,
@@ -167,7 +213,7 @@ function workflowQueries(db: Database) {
           startNodeId: sql<string>`${workflowExecutions.graph}->>'startNodeId'`,
           timeoutMs: sql<number>`(${workflowExecutions.graph}->>'timeoutMs')::int`,
         });
-      return row;
+      return row ? { ...row, steps: [] as ExecutionStep[] } : undefined;
     },
 
     /** Whether a flow has a queued or running run (its status). */
@@ -192,16 +238,18 @@ function workflowQueries(db: Database) {
         .from(workflowExecutions)
         .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.userId, userId)))
         .limit(1);
-      return row;
+      return row ? (await withSteps([row]))[0] : undefined;
     },
 
     async listExecutions(flowId: string, userId: string, limit: number): Promise<WorkflowExecutionRow[]> {
-      return db
-        .select()
-        .from(workflowExecutions)
-        .where(and(eq(workflowExecutions.flowId, flowId), eq(workflowExecutions.userId, userId)))
-        .orderBy(desc(workflowExecutions.createdAt), desc(workflowExecutions.id))
-        .limit(limit);
+      return withSteps(
+        await db
+          .select()
+          .from(workflowExecutions)
+          .where(and(eq(workflowExecutions.flowId, flowId), eq(workflowExecutions.userId, userId)))
+          .orderBy(desc(workflowExecutions.createdAt), desc(workflowExecutions.id))
+          .limit(limit),
+      );
     },
 
     /**
@@ -219,23 +267,37 @@ function workflowQueries(db: Database) {
         })
         .where(and(eq(workflowExecutions.id, id), inArray(workflowExecutions.status, unfinished)))
         .returning();
-      return row;
+      if (!row) return undefined;
+      // Taken up for the first time: it has no steps yet (no query for them).
+      if (row.attempts <= 1) return { ...row, steps: [] };
+      return (await withSteps([row]))[0];
     },
 
-    /** Saves a running run's progress; false when it is no longer running (cancelled meanwhile). */
+    /**
+     * Saves a running run's progress: its small columns and the steps since the last save (`steps`:
+     * appended, or replacing the step that was under way); false when it is no longer running
+     * (cancelled meanwhile), and then nothing is written.
+     */
     async checkpoint(
       id: string,
       values: Pick<
         typeof workflowExecutions.$inferInsert,
-        'steps' | 'store' | 'currentNodeId' | 'currentAgentId' | 'tokensUsed'
-      >,
+        'store' | 'currentNodeId' | 'currentAgentId' | 'tokensUsed'
+      > & {
+        steps: readonly ExecutionStep[];
+      },
     ): Promise<boolean> {
-      const rows = await db
-        .update(workflowExecutions)
-        .set(values)
-        .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running')))
-        .returning({ id: workflowExecutions.id });
-      return rows.length > 0;
+      const { steps, ...columns } = values;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(workflowExecutions)
+          .set(columns)
+          .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running')))
+          .returning({ id: workflowExecutions.id });
+        if (rows.length === 0) return false;
+        await saveSteps(tx, id, steps);
+        return true;
+      });
     },
 
     /**
@@ -244,17 +306,28 @@ function workflowQueries(db: Database) {
      */
     async finishExecution(
       id: string,
-      values: Pick<
-        typeof workflowExecutions.$inferInsert,
-        'status' | 'output' | 'error' | 'steps' | 'store' | 'tokensUsed'
-      >,
+      values: Pick<typeof workflowExecutions.$inferInsert, 'status' | 'output' | 'error' | 'store' | 'tokensUsed'> & {
+        /** The steps since the last save. */
+        steps: readonly ExecutionStep[];
+        /**
+         * How many steps the run ended with, when a row past them may exist (a step saved while under
+         * way that never ended): it goes.
+         */
+        stepCount?: number;
+      },
     ): Promise<boolean> {
-      const rows = await db
-        .update(workflowExecutions)
-        .set({ ...values, currentNodeId: null, currentAgentId: null, finishedAt: new Date() })
-        .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running')))
-        .returning({ id: workflowExecutions.id });
-      return rows.length > 0;
+      const { steps, stepCount, ...columns } = values;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(workflowExecutions)
+          .set({ ...columns, currentNodeId: null, currentAgentId: null, finishedAt: new Date() })
+          .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running')))
+          .returning({ id: workflowExecutions.id });
+        if (rows.length === 0) return false;
+        await saveSteps(tx, id, steps);
+        if (stepCount !== undefined) await dropStepsFrom(tx, id, stepCount);
+        return true;
+      });
     },
 
     /** Fails a run that cannot go on (interrupted too often), whatever worker held it. */
@@ -267,18 +340,47 @@ function workflowQueries(db: Database) {
         .set({ status: 'failed', error, currentNodeId: null, currentAgentId: null, finishedAt: new Date() })
         .where(and(eq(workflowExecutions.id, id), inArray(workflowExecutions.status, unfinished)))
         .returning();
-      return row;
+      return row ? (await withSteps([row]))[0] : undefined;
     },
 
     /** What a cancelled run did before it stopped, kept with it. */
     async keepCancelledProgress(
       id: string,
-      values: Pick<typeof workflowExecutions.$inferInsert, 'steps' | 'store' | 'tokensUsed'>,
+      values: Pick<typeof workflowExecutions.$inferInsert, 'store' | 'tokensUsed'> & {
+        steps: readonly ExecutionStep[];
+        stepCount: number;
+      },
     ): Promise<void> {
-      await db
-        .update(workflowExecutions)
-        .set(values)
-        .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'cancelled')));
+      const { steps, stepCount, ...columns } = values;
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(workflowExecutions)
+          .set(columns)
+          .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'cancelled')))
+          .returning({ id: workflowExecutions.id });
+        if (rows.length === 0) return;
+        await saveSteps(tx, id, steps);
+        await dropStepsFrom(tx, id, stepCount);
+      });
+    },
+
+    /** Who a run belongs to (a job sent before its data named the user). */
+    async executionOwner(id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: workflowExecutions.userId })
+        .from(workflowExecutions)
+        .where(eq(workflowExecutions.id, id))
+        .limit(1);
+      return row?.userId;
+    },
+
+    /** Runs of any user waiting for a worker (`queued`), for the restart of a sole instance. */
+    async queuedExecutionIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: workflowExecutions.id })
+        .from(workflowExecutions)
+        .where(eq(workflowExecutions.status, 'queued'));
+      return rows.map((row) => row.id);
     },
 
     async runningExecutionIds(): Promise<string[]> {
@@ -302,7 +404,7 @@ function workflowQueries(db: Database) {
           ),
         )
         .returning();
-      return row;
+      return row ? (await withSteps([row]))[0] : undefined;
     },
 
     /** Cancels every unfinished run of a flow (it is being deleted); their ids. */
@@ -432,6 +534,26 @@ function workflowQueries(db: Database) {
         .select({ id: workflowKnowledge.id, title: workflowKnowledge.title, content: workflowKnowledge.content })
         .from(workflowKnowledge)
         .where(eq(workflowKnowledge.userId, userId))
+        .orderBy(workflowKnowledge.id);
+    },
+
+    /** The ids of the user's documents, without their contents (the retriever's index says which it lacks). */
+    async documentIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: workflowKnowledge.id })
+        .from(workflowKnowledge)
+        .where(eq(workflowKnowledge.userId, userId))
+        .orderBy(workflowKnowledge.id);
+      return rows.map((row) => row.id);
+    },
+
+    /** Some of the user's documents, by id (those of other users are not found). */
+    async documentsById(userId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: workflowKnowledge.id, title: workflowKnowledge.title, content: workflowKnowledge.content })
+        .from(workflowKnowledge)
+        .where(and(eq(workflowKnowledge.userId, userId), inArray(workflowKnowledge.id, ids)))
         .orderBy(workflowKnowledge.id);
     },
   };

@@ -19,6 +19,7 @@ import type { EventBus } from '../../plugins/app/events.js';
 import type { JobContext, JobQueue } from '../../plugins/app/queue.js';
 import type { AiSecurityService } from '../ai-security/ai-security.service.js';
 import { RunInterrupted, runFlow, type RunEnd, type RunState } from './engine.js';
+import { FairSlots, type Slot } from './fair-slots.js';
 import { buildFlowGraph } from './flow-graph.js';
 import type { AgentDefinition, AgentRuntime } from './runtime/agent-runtime.js';
 import type { WorkflowsRepository } from './workflows.repository.js';
@@ -32,6 +33,18 @@ const MAX_ATTEMPTS = 3;
 /** A running run's progress is saved at most this often (and always at its end). */
 const CHECKPOINT_MS = 100;
 const EXECUTIONS_LISTED = 20;
+/**
+ * How long a run keeps its slot while another user's run waits for one (it gives it back between
+ * two steps, then waits its turn again).
+ */
+export const RUN_SLICE_MS = 200;
+/**
+ * Runs an instance takes from the queue per slot: they wait on this instance for a slot, in their
+ * users' turns (FairSlots), instead of in the queue's order of arrival.
+ */
+const WAITING_RUNS_PER_SLOT = 20;
+/** A run that waited for a slot this close to its job's expiry goes back to the queue instead. */
+const WAIT_MARGIN_MS = 5_000;
 /** Flow saves (each checks up to 200 texts) and knowledge documents one user may send a minute. */
 const SAVES_PER_MINUTE = 30;
 const DOCUMENTS_PER_MINUTE = 30;
@@ -80,6 +93,10 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
   >();
   /** Aborted on shutdown: runs stop and are taken up again after the restart. */
   const shutdown = new AbortController();
+  /** The instance's run slots, shared fairly between users. */
+  const slots = new FairSlots(deps.concurrency, RUN_SLICE_MS);
+  /** Runs this instance has taken up (claimed, or about to be). */
+  const taken = new Set<string>();
 
   // A cancel asked on another instance reaches the run wherever it runs.
   events.onBroadcast(CANCEL_CHANNEL, (data) => {
@@ -203,8 +220,51 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     };
   }
 
-  /** Runs one execution (the job's handler): takes it up, runs the engine, saves and publishes how it ended. */
-  async function runExecution(executionId: string, job: JobContext): Promise<void> {
+  /**
+   * Runs one execution (the job's handler): waits for a slot in its user's turn, takes the run up,
+   * runs the engine, saves and publishes how it ended.
+   */
+  async function runExecution(data: { executionId: string; userId?: string }, job: JobContext): Promise<void> {
+    const { executionId } = data;
+    const owner = data.userId ?? (await repo.executionOwner(executionId));
+    if (!owner) return; // gone (its user deleted)
+    // Waits for a slot at most until shortly before its job expires; then it goes back to the
+    // queue (a new job) instead of expiring, which would count as a restart.
+    const waitMs = job.expiresAt - Date.now() - WAIT_MARGIN_MS;
+    const waitLimit = AbortSignal.timeout(Math.max(0, waitMs));
+    let slot: Slot;
+    try {
+      slot = await slots.acquire(owner, AbortSignal.any([job.signal, waitLimit]));
+    } catch (error) {
+      if (job.signal.aborted || !waitLimit.aborted) throw error;
+      await queue.send(EXECUTE_JOB, { executionId, userId: owner }, { expireInSeconds: job.expireInSeconds });
+      return;
+    }
+    // A second job for a run this instance already works on (one sent again at a restart) stops here.
+    if (taken.has(executionId)) {
+      slots.release(slot);
+      return;
+    }
+    taken.add(executionId);
+    try {
+      await runClaimed(
+        executionId,
+        job,
+        () => slot,
+        (next) => (slot = next),
+      );
+    } finally {
+      taken.delete(executionId);
+      slots.release(slot);
+    }
+  }
+
+  async function runClaimed(
+    executionId: string,
+    job: JobContext,
+    getSlot: () => Slot,
+    setSlot: (slot: Slot) => void,
+  ): Promise<void> {
     const row = await repo.claimExecution(executionId);
     if (!row) return; // finished or cancelled meanwhile: nothing to do
     const userId = row.userId;
@@ -231,6 +291,11 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     // A run taken over drops the step that was under way when its worker died: it runs again.
     const steps = row.steps.filter((step) => step.status !== 'running');
     const stepsBefore = steps.length;
+    /** Steps saved so far (their rows exist); each save writes only the ones after them. */
+    let saved = steps.length;
+    const unsaved = () => state.steps.slice(saved);
+    /** Whether a row past the finished steps may exist (a step saved while under way). */
+    let underWaySaved = row.steps.length > steps.length;
     const state: RunState = {
       id: row.id,
       userId,
@@ -297,16 +362,19 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
             const due = !starting && Date.now() - lastCheckpoint >= CHECKPOINT_MS;
             if (due) {
               lastCheckpoint = Date.now();
+              const savedNow = current.steps.length;
+              if (entry.current) underWaySaved = true;
               const still = await repo.checkpoint(row.id, {
-                steps: entry.current ? [...current.steps, entry.current] : current.steps,
+                steps: entry.current ? [...unsaved(), entry.current] : unsaved(),
                 store: current.store,
                 currentNodeId: current.currentNodeId,
                 // The agent of the next node: it is the one at work once this is read elsewhere.
                 currentAgentId: nodeAgents.get(current.currentNodeId ?? '') ?? null,
                 tokensUsed: current.tokensUsed,
               });
+              if (still) saved = savedNow;
               // Cancelled (or the flow deleted) on another instance before its broadcast arrived.
-              if (!still) abort.abort('cancelled');
+              else abort.abort('cancelled');
             }
             await publishExecution(userId, {
               id: row.id,
@@ -316,6 +384,9 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
               steps: current.steps.length,
             });
           },
+          // Other requests go first between two steps; and when another user's run waits for a
+          // slot, this one lets it go first once it has had its slice.
+          betweenSteps: async (signal) => setSlot(await slots.turn(getSlot(), signal)),
         },
         abort.signal,
       );
@@ -324,7 +395,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
         // Saved as it stands; the job fails and is retried (here after a restart, or elsewhere).
         await repo
           .checkpoint(row.id, {
-            steps: state.steps,
+            steps: unsaved(),
             store: state.store,
             currentNodeId: state.currentNodeId,
             currentAgentId: null,
@@ -349,7 +420,8 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     if (end.status === 'cancelled') {
       // Already cancelled in the database by whoever asked; what ran is kept with it.
       await repo.keepCancelledProgress(row.id, {
-        steps: state.steps,
+        steps: unsaved(),
+        stepCount: state.steps.length,
         store: state.store,
         tokensUsed: state.tokensUsed,
       });
@@ -360,7 +432,8 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       status: end.status,
       output: end.status === 'completed' ? end.output : null,
       error: end.status === 'failed' ? end.error : null,
-      steps: state.steps,
+      steps: unsaved(),
+      ...(underWaySaved ? { stepCount: state.steps.length } : {}),
       store: state.store,
       tokensUsed: state.tokensUsed,
     });
@@ -385,8 +458,8 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     await publishAgents(userId, stats);
   }
 
-  queue.define<{ executionId: string }>(EXECUTE_JOB, {
-    handler: (data, job) => runExecution(data.executionId, job),
+  queue.define<{ executionId: string; userId?: string }>(EXECUTE_JOB, {
+    handler: (data, job) => runExecution(data, job),
     // One retry per restart: a run interrupted by a shutdown goes on from its saved steps.
     retryLimit: MAX_ATTEMPTS,
     retryDelay: 1,
@@ -394,7 +467,8 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     // A run ends within its own timeout (at most 300 s); a job still active well after that had
     // its instance die, and is taken up again.
     expireInSeconds: flowLimits.runTimeoutMaxMs / 1000 + 60,
-    concurrency: deps.concurrency,
+    // Taken from the queue beyond the slots: they wait here for a slot in their users' turns.
+    concurrency: deps.concurrency * WAITING_RUNS_PER_SLOT,
   });
 
   return {
@@ -494,7 +568,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
         // Expires (and is taken up again) soon after the run's own timeout if its worker dies.
         await queue.send(
           EXECUTE_JOB,
-          { executionId: row.id },
+          { executionId: row.id, userId },
           { expireInSeconds: Math.ceil(row.timeoutMs / 1000) + EXPIRY_MARGIN_S },
         );
       } catch (error) {
@@ -560,18 +634,35 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       if (!agent) throw AppError.notFound(workflowMessages.agentNotFound);
       const limit = await limiter.hit(`workflows-execute:${userId}`, deps.executionsPerMinute, MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
-      const earlier = body.history
-        .map((turn) => `${turn.role === 'user' ? 'User' : 'Assistant'}: ${turn.content}`)
-        .join('\n');
-      const input = earlier ? `Conversation so far:\n${earlier}\n\nUser: ${body.message}` : body.message;
-      await aiSecurity.gate(userId, [{ field: 'message', text: input }], { source: 'chat.message' });
+      // The conversation is data, never put into a template: no 'User:'/'Assistant:' lines for the
+      // security layer to read as turns written by the user, or for an agent to show back. What the
+      // user wrote (earlier messages and the new one) is checked as one text, so an injection split
+      // over messages is still whole; each assistant turn is checked on its own, as fully: a client
+      // can forge one, and only the role marker the portal would have added is left out.
+      const userWords = [...body.history.filter((turn) => turn.role === 'user'), { content: body.message }];
+      await aiSecurity.gate(
+        userId,
+        [
+          { field: 'message', text: userWords.map((turn) => turn.content).join('\n\n') },
+          ...body.history.flatMap((turn, index) =>
+            turn.role === 'assistant' ? [{ field: `history.${String(index)}.content`, text: turn.content }] : [],
+          ),
+        ],
+        { source: 'chat.message' },
+      );
       if (runtime.driver === 'llm' && !(await tokens.hasBalance(userId))) {
         throw new AppError(402, workflowMessages.tokensExhausted, 'TOKENS_EXHAUSTED');
       }
       const started = Date.now();
       let result;
       try {
-        result = await runtime.call({ agent, userId, input, signal: AbortSignal.timeout(CHAT_TIMEOUT_MS) });
+        result = await runtime.call({
+          agent,
+          userId,
+          input: body.message,
+          history: body.history,
+          signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
+        });
       } catch (error) {
         log.warn({ err: error, agentId }, 'an agent did not answer a chat message');
         throw new AppError(502, 'The agent did not answer; try again', 'AGENT_UNAVAILABLE');
@@ -636,11 +727,13 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
 
     /**
      * On start: with PGlite this process is the only one on its database, so a run still `running`
-     * lost its worker in a crash; it is queued again now instead of when its job expires.
+     * lost its worker in a crash, and a `queued` one may have (its job was taken, not yet the run):
+     * both are queued again now instead of when their jobs expire. A run that still has its job
+     * gets two; the second finds it taken or finished and stops.
      */
     async resumeOrphans(): Promise<number> {
       if (!deps.soleInstance) return 0;
-      const ids = await repo.runningExecutionIds();
+      const ids = [...(await repo.runningExecutionIds()), ...(await repo.queuedExecutionIds())];
       for (const executionId of ids) await queue.send(EXECUTE_JOB, { executionId });
       return ids.length;
     },

@@ -9,8 +9,15 @@ export interface JobContext {
   id: string;
   /** 0 on the first attempt. */
   retryCount: number;
-  /** Aborted when the server shuts down: long jobs should stop early (they are retried elsewhere). */
+  /**
+   * Aborted when the server shuts down or the job expires: long jobs should stop early (they are
+   * retried, here or elsewhere).
+   */
   signal: AbortSignal;
+  /** When this attempt expires (epoch ms): an active job not finished by then is failed and retried. */
+  expiresAt: number;
+  /** The job's expiry in seconds (to send it again with the same). */
+  expireInSeconds: number;
 }
 
 export interface JobDefinition<T> {
@@ -152,13 +159,24 @@ export const queuePlugin = fp(
         // EXTRACT(epoch …) comes back as a numeric, which the drivers give as a string.
         const seconds = Number((job as { expireInSeconds?: unknown }).expireInSeconds) || defaultExpiry;
         let timer: NodeJS.Timeout | undefined;
+        const expiry = new AbortController();
         try {
           // As pg-boss's own workers do: a job that outlives its expiry is failed (and retried),
-          // and its slot freed.
+          // and its slot freed; its handler is told (its signal aborts) so it stops too.
           const output = await Promise.race([
-            definition.handler(job.data, { id: job.id, retryCount: job.retryCount, signal: aborter.signal }),
+            definition.handler(job.data, {
+              id: job.id,
+              retryCount: job.retryCount,
+              signal: AbortSignal.any([aborter.signal, expiry.signal]),
+              expiresAt: Date.now() + seconds * 1000,
+              expireInSeconds: seconds,
+            }),
             new Promise<never>((_resolve, reject) => {
-              timer = setTimeout(() => reject(new Error(`did not finish within ${String(seconds)} s`)), seconds * 1000);
+              timer = setTimeout(() => {
+                const error = new Error(`did not finish within ${String(seconds)} s`);
+                expiry.abort(error);
+                reject(error);
+              }, seconds * 1000);
               timer.unref();
             }),
           ]);

@@ -17,11 +17,22 @@ export interface Citation {
   excerpt: string;
 }
 
+/** One earlier turn of a chat: what the user wrote, or what the agent answered. */
+export interface ConversationTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
 export interface AgentCall {
   agent: AgentDefinition;
   userId: string;
-  /** What prep produced for this step (the rendered template). */
+  /** What prep produced for this step (the rendered template); in a chat, the new message alone. */
   input: string;
+  /**
+   * A chat's earlier turns, oldest first: the conversation as data (a model gets them as its own
+   * messages), never text put into `input`. The rag agent retrieves for `input` only.
+   */
+  history?: readonly ConversationTurn[] | undefined;
   /** exec_config.instructions, when the node has them. */
   instructions?: string | undefined;
   /** Aborted on the step's timeout, the run's timeout, a cancellation or a shutdown. */

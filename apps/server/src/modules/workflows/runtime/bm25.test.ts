@@ -8,7 +8,10 @@ import {
   PASSAGE_MAX_WORDS,
   PASSAGE_MIN_WORDS,
   buildBm25Index,
+  createBm25Index,
   createRetriever,
+  type Bm25Index,
+  type IndexedKnowledgeSource,
   makeExcerpt,
   splitPassages,
 } from './bm25.js';
@@ -223,5 +226,204 @@ describe('createRetriever', () => {
     await tiny.retrieve('a', 'alpha');
     bases.a = { version: '1', documents: [doc('newer', big)] };
     expect((await tiny.retrieve('a', 'alpha'))[0]?.document_id).toBe('new');
+  });
+});
+
+/** Deterministic text: words drawn (skewed, so some are common) from a vocabulary of `size`. */
+function prose(
+  seed: number,
+  characters: number,
+  size = 3000,
+  shape: 'paragraphs' | 'one paragraph' | 'lines' = 'paragraphs',
+) {
+  let state = seed * 7919 + 17;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  let text = '';
+  while (text.length < characters) {
+    const words = Array.from({ length: 6 + Math.floor(next() * 18) }, () => {
+      const word = `t${Math.floor(next() ** 2 * size).toString(36)}`;
+      return next() < 0.05 ? `${word}s` : word;
+    });
+    if (shape === 'lines') text += `- ${words.join(' ')}\n`;
+    else
+      text += `${next() < 0.2 ? 'The ' : ''}${words.join(' ')}. ${shape === 'paragraphs' && next() < 0.15 ? '\n\n' : ''}`;
+  }
+  return text.slice(0, characters);
+}
+
+/** Every hit of each query, exactly: the passage, its document and its score to the last bit. */
+function results(index: Bm25Index, queries: string[]) {
+  return queries.map((query) =>
+    index.search(query, 10_000).map((hit) => [hit.passage.documentId, hit.passage.text, hit.score]),
+  );
+}
+
+describe('incremental BM25 index', () => {
+  const queries = ['t0', 't1 t2', 't3 t5 t8 ta', 'tb tc td te tf tg', 'title', 'the t0s t7', 'nothing'];
+  // Ids out of order on purpose: the index keeps them in id order, as the database lists them.
+  const pool = Array.from({ length: 14 }, (_, i) =>
+    doc(`kdoc_${String((i * 5) % 14).padStart(2, '0')}`, prose(i, 600 + i * 900, 40), `Title ${String(i % 3)}`),
+  );
+  const fullBuild = (ids: Set<string>) =>
+    buildBm25Index(pool.filter((d) => ids.has(d.id)).sort((a, b) => (a.id < b.id ? -1 : 1)));
+
+  it('gives the same passages and scores, to the last bit, as a full rebuild after any adds and removes', () => {
+    // Compacting after 4 dead passages: the renumbering runs too.
+    for (const compactAfterDead of [4, 100_000]) {
+      const index = createBm25Index({ order: 'id', compactAfterDead });
+      const held = new Set<string>();
+      let state = 3;
+      for (let step = 0; step < 60; step += 1) {
+        state = (state * 48271) % 2147483647;
+        const document = pool[state % pool.length];
+        if (!document) continue;
+        if (held.has(document.id)) {
+          expect(index.remove(document.id)).toBe(true);
+          held.delete(document.id);
+        } else {
+          index.add(document);
+          held.add(document.id);
+        }
+        const full = fullBuild(held);
+        expect(results(index, queries)).toEqual(results(full, queries));
+        for (const term of ['t0', 't1', 'title', 't0s', 'absent']) expect(index.idf(term)).toBe(full.idf(term));
+        expect(index.passages).toEqual(full.passages);
+        expect(index.documentIds()).toEqual([...held].sort());
+      }
+      expect(index.remove('kdoc_missing')).toBe(false);
+    }
+  });
+
+  it('adds a document at its place in id order (ties rank as in a full build), whatever the order of the adds', () => {
+    const twins = ['kdoc_b', 'kdoc_a', 'kdoc_c'].map((id) => doc(id, 'same words here', 'Same'));
+    const index = createBm25Index({ order: 'id' });
+    for (const twin of twins) index.add(twin);
+    expect(index.search('same words', 3).map((hit) => hit.passage.documentId)).toEqual(['kdoc_a', 'kdoc_b', 'kdoc_c']);
+    expect(() => index.add(twins[0] ?? doc('x', 'x'))).toThrow(/already indexed/);
+  });
+});
+
+/** A source with ids and documents by id, recording what it was asked. */
+function countingSource(bases: Record<string, ReturnType<typeof doc>[]>) {
+  const asked: { user: string; what: 'version' | 'ids' | 'byId' | 'all'; ids?: string[] }[] = [];
+  const ofUser = (userId: string) => [...(bases[userId] ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const source: IndexedKnowledgeSource = {
+    async version(userId) {
+      asked.push({ user: userId, what: 'version' });
+      return ofUser(userId)
+        .map((d) => d.id)
+        .join(',');
+    },
+    async documents(userId) {
+      asked.push({ user: userId, what: 'all' });
+      return ofUser(userId);
+    },
+    async documentIds(userId) {
+      asked.push({ user: userId, what: 'ids' });
+      return ofUser(userId).map((d) => d.id);
+    },
+    async documentsById(userId, ids) {
+      asked.push({ user: userId, what: 'byId', ids });
+      return ofUser(userId).filter((d) => ids.includes(d.id));
+    },
+  };
+  return { source, asked };
+}
+
+describe('createRetriever, incrementally and off the event loop', () => {
+  it('reads and indexes only the new document when one is added, and reads nothing when one is removed', async () => {
+    const base = Array.from({ length: 6 }, (_, i) => doc(`kdoc_${String(i)}`, prose(i, 3000, 50)));
+    const bases = { u1: [...base] };
+    const { source, asked } = countingSource(bases);
+    const retriever = createRetriever(source);
+    const query = 't0 t1 t4';
+    const expected = () => buildBm25Index([...bases.u1].sort((a, b) => (a.id < b.id ? -1 : 1))).search(query, 3);
+    const scores = async () => (await retriever.retrieve('u1', query)).map((hit) => [hit.document_id, hit.score]);
+
+    expect(await scores()).toEqual(expected().map((hit) => [hit.passage.documentId, hit.score]));
+    asked.length = 0;
+    bases.u1.push(doc('kdoc_9', 't0 t0 t0 refund'));
+    expect(await scores()).toEqual(expected().map((hit) => [hit.passage.documentId, hit.score]));
+    expect(asked).toEqual([
+      { user: 'u1', what: 'version' },
+      { user: 'u1', what: 'ids' },
+      { user: 'u1', what: 'byId', ids: ['kdoc_9'] },
+    ]);
+    asked.length = 0;
+    bases.u1.splice(2, 1);
+    expect(await scores()).toEqual(expected().map((hit) => [hit.passage.documentId, hit.score]));
+    expect(asked.map((a) => a.what)).toEqual(['version', 'ids']);
+    asked.length = 0;
+    await retriever.retrieve('u1', query);
+    expect(asked.map((a) => a.what)).toEqual(['version']);
+  });
+
+  it('keeps the event loop turning while it builds a 5 M character index from cold', async () => {
+    // 25 documents of 199,000 characters (the cap of one account), some in the shapes that cost
+    // most to cut into passages: one long paragraph, one list of thousands of lines.
+    const shapes = (['paragraphs', 'one paragraph', 'lines'] as const).map((shape, i) =>
+      prose(i, 199_000, 20_000, shape),
+    );
+    const documents = Array.from({ length: 25 }, (_, i) =>
+      doc(`kdoc_${String(i).padStart(2, '0')}`, shapes[i % 3] ?? ''),
+    );
+    const retriever = createRetriever(countingSource({ big: documents }).source);
+    // The longest the timer waited, counted in this process's CPU time when that is less than the
+    // wall-clock time: other processes on a busy machine can delay a timer, only our work blocks it.
+    let lastWall = performance.now();
+    let lastCpu = process.cpuUsage();
+    let maxWallGap = 0;
+    let maxBlocked = 0;
+    const tick = () => {
+      const wall = performance.now() - lastWall;
+      const used = process.cpuUsage(lastCpu);
+      maxWallGap = Math.max(maxWallGap, wall);
+      maxBlocked = Math.max(maxBlocked, Math.min(wall, (used.user + used.system) / 1000));
+      lastWall = performance.now();
+      lastCpu = process.cpuUsage();
+    };
+    const timer = setInterval(tick, 5);
+    try {
+      lastWall = performance.now();
+      lastCpu = process.cpuUsage();
+      const hits = await retriever.retrieve('big', 't1 t2 t3');
+      // The wait since the last tick counts too (a build that never yields lets no tick run at all).
+      tick();
+      expect(hits).toHaveLength(3);
+    } finally {
+      clearInterval(timer);
+    }
+    console.info(
+      `cold build of 5 M characters: event loop blocked at most ${maxBlocked.toFixed(0)} ms of CPU (${maxWallGap.toFixed(0)} ms wall clock)`,
+    );
+    expect(maxBlocked).toBeLessThan(100);
+  });
+
+  it("answers one user's question while another user's large index is being built", async () => {
+    const documents = Array.from({ length: 4 }, (_, i) => doc(`kdoc_${String(i)}`, prose(i, 100_000, 5_000)));
+    const retriever = createRetriever(
+      countingSource({ big: documents, small: [doc('kdoc_s', 'Refunds take 14 days.', 'Refunds')] }).source,
+    );
+    let bigDone = false;
+    const big = retriever.retrieve('big', 't1').then(() => {
+      bigDone = true;
+    });
+    const small = await retriever.retrieve('small', 'refund');
+    expect(small[0]?.document_id).toBe('kdoc_s');
+    expect(bigDone).toBe(false);
+    await big;
+  });
+
+  it('lets a question of the same user wait for the update under way, then answers from it', async () => {
+    const bases = { u1: [doc('kdoc_1', prose(1, 50_000, 500))] };
+    const { source, asked } = countingSource(bases);
+    const retriever = createRetriever(source);
+    const [first, second] = await Promise.all([retriever.retrieve('u1', 't1'), retriever.retrieve('u1', 't1')]);
+    expect(second).toEqual(first);
+    // One build for both: the documents were read once.
+    expect(asked.filter((a) => a.what === 'byId')).toHaveLength(1);
   });
 });

@@ -207,6 +207,34 @@ describe('llm runtime: the request', () => {
     expect(Object.keys(result.citations[0] ?? {}).sort()).toEqual(['document_id', 'excerpt', 'title']);
   });
 
+  it("gives a chat's earlier turns as messages of their own roles, and retrieves for the new question only", async () => {
+    server.handler = (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.end(sse([delta('A CNAME record [1].')]));
+    };
+    const history = [
+      { role: 'user' as const, content: 'How long do I have for a refund?' },
+      { role: 'assistant' as const, content: 'Within 14 days [1].' },
+    ];
+    const result = await runtime().call(call('agent_rag', 'What do custom domains need?', { history }));
+    const body = JSON.parse(server.received[0]?.body ?? '') as { messages: { role: string; content: string }[] };
+    expect(body.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(body.messages.slice(1, 3)).toEqual(history);
+    // The passages are those of the new question (DNS), not of the refund asked before.
+    expect(body.messages[3]?.content).toBe(
+      [
+        'Context passages:',
+        '[1] DNS\nCustom domains need a CNAME record pointing at the portal.',
+        'Question: What do custom domains need?',
+      ].join('\n\n'),
+    );
+    expect(result.citations.map((citation) => citation.document_id)).toEqual(['doc_dns']);
+
+    await runtime().call(call('agent_business', 'Shorter, please.', { history }));
+    const business = JSON.parse(server.received[1]?.body ?? '') as { messages: { role: string; content: string }[] };
+    expect(business.messages.slice(1)).toEqual([...history, { role: 'user', content: 'Shorter, please.' }]);
+  });
+
   it('answers not found without asking the model when the knowledge base has nothing on the question', async () => {
     const deltas: string[] = [];
     const result = await runtime().call(

@@ -32,7 +32,7 @@ export interface LlmRuntimeOptions {
 }
 
 interface ChatMessage {
-  role: 'system' | 'user';
+  role: 'system' | 'user' | 'assistant';
   content: string;
 }
 
@@ -41,9 +41,12 @@ export function endpointUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-/** The agent's system prompt with the step's instructions, and the input (for rag: the numbered passages first). */
+/**
+ * The agent's system prompt with the step's instructions, a chat's earlier turns as messages of
+ * their own roles, and the input (for rag: the numbered passages first, found for the input alone).
+ */
 export function buildMessages(
-  call: Pick<AgentCall, 'agent' | 'input' | 'instructions'>,
+  call: Pick<AgentCall, 'agent' | 'input' | 'instructions' | 'history'>,
   passages: readonly RetrievedPassage[],
 ): ChatMessage[] {
   const instructions = call.instructions?.trim();
@@ -51,14 +54,13 @@ export function buildMessages(
     ? `${call.agent.systemPrompt}\n\nInstructions for this step:\n${instructions}`
     : call.agent.systemPrompt;
   const input = call.input.trim() === '' ? '(The input is empty.)' : call.input;
+  const earlier: ChatMessage[] = (call.history ?? []).map((turn) => ({ role: turn.role, content: turn.content }));
   if (call.agent.type !== 'rag')
-    return [
-      { role: 'system', content: system },
-      { role: 'user', content: input },
-    ];
+    return [{ role: 'system', content: system }, ...earlier, { role: 'user', content: input }];
   const context = passages.map((passage, index) => `[${String(index + 1)}] ${passage.title}\n${passage.text}`);
   return [
     { role: 'system', content: system },
+    ...earlier,
     { role: 'user', content: ['Context passages:', ...context, `Question: ${input}`].join('\n\n') },
   ];
 }

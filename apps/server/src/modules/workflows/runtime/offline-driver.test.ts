@@ -54,6 +54,22 @@ describe('offline runtime', () => {
     expect((await run('agent_business', 'We should grow.')).tokens).toBe(0);
   });
 
+  it("answers a chat's new message alone: earlier turns neither steer the retrieval nor come back in the reply", async () => {
+    const history = [
+      { role: 'user' as const, content: 'How do I get a refund?' },
+      { role: 'assistant' as const, content: 'Refunds are granted within 14 days of purchase. [1]' },
+    ];
+    for (const agentId of ['agent_rag', 'agent_business', 'agent_development', 'agent_marketing']) {
+      const alone = await run(agentId, 'Which record do custom domains need?');
+      const inConversation = await run(agentId, 'Which record do custom domains need?', { history });
+      expect(inConversation, agentId).toEqual(alone);
+      expect(inConversation.output, agentId).not.toContain('refund');
+    }
+    expect((await run('agent_rag', 'Which record do custom domains need?', { history })).citations[0]?.title).toBe(
+      'DNS',
+    );
+  });
+
   it('is deterministic: the same input gives the same result, from any instance', async () => {
     const input = 'We will launch in May. The main risk is a delay of the payment provider. Our goal is 100 customers.';
     for (const agentId of ['agent_rag', 'agent_business', 'agent_development', 'agent_marketing']) {

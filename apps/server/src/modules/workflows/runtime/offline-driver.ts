@@ -538,7 +538,9 @@ const templates: Record<Exclude<AgentType, 'rag'>, (input: string) => Draft> = {
 /**
  * The `offline` driver: no model, deterministic templates (the same input gives the same output;
  * no clock, no randomness). The rag agent retrieves from the user's knowledge base with BM25 and
- * answers extractively. Always healthy; uses no tokens.
+ * answers extractively. Always healthy; uses no tokens. In a chat the templates read the new
+ * message only: they cannot follow a conversation, and an earlier turn run through a template would
+ * come back quoted in the reply (a model gets the history; see the `llm` driver).
  */
 export function createOfflineRuntime({ retriever }: { retriever: Retriever }): AgentRuntime {
   return {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, cutAtWord, extractCodeBlocks, fold, lowerFirst, splitSentences, tokenize } from './text.js';
+import {
+  countWords,
+  cutAtWord,
+  extractCodeBlocks,
+  fold,
+  lowerFirst,
+  runSteps,
+  splitSentences,
+  splitSentencesSteps,
+  tokenize,
+} from './text.js';
 
 describe('tokenize', () => {
   it('folds case and diacritics, drops stop words and strips plurals', () => {
@@ -78,5 +88,23 @@ describe('lowerFirst', () => {
     expect(lowerFirst('Users can export')).toBe('users can export');
     expect(lowerFirst('API keys expire')).toBe('API keys expire');
     expect(lowerFirst('GitHub login')).toBe('GitHub login');
+  });
+});
+
+describe('splitSentencesSteps', () => {
+  it('gives what splitSentences gives, in steps of one block each', () => {
+    const texts = [
+      'One. Two! Three? e.g. this stays.\n\n- a bullet\n- another one\n## Heading\nwrapped\nline. Next',
+      '',
+      'no punctuation at all',
+      Array.from({ length: 50 }, (_, i) => `Line ${String(i)} of a list.`).join('\n'),
+    ];
+    for (const text of texts) {
+      expect(runSteps(splitSentencesSteps(text))).toEqual(splitSentences(text));
+      let steps = 0;
+      const generator = splitSentencesSteps(text);
+      while (!generator.next().done) steps += 1;
+      expect(steps).toBeLessThanOrEqual(splitSentences(text).length + 1);
+    }
   });
 });

@@ -129,6 +129,28 @@ export function extractCodeBlocks(text: string): { prose: string; blocks: { lang
  * when the next word starts with a capital letter or a digit, which keeps 'e.g. this' together.
  */
 export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const block of sentenceBlocks(text)) sentencesOfBlock(block, sentences);
+  return sentences;
+}
+
+/**
+ * `splitSentences` as steps, for a caller indexing a long document that gives the event loop a turn
+ * between them: each step is one pass over the text or over one of its blocks.
+ */
+export function* splitSentencesSteps(text: string): Generator<void, string[], void> {
+  const blocks = sentenceBlocks(text);
+  yield;
+  const sentences: string[] = [];
+  for (const block of blocks) {
+    sentencesOfBlock(block, sentences);
+    yield;
+  }
+  return sentences;
+}
+
+/** The paragraphs of a text, a bulleted or headed line starting a block of its own, other lines joined. */
+function sentenceBlocks(text: string): string[] {
   const blocks: string[] = [];
   for (const paragraph of text.split(/(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)/)) {
     let current = '';
@@ -143,13 +165,21 @@ export function splitSentences(text: string): string[] {
     }
     if (current.trim()) blocks.push(current);
   }
-  const sentences: string[] = [];
-  for (const block of blocks) {
-    for (const sentence of collapse(block).split(/(?<=[.!?…])\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u)) {
-      if (/[\p{L}\p{N}]/u.test(sentence)) sentences.push(sentence);
-    }
+  return blocks;
+}
+
+function sentencesOfBlock(block: string, sentences: string[]): void {
+  for (const sentence of collapse(block).split(/(?<=[.!?…])\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u)) {
+    if (/[\p{L}\p{N}]/u.test(sentence)) sentences.push(sentence);
   }
-  return sentences;
+}
+
+/** Runs steps (a generator that yields between bounded pieces of work) to the end, at once. */
+export function runSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** A sentence without its closing punctuation, to be put inside another sentence. */

@@ -1,5 +1,7 @@
 import { executionListResponseSchema } from '@nuvem/contracts/workflows';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { hasUnfinished } from '../lib/run-status';
+import { EXECUTION_POLL_MS } from './get-execution';
 import { mlmRequest } from './mlm-request';
 import { workflowKeys } from './workflow-keys';
 
@@ -13,6 +15,8 @@ export function getFlowExecutionsQueryOptions(flowId: string) {
   return queryOptions({
     queryKey: workflowKeys.flowExecutions(flowId),
     queryFn: ({ signal }) => getFlowExecutions(flowId, signal),
+    // Like one run: read again every second while one of them is queued or running.
+    refetchInterval: (query) => (hasUnfinished(query.state.data) ? EXECUTION_POLL_MS : false),
   });
 }
 

@@ -41,16 +41,19 @@ export function AgentPalette({ agents, onAdd }: { agents: readonly Agent[]; onAd
                   className="flex w-full cursor-pointer items-center gap-2.5 rounded-lg border border-transparent p-2 text-left transition-colors hover:border-glass-border hover:bg-glass-strong focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none motion-reduce:transition-none"
                 >
                   <AgentTypeIcon type={agent.type} className="size-8" />
+                  {/* Names wrap rather than being cut: 'Knowledge Agent (RAG)' is wider than the column. */}
                   <span className="grid min-w-0 flex-1">
-                    <span className="flex items-center gap-1.5">
-                      <span className="truncate text-sm font-medium">{agentText(agent).name}</span>
+                    <span className="flex items-baseline gap-1.5">
+                      <span data-testid="agent-name" className="min-w-0 text-sm font-medium break-words">
+                        {agentText(agent).name}
+                      </span>
                       <span
                         aria-hidden="true"
-                        className="size-2 shrink-0 rounded-full"
+                        className="size-2 shrink-0 self-center rounded-full"
                         style={{ backgroundColor: agentStatusColors[agent.status] }}
                       />
                     </span>
-                    <span className="truncate text-xs text-muted-foreground">{t(`agents.types.${agent.type}`)}</span>
+                    <span className="text-xs break-words text-muted-foreground">{t(`agents.types.${agent.type}`)}</span>
                   </span>
                   <PlusIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                 </button>

@@ -691,6 +691,51 @@ describe('running a flow', () => {
     expect(runStatus('copywriter-1')).toBe('idle');
   });
 
+  it('offers Cancel run on each recent run for as long as it is queued or running, and cancels it from the list', async () => {
+    const shown = execution({ id: 'exe_9', status: 'completed', current_node_id: null });
+    let other: Execution = execution({ id: 'exe_8', status: 'running', created_at: '2026-03-30T10:05:00.000Z' });
+    let queued: Execution = execution({ id: 'exe_7', status: 'queued', created_at: '2026-03-30T10:06:00.000Z' });
+    const ran = flow({
+      last_execution: { id: 'exe_9', status: 'completed', created_at: shown.created_at, finished_at: shown.created_at },
+    });
+    const { user, fetchSpy } = await renderBuilder(
+      {
+        [`GET ${mlm('/executions/exe_9')}`]: reply(shown),
+        [`GET ${mlm('/flows/flw_1/executions')}`]: () => Response.json({ executions: [queued, other, shown] }),
+        [`POST ${mlm('/executions/exe_8/cancel')}`]: () => {
+          other = { ...other, status: 'cancelled', current_node_id: null };
+          return Response.json(other);
+        },
+      },
+      { flows: [ran] },
+    );
+    await openSavedFlow(user);
+    const run = screen.getByRole('region', { name: /Run/ });
+    await waitFor(() => expect(within(run).getByTestId('run-status')).toHaveTextContent('Completed'));
+    // The run shown is finished: no Cancel beside its status; the two unfinished recent runs have one each.
+    expect(within(run).queryByRole('button', { name: 'Cancel run' })).not.toBeInTheDocument();
+    const recent = within(run).getByRole('list', { name: 'Recent runs' });
+    const cancels = () => within(recent).queryAllByRole('button', { name: /^Cancel run of / });
+    await waitFor(() => expect(cancels()).toHaveLength(2));
+
+    // Still there a poll later while they run (no live stream here: the list is read again).
+    const listReads = () => fetchCalls(fetchSpy, `GET ${mlm('/flows/flw_1/executions')}`).length;
+    const before = listReads();
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before), { timeout: 3_000 });
+    expect(cancels()).toHaveLength(2);
+
+    await user.click(
+      within(within(recent).getAllByRole('listitem')[1]!).getByRole('button', { name: /^Cancel run of / }),
+    );
+    await waitFor(() => expect(fetchCalls(fetchSpy, `POST ${mlm('/executions/exe_8/cancel')}`)).toHaveLength(1));
+    await waitFor(() => expect(cancels()).toHaveLength(1));
+    expect(within(recent).getAllByRole('listitem')[1]).toHaveTextContent('Cancelled');
+
+    // The queued one ends by itself: its Cancel goes at the next read, and the list stops polling.
+    queued = { ...queued, status: 'completed', current_node_id: null };
+    await waitFor(() => expect(cancels()).toHaveLength(0), { timeout: 3_000 });
+  });
+
   it('shows a finished run with its result, and refreshes the flow when a polled run ends', async () => {
     let current: Execution = execution({ status: 'running', steps: [step({ status: 'running', output: null })] });
     const { user, fetchSpy } = await renderBuilder({

@@ -1,7 +1,7 @@
 import type { Execution, ExecutionStatus, ExecutionStep } from '@nuvem/contracts/workflows';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleStopIcon, Loader2Icon } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -38,8 +38,9 @@ export interface RunPanelProps {
 /**
  * The live run view (beyond the spec): the run's status with a Cancel button while it is queued or
  * running, each step (node, action taken, duration, output, error, sources), the result, and the
- * flow's recent runs. The run is read again on every `execution.updated` event and, as a fallback,
- * every second until it is finished.
+ * flow's recent runs, each queued or running one with its own Cancel button. The run (and the list
+ * while one of its runs is unfinished) is read again on every `execution.updated` event and, as a
+ * fallback, every second until it is finished.
  */
 export function RunPanel({ flowId, executionId, onShowRun }: RunPanelProps) {
   const { t } = useTranslation(['workflows', 'common']);
@@ -47,7 +48,8 @@ export function RunPanel({ flowId, executionId, onShowRun }: RunPanelProps) {
   const headingId = useId();
   const execution = useExecution(executionId);
   const runs = useFlowExecutions(flowId);
-  const cancel = useCancelExecution();
+  // One failure shown for the panel's Cancel and the list's: the latest.
+  const [cancelFailure, setCancelFailure] = useState<Error | null>(null);
   const run = execution.data;
   useRefreshWhenFinished(run);
   // A run just asked for (or picked from the list) is brought into view: below the canvas it
@@ -75,20 +77,11 @@ export function RunPanel({ flowId, executionId, onShowRun }: RunPanelProps) {
                 </Badge>
               )}
             </span>
-            {run && isCancellable(run.status) && (
-              <Button variant="outline" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate(run.id)}>
-                {cancel.isPending ? (
-                  <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-                ) : (
-                  <CircleStopIcon aria-hidden="true" />
-                )}
-                {cancel.isPending ? t('run.cancelling') : t('run.cancel')}
-              </Button>
-            )}
+            {run && isCancellable(run.status) && <CancelRunButton id={run.id} onFailed={setCancelFailure} />}
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {cancel.isError && <WorkflowError title={t('run.cancelFailed')} error={cancel.error} />}
+          {cancelFailure && <WorkflowError title={t('run.cancelFailed')} error={cancelFailure} />}
           {execution.isError && !run && (
             <p role="alert" className="text-sm text-destructive">
               {t('run.loadFailed', { reason: execution.error.message || t('common:errors.unexpected') })}
@@ -107,7 +100,7 @@ export function RunPanel({ flowId, executionId, onShowRun }: RunPanelProps) {
               {runs.data && runs.data.length > 0 && (
                 <ul aria-label={t('run.recent')} className="flex flex-wrap gap-1.5">
                   {runs.data.map((other) => (
-                    <li key={other.id}>
+                    <li key={other.id} className="flex items-center gap-0.5">
                       <Button
                         size="sm"
                         variant={other.id === executionId ? 'secondary' : 'ghost'}
@@ -127,6 +120,14 @@ export function RunPanel({ flowId, executionId, onShowRun }: RunPanelProps) {
                         {f.dateTime(other.created_at)}
                         <span className="sr-only">{t(`run.statuses.${other.status}`)}</span>
                       </Button>
+                      {isCancellable(other.status) && (
+                        <CancelRunButton
+                          id={other.id}
+                          compact
+                          label={t('run.cancelOf', { when: f.dateTime(other.created_at) })}
+                          onFailed={setCancelFailure}
+                        />
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -136,6 +137,47 @@ export function RunPanel({ flowId, executionId, onShowRun }: RunPanelProps) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * 'Cancel run' for one queued or running run (the panel's run, or one of the recent runs): each
+ * button has its own request, so cancelling one run does not mark another as cancelling.
+ */
+function CancelRunButton({
+  id,
+  compact = false,
+  label,
+  onFailed,
+}: {
+  id: string;
+  /** In the list of recent runs: the icon only, named by `label`. */
+  compact?: boolean;
+  label?: string;
+  onFailed: (error: Error | null) => void;
+}) {
+  const { t } = useTranslation('workflows');
+  const cancel = useCancelExecution();
+  return (
+    <Button
+      variant={compact ? 'ghost' : 'outline'}
+      size="sm"
+      className={compact ? 'px-2' : undefined}
+      aria-label={compact ? label : undefined}
+      title={compact ? label : undefined}
+      disabled={cancel.isPending}
+      onClick={() => {
+        onFailed(null);
+        cancel.mutate(id, { onError: (error) => onFailed(error) });
+      }}
+    >
+      {cancel.isPending ? (
+        <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+      ) : (
+        <CircleStopIcon aria-hidden="true" />
+      )}
+      {!compact && (cancel.isPending ? t('run.cancelling') : t('run.cancel'))}
+    </Button>
   );
 }
 

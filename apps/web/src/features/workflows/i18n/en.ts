@@ -192,6 +192,7 @@ export const workflows = {
     status: 'Status: {{status}}',
     started: 'Started {{when}}',
     cancel: 'Cancel run',
+    cancelOf: 'Cancel run of {{when}}',
     cancelling: 'Cancelling…',
     cancelFailed: 'Failed to cancel the run',
     steps: 'Steps',

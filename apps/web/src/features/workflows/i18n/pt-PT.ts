@@ -189,6 +189,7 @@ export const workflows: Messages<typeof en> = {
     status: 'Estado: {{status}}',
     started: 'Iniciada {{when}}',
     cancel: 'Cancelar a execução',
+    cancelOf: 'Cancelar a execução de {{when}}',
     cancelling: 'A cancelar…',
     cancelFailed: 'Não foi possível cancelar a execução',
     steps: 'Passos',

@@ -1,6 +1,6 @@
 import { executionSchema, executionStepSchema, type ExecutionStatus } from '@nuvem/contracts/workflows';
 import { describe, expect, it } from 'vitest';
-import { isCancellable, nodeRunStatuses } from './run-status';
+import { hasUnfinished, isCancellable, nodeRunStatuses } from './run-status';
 
 const step = (node: string, status: 'running' | 'completed' | 'failed', index: number) =>
   executionStepSchema.parse({
@@ -64,5 +64,13 @@ describe('nodeRunStatuses', () => {
   it('cancels only a queued or running run', () => {
     const statuses: ExecutionStatus[] = ['queued', 'running', 'completed', 'failed', 'cancelled'];
     expect(statuses.map(isCancellable)).toEqual([true, true, false, false, false]);
+  });
+
+  it('keeps a list of runs polled while one of them is queued or running', () => {
+    expect(hasUnfinished(undefined)).toBe(false);
+    expect(hasUnfinished([])).toBe(false);
+    expect(hasUnfinished([{ status: 'completed' }, { status: 'cancelled' }, { status: 'failed' }])).toBe(false);
+    expect(hasUnfinished([{ status: 'completed' }, { status: 'queued' }])).toBe(true);
+    expect(hasUnfinished([{ status: 'running' }])).toBe(true);
   });
 });

@@ -12,6 +12,15 @@ export function isCancellable(status: ExecutionStatus): boolean {
 }
 
 /**
+ * Whether a list of runs holds one still queued or running: the list is read again until none is,
+ * so a run's Cancel button goes when the run ends even while the live stream is down (and stays
+ * while it runs).
+ */
+export function hasUnfinished(runs: readonly Pick<Execution, 'status'>[] | undefined): boolean {
+  return runs?.some((run) => !isFinished(run.status)) ?? false;
+}
+
+/**
  * How each node of a run is doing, for the canvas: its latest step's status (a node run twice on a
  * cycle shows its last run); the node the run is about to start (again) counts as running, unless
  * its step failed.
