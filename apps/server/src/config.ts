@@ -111,6 +111,7 @@ const envSchema = z.object({
   WORKFLOW_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(50)),
   WORKFLOW_EXECUTIONS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
   WORKFLOW_RUNS_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000).default(10)),
+  WORKFLOW_RUNS_KEPT_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(50)),
   AI_SECURITY_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   AI_SECURITY_TOKEN: optional(z.string().min(1)),
   AI_SECURITY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
@@ -283,6 +284,8 @@ export interface AppConfig {
     executionsPerMinute: number;
     /** WORKFLOW_RUNS_PER_USER (10): runs of one user queued or running at once. */
     runsPerUser: number;
+    /** WORKFLOW_RUNS_KEPT_PER_USER (50): finished runs kept per user (older ones, with their steps, go). */
+    runsKept: number;
   };
   /** The AI security layer (AI_SECURITY_*): in process unless AI_SECURITY_URL names a remote one. */
   aiSecurity: {
@@ -416,6 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: e.WORKFLOW_CONCURRENCY,
       executionsPerMinute: e.WORKFLOW_EXECUTIONS_PER_MINUTE,
       runsPerUser: e.WORKFLOW_RUNS_PER_USER,
+      runsKept: e.WORKFLOW_RUNS_KEPT_PER_USER,
     },
     aiSecurity: {
       url: e.AI_SECURITY_URL ?? null,

@@ -41,10 +41,10 @@ export const flowLimits = {
   retryWaitMaxMs: 10_000,
   /**
    * A run's budget besides its steps (maxStepsMax) and time (runTimeoutMaxMs): the characters its
-   * agents may write in all (what is stored and shown), and the processing time its steps may take
+   * steps may hold in all (their inputs and outputs, as stored and shown), and the processing time its steps may take
    * on the server (the offline agents' work, the output scan). A run past either ends `failed`.
    */
-  runOutputCharsMax: 1_000_000,
+  runTextCharsMax: 1_000_000,
   runCpuMsMax: 20_000,
   /** The input of one execution (the AI security layer's own limit is 32 KB). */
   inputMax: 16_000,
@@ -214,7 +214,7 @@ export const flowBodySchema = z.object({
     .min(1)
     .max(
       flowLimits.maxStepsMax,
-      `a run takes at most ${String(flowLimits.maxStepsMax)} steps (a run's budget: also ${flowLimits.runOutputCharsMax.toLocaleString('en')} characters of agent output and ${String(flowLimits.runCpuMsMax / 1000)} s of processing time)`,
+      `a run takes at most ${String(flowLimits.maxStepsMax)} steps (a run's budget: also ${flowLimits.runTextCharsMax.toLocaleString('en')} characters of step inputs and outputs and ${String(flowLimits.runCpuMsMax / 1000)} s of processing time)`,
     )
     .optional(),
   /** Per-run timeout (default 30 s, the spec's workflow timeout). */
@@ -321,7 +321,7 @@ export const executionErrorCodes = [
   'FLOW_DELETED',
   'PROMPT_BLOCKED',
   'SECURITY_LAYER_OFFLINE',
-  'OUTPUT_BUDGET',
+  'TEXT_BUDGET',
   'CPU_BUDGET',
 ] as const;
 

@@ -387,17 +387,18 @@ describe('a run shares the event loop and keeps to its budget (issue 29)', () =>
     expect(turns).toBe(2);
   });
 
-  it("ends failed once its agents have written more than the run's character budget", async () => {
+  it("ends failed once its steps have read and written more than the run's character budget", async () => {
     const { deps } = scripted(() => ok('x'.repeat(400)));
     const state = stateFor(loop);
     const end = await runFlow(
       state,
-      { ...deps, budget: { outputChars: 1_000, cpuMs: 60_000 } },
+      { ...deps, budget: { textChars: 1_000, cpuMs: 60_000 } },
       new AbortController().signal,
     );
-    expect(end).toMatchObject({ status: 'failed', error: { code: 'OUTPUT_BUDGET', node_id: 'a' } });
-    if (end.status === 'failed') expect(end.error.message).toContain('more than 1,000 characters');
-    expect(state.steps).toHaveLength(3);
+    // 'hello' in, 400 out; then 400 in, 400 out: 1,205 characters stored after the second step.
+    expect(end).toMatchObject({ status: 'failed', error: { code: 'TEXT_BUDGET', node_id: 'b' } });
+    if (end.status === 'failed') expect(end.error.message).toContain('read and wrote more than 1,000 characters');
+    expect(state.steps).toHaveLength(2);
   });
 
   it('ends failed once its steps have taken more processing time than its budget', async () => {
@@ -409,7 +410,7 @@ describe('a run shares the event loop and keeps to its budget (issue 29)', () =>
     const state = stateFor(loop);
     const end = await runFlow(
       state,
-      { ...deps, now: () => clock, budget: { outputChars: 1_000_000, cpuMs: 100 } },
+      { ...deps, now: () => clock, budget: { textChars: 1_000_000, cpuMs: 100 } },
       new AbortController().signal,
     );
     expect(end).toMatchObject({ status: 'failed', error: { code: 'CPU_BUDGET' } });

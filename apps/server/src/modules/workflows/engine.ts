@@ -19,7 +19,7 @@ export type RunErrorCode =
   | 'TOKENS_EXHAUSTED'
   | 'PROMPT_BLOCKED'
   | 'SECURITY_LAYER_OFFLINE'
-  | 'OUTPUT_BUDGET'
+  | 'TEXT_BUDGET'
   | 'CPU_BUDGET';
 
 /** Violation types that mean a text carries instructions (as opposed to secrets or personal data). */
@@ -48,8 +48,8 @@ export interface RunState {
   /** When the run began (its timeout counts from then, across a restart). */
   startedAt: Date;
   tokensUsed: number;
-  /** Characters its agents wrote so far (its steps' outputs), against flowLimits.runOutputCharsMax. */
-  outputChars?: number;
+  /** Characters its steps hold so far (inputs and outputs, as stored), against flowLimits.runTextCharsMax. */
+  textChars?: number;
   /** Processing time its steps took on this server so far (ms), against flowLimits.runCpuMsMax. */
   cpuMs?: number;
 }
@@ -82,7 +82,7 @@ export interface EngineDeps {
    */
   betweenSteps?: (signal: AbortSignal) => Promise<void>;
   /** The run's budget (defaults: flowLimits' run budgets). */
-  budget?: { outputChars: number; cpuMs: number };
+  budget?: { textChars: number; cpuMs: number };
   now?: () => number;
 }
 
@@ -216,8 +216,8 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     throw new RunInterrupted();
   };
 
-  const budget = deps.budget ?? { outputChars: flowLimits.runOutputCharsMax, cpuMs: flowLimits.runCpuMsMax };
-  state.outputChars ??= state.steps.reduce((sum, step) => sum + (step.output?.length ?? 0), 0);
+  const budget = deps.budget ?? { textChars: flowLimits.runTextCharsMax, cpuMs: flowLimits.runCpuMsMax };
+  state.textChars ??= state.steps.reduce((sum, step) => sum + step.input.length + (step.output?.length ?? 0), 0);
   state.cpuMs ??= 0;
   let first = true;
 
@@ -404,14 +404,14 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     state.steps.push(step);
     nodeId = nextNode(node, step.action);
     state.currentNodeId = nodeId;
-    state.outputChars += step.output.length;
+    state.textChars += step.input.length + step.output.length;
     await deps.onStep(state, step);
-    if (state.outputChars > budget.outputChars) {
+    if (state.textChars > budget.textChars) {
       return {
         status: 'failed',
         error: {
-          code: 'OUTPUT_BUDGET',
-          message: `The run's agents wrote more than ${budget.outputChars.toLocaleString('en')} characters, a run's budget; the run stopped at node '${node.id}'`,
+          code: 'TEXT_BUDGET',
+          message: `The run's steps read and wrote more than ${budget.textChars.toLocaleString('en')} characters, a run's budget; the run stopped at node '${node.id}'`,
           node_id: node.id,
         },
       };

@@ -26,7 +26,10 @@ const longInput =
   );
 
 describe(`a run's steps and budget, on ${testDriver}`, () => {
-  const t = useTestApp();
+  // Three finished runs kept per user (50 by default).
+  const t = useTestApp({
+    config: { workflows: { llm: null, concurrency: 50, executionsPerMinute: 120, runsPerUser: 10, runsKept: 3 } },
+  });
 
   it('saves a step by appending its row: the rows saved before are never written again', async () => {
     const user = await registerUser(t.app);
@@ -82,6 +85,26 @@ describe(`a run's steps and budget, on ${testDriver}`, () => {
     expect((await me.get(other.id)).steps).toHaveLength(3);
   });
 
+  it("keeps a user's newest finished runs and drops the older ones with their steps", async () => {
+    const user = await registerUser(t.app);
+    const me = mlm(t.app, user);
+    const other = mlm(t.app, await registerUser(t.app));
+    const flow = await me.createOk(loop(2));
+    const othersRun = await other.finished((await other.start((await other.createOk(loop(2))).id, 'hi')).id);
+    const runs: string[] = [];
+    for (let i = 0; i < 5; i += 1) runs.push((await me.finished((await me.start(flow.id, `run ${String(i)}`)).id)).id);
+    const listed = (await me.call('GET', `/flows/${flow.id}/executions`)).json<{ executions: Execution[] }>();
+    expect(listed.executions.map((run) => run.id).sort()).toEqual(runs.slice(2).sort());
+    expect((await me.call('GET', `/executions/${runs[0] ?? ''}`)).statusCode).toBe(404);
+    const { rows } = await t.app.database.executeSql(
+      'select count(*)::int as n from workflow_execution_steps where execution_id = any($1::text[])',
+      [runs.slice(0, 2)],
+    );
+    expect(rows[0]?.n).toBe(0);
+    // Another user's runs are theirs to keep.
+    expect((await other.get(othersRun.id)).status).toBe(othersRun.status);
+  });
+
   it('says the step bound in the 400 that refuses a flow over it', async () => {
     const me = mlm(t.app, await registerUser(t.app));
     const res = await me.call('POST', '/flows', loop(flowLimits.maxStepsMax + 1));
@@ -108,7 +131,7 @@ describe(`a run's steps and budget, on ${testDriver}`, () => {
 describe(`fair run slots, on ${testDriver}`, () => {
   // Two slots: one user's ten long runs would fill them for a while.
   const t = useTestApp({
-    config: { workflows: { concurrency: 2, executionsPerMinute: 1_000, runsPerUser: 10 } } as never,
+    config: { workflows: { llm: null, concurrency: 2, executionsPerMinute: 1_000, runsPerUser: 10, runsKept: 50 } },
   });
 
   it("starts another user's one-node run while one user's ten loop runs hold every slot", async () => {

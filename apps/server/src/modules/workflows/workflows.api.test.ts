@@ -420,6 +420,7 @@ describe(`the workflow service with an OpenAI-compatible model (llm driver), on 
         concurrency: 10,
         executionsPerMinute: 120,
         runsPerUser: 2,
+        runsKept: 50,
       },
     },
   });

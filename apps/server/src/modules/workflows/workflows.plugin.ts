@@ -52,6 +52,7 @@ export const workflowsPlugin = fp(
       executionsPerMinute: config.executionsPerMinute,
       concurrency: config.concurrency,
       runsPerUser: config.runsPerUser,
+      runsKept: config.runsKept,
       soleInstance: app.database.driver === 'pglite',
       log: app.log,
     });

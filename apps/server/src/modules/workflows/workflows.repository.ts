@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ExecutionStep } from '@nuvem/contracts/workflows';
 import type { Database } from '../../db/client.js';
 import { lockUserFor } from '../../lib/user-lock.js';
@@ -362,6 +362,27 @@ function workflowQueries(db: Database) {
         await saveSteps(tx, id, steps);
         await dropStepsFrom(tx, id, stepCount);
       });
+    },
+
+    /** Deletes a user's finished runs past the newest `keep` (their steps go with them); how many went. */
+    async pruneFinishedRuns(userId: string, keep: number): Promise<number> {
+      const newest = db
+        .select({ id: workflowExecutions.id })
+        .from(workflowExecutions)
+        .where(eq(workflowExecutions.userId, userId))
+        .orderBy(desc(workflowExecutions.createdAt), desc(workflowExecutions.id))
+        .limit(keep);
+      const rows = await db
+        .delete(workflowExecutions)
+        .where(
+          and(
+            eq(workflowExecutions.userId, userId),
+            inArray(workflowExecutions.status, ['completed', 'failed', 'cancelled']),
+            notInArray(workflowExecutions.id, newest),
+          ),
+        )
+        .returning({ id: workflowExecutions.id });
+      return rows.length;
     },
 
     /** Who a run belongs to (a job sent before its data named the user). */

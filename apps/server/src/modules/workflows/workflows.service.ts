@@ -40,9 +40,10 @@ const EXECUTIONS_LISTED = 20;
 export const RUN_SLICE_MS = 200;
 /**
  * Runs an instance takes from the queue per slot: they wait on this instance for a slot, in their
- * users' turns (FairSlots), instead of in the queue's order of arrival.
+ * users' turns (FairSlots), instead of in the queue's order of arrival. A few per slot, so that one
+ * instance does not take the work other instances could do.
  */
-const WAITING_RUNS_PER_SLOT = 20;
+const WAITING_RUNS_PER_SLOT = 4;
 /** A run that waited for a slot this close to its job's expiry goes back to the queue instead. */
 const WAIT_MARGIN_MS = 5_000;
 /** Flow saves (each checks up to 200 texts) and knowledge documents one user may send a minute. */
@@ -73,6 +74,8 @@ export interface WorkflowsServiceDeps {
   concurrency: number;
   /** Runs of one user that may be queued or running at once. */
   runsPerUser: number;
+  /** Finished runs kept per user: older ones go (with their steps) when one ends. */
+  runsKept: number;
   /** True when this process is the only one on its database (PGlite): a run left `running` has no worker. */
   soleInstance: boolean;
   log: FastifyBaseLogger;
@@ -426,6 +429,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
         tokensUsed: state.tokensUsed,
       });
       await publishAgents(userId, stats);
+      await pruneRuns(userId);
       return;
     }
     const finished = await repo.finishExecution(row.id, {
@@ -447,6 +451,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     run: { id: string; flowId: string; status: string; steps: number },
     stats: { agentId: string; steps: number; succeeded: number; totalMs: number }[],
   ) {
+    await pruneRuns(userId);
     await publishExecution(userId, {
       id: run.id,
       flow_id: run.flowId,
@@ -559,8 +564,10 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       await aiSecurity.gate(userId, [{ field: 'input', text: input }], { source: 'flow.execute', flowId });
       // The run and its copy of the flow's graph, in one statement, counted again under the user's
       // lock so concurrent requests cannot pass the cap.
+      let inFlight = 0;
       const row = await repo.underUserLock('runs', userId, async (locked) => {
-        if ((await locked.countUnfinished(userId)) >= deps.runsPerUser) throw tooManyRuns();
+        inFlight = await locked.countUnfinished(userId);
+        if (inFlight >= deps.runsPerUser) throw tooManyRuns();
         return locked.startExecution({ id: newId('execution'), userId, flowId, input });
       });
       if (!row) throw AppError.notFound(workflowMessages.flowNotFound);
@@ -569,7 +576,11 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
         await queue.send(
           EXECUTE_JOB,
           { executionId: row.id, userId },
-          { expireInSeconds: Math.ceil(row.timeoutMs / 1000) + EXPIRY_MARGIN_S },
+          {
+            expireInSeconds: Math.ceil(row.timeoutMs / 1000) + EXPIRY_MARGIN_S,
+            // In the queue too, a user with fewer runs in flight goes before one with many.
+            priority: deps.runsPerUser - inFlight,
+          },
         );
       } catch (error) {
         log.error({ err: error, executionId: row.id }, 'a workflow run could not be queued');
@@ -743,6 +754,16 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       shutdown.abort();
     },
   };
+
+  /**
+   * A user's stored runs are bounded: past the newest `runsKept` finished ones, the oldest go with
+   * their steps (each run holds up to its text budget).
+   */
+  async function pruneRuns(userId: string) {
+    await repo.pruneFinishedRuns(userId, deps.runsKept).catch((error: unknown) => {
+      log.warn({ err: error, userId }, 'old workflow runs could not be pruned; they are at the next run');
+    });
+  }
 
   /** Saving a flow runs the security check on each of its texts: a budget per user. */
   async function limitSaves(userId: string) {

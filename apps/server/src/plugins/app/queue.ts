@@ -39,6 +39,8 @@ export interface SendOptions {
   startAfter?: Date | number;
   /** This job's own expiry (an active job not finished after this long is retried), instead of its kind's. */
   expireInSeconds?: number;
+  /** Taken before jobs of its kind with a lower one (default 0), then in order of arrival. */
+  priority?: number;
 }
 
 export interface JobState {
@@ -215,6 +217,7 @@ export const queuePlugin = fp(
             ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(options.startAfter) }
             : {}),
           ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+          ...(options.priority ? { priority: options.priority } : {}),
         });
         // This instance picks it up at once instead of at its next poll.
         workers.get(name)?.notify();
