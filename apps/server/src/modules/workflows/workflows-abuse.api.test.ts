@@ -95,6 +95,9 @@ describe(`a run's steps and budget, on ${testDriver}`, () => {
     for (let i = 0; i < 5; i += 1) runs.push((await me.finished((await me.start(flow.id, `run ${String(i)}`)).id)).id);
     const listed = (await me.call('GET', `/flows/${flow.id}/executions`)).json<{ executions: Execution[] }>();
     expect(listed.executions.map((run) => run.id).sort()).toEqual(runs.slice(2).sort());
+    // The list says how the runs stand; their steps (up to a text budget each) are read one by one.
+    expect(listed.executions.map((run) => run.steps)).toEqual([[], [], []]);
+    expect((await me.get(runs[4] ?? '')).steps).toHaveLength(2);
     expect((await me.call('GET', `/executions/${runs[0] ?? ''}`)).statusCode).toBe(404);
     const { rows } = await t.app.database.executeSql(
       'select count(*)::int as n from workflow_execution_steps where execution_id = any($1::text[])',

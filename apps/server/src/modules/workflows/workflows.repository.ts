@@ -241,15 +241,15 @@ function workflowQueries(db: Database) {
       return row ? (await withSteps([row]))[0] : undefined;
     },
 
+    /** A flow's latest runs, newest first, without their steps. */
     async listExecutions(flowId: string, userId: string, limit: number): Promise<WorkflowExecutionRow[]> {
-      return withSteps(
-        await db
-          .select()
-          .from(workflowExecutions)
-          .where(and(eq(workflowExecutions.flowId, flowId), eq(workflowExecutions.userId, userId)))
-          .orderBy(desc(workflowExecutions.createdAt), desc(workflowExecutions.id))
-          .limit(limit),
-      );
+      const rows = await db
+        .select()
+        .from(workflowExecutions)
+        .where(and(eq(workflowExecutions.flowId, flowId), eq(workflowExecutions.userId, userId)))
+        .orderBy(desc(workflowExecutions.createdAt), desc(workflowExecutions.id))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, steps: [] }));
     },
 
     /**

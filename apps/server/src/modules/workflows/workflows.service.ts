@@ -613,8 +613,10 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
 
     async listExecutions(userId: string, flowId: string): Promise<Execution[]> {
       if (!(await repo.findFlow(flowId, userId))) throw AppError.notFound(workflowMessages.flowNotFound);
+      // The list says which runs there are and how they stand; a run's steps (up to its text
+      // budget each) are read one run at a time (GET /executions/{id}).
       const rows = await repo.listExecutions(flowId, userId, EXECUTIONS_LISTED);
-      return rows.map((row) => liveView(row.id) ?? toExecution(row));
+      return rows.map((row) => ({ ...(liveView(row.id) ?? toExecution(row)), steps: [] }));
     },
 
     async cancel(userId: string, id: string): Promise<Execution> {

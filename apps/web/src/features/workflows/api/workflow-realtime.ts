@@ -32,8 +32,12 @@ export function applyWorkflowEvent(queryClient: QueryClient, event: RealtimeEven
     const update = executionUpdatedEventSchema.safeParse(event.data);
     if (!update.success) return;
     const { id, flow_id: flowId, status } = update.data;
-    void queryClient.invalidateQueries({ queryKey: workflowKeys.execution(id) });
-    void queryClient.invalidateQueries({ queryKey: workflowKeys.flowExecutions(flowId) });
+    // A step's event: read the run again unless a read is already under way (a loop's steps come
+    // faster than a long run is read; its own polling catches up), and leave the list of runs to
+    // its polling. A change of status is read at once.
+    const step = status === 'running';
+    void queryClient.invalidateQueries({ queryKey: workflowKeys.execution(id) }, { cancelRefetch: !step });
+    if (!step) void queryClient.invalidateQueries({ queryKey: workflowKeys.flowExecutions(flowId) });
     if (isFinished(status)) {
       void queryClient.invalidateQueries({ queryKey: workflowKeys.flowList });
       void queryClient.invalidateQueries({ queryKey: workflowKeys.agents });
