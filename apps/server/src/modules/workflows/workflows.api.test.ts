@@ -386,6 +386,11 @@ describe(`the workflow service on the offline agents, on ${testDriver}`, () => {
     try {
       const flow = await me.createOk(threeAgents);
       const run = await me.finished((await me.execute(flow.id, launchInput)).json<Execution>().id);
+      // The events of the run's end follow its row: the flow's 'idle' comes last.
+      const flowStatuses = () =>
+        seen.filter((e) => e.userId === user.id && e.type === 'flow.updated').map((e) => e.data.status);
+      for (let i = 0; i < 200 && flowStatuses().length < 3; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       const mine = seen.filter((event) => event.userId === user.id);
       const statuses = mine
         .filter((e) => e.type === 'execution.updated' && e.data.id === run.id)

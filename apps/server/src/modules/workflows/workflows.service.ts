@@ -451,7 +451,6 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     run: { id: string; flowId: string; status: string; steps: number },
     stats: { agentId: string; steps: number; succeeded: number; totalMs: number }[],
   ) {
-    await pruneRuns(userId);
     await publishExecution(userId, {
       id: run.id,
       flow_id: run.flowId,
@@ -461,6 +460,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     });
     await publishFlow(userId, run.flowId);
     await publishAgents(userId, stats);
+    await pruneRuns(userId);
   }
 
   queue.define<{ executionId: string; userId?: string }>(EXECUTE_JOB, {

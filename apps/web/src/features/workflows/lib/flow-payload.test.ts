@@ -84,6 +84,8 @@ describe('buildFlowPayload', () => {
         { id: 'e2', source: 'copywriter-1', target: 'research-agent-1', action: 'revise' },
       ],
       max_steps: 6,
+      // A pure loop (every node led to): it starts at the first node drawn, as the builder shows.
+      start_node_id: 'research-agent-1',
     });
     expect(flowBodySchema.safeParse(payload).success).toBe(true);
   });
@@ -170,12 +172,14 @@ describe('flowToBuilder', () => {
 });
 
 describe('startNodeOf and nodeNamedBy', () => {
-  it('starts at the node named, else at the first node nothing leads to', () => {
+  it('starts at the node named, else at the first node nothing leads to, else at the first node', () => {
     const nodes = [{ id: 'a' }, { id: 'b' }];
     expect(startNodeOf(nodes, [{ target: 'a' }])).toBe('b');
     expect(startNodeOf(nodes, [], 'b')).toBe('b');
     expect(startNodeOf(nodes, [], 'gone')).toBe('a');
-    expect(startNodeOf(nodes, [{ target: 'a' }, { target: 'b' }])).toBeNull();
+    // A pure loop starts at the first node drawn.
+    expect(startNodeOf(nodes, [{ target: 'a' }, { target: 'b' }])).toBe('a');
+    expect(startNodeOf([], [])).toBeNull();
   });
 
   it("finds the node a refusal is about, from a detail's path or the message", () => {

@@ -113,6 +113,16 @@ export function buildFlowPayload(
 ): FlowBody {
   const ids = new Set(nodes.map((node) => node.id));
   const maxSteps = fields.maxSteps.trim() === '' ? undefined : Number(fields.maxSteps);
+  // The start the flow had, while that node is still there; in a pure loop (every node led to by
+  // another) the first node drawn, as the builder shows it; else the server picks the first one
+  // nothing leads to.
+  const led = new Set(edges.map((edge) => edge.target));
+  const start =
+    extras.startNodeId && ids.has(extras.startNodeId)
+      ? extras.startNodeId
+      : nodes.length > 0 && nodes.every((node) => led.has(node.id))
+        ? nodes[0]?.id
+        : undefined;
   return {
     name: fields.name,
     description: fields.description,
@@ -131,8 +141,7 @@ export function buildFlowPayload(
       return { id: edge.id, source: edge.source, target: edge.target, ...(action ? { action } : {}) };
     }),
     ...(maxSteps === undefined ? {} : { max_steps: maxSteps }),
-    // The start the flow had, while that node is still there (else the server picks the first one nothing leads to).
-    ...(extras.startNodeId && ids.has(extras.startNodeId) ? { start_node_id: extras.startNodeId } : {}),
+    ...(start ? { start_node_id: start } : {}),
     ...(extras.timeoutMs === undefined ? {} : { timeout_ms: extras.timeoutMs }),
   };
 }
@@ -172,7 +181,9 @@ export function flowToBuilder(
   // leads to, the 30 s timeout); only values chosen otherwise are kept and sent back, so a default
   // follows the graph as it is edited.
   const maxSteps = flow.max_steps === flow.nodes.length ? '' : String(flow.max_steps);
-  const defaultStart = startNodeOf(nodes, edges);
+  // (A pure loop has no default: its start is kept.)
+  const ledTo = new Set(edges.map((edge) => edge.target));
+  const defaultStart = nodes.find((node) => !ledTo.has(node.id))?.id ?? null;
   return {
     fields: { name: flow.name, description: flow.description, maxSteps },
     extras: {
@@ -199,7 +210,8 @@ export function startNodeOf(
 ): string | null {
   if (named && nodes.some((node) => node.id === named)) return named;
   const led = new Set(edges.map((edge) => edge.target));
-  return nodes.find((node) => !led.has(node.id))?.id ?? null;
+  // A pure loop starts at the first node drawn (the save sends it as the start).
+  return nodes.find((node) => !led.has(node.id))?.id ?? nodes[0]?.id ?? null;
 }
 
 /**
