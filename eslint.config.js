@@ -46,7 +46,7 @@ const tableOwners = {
     'event-ticket-types',
     'event-registrations',
   ],
-  'ai-security': ['ai-security-events'],
+  'ai-security': ['ai-security-events', 'ai-security-reports'],
   billing: [
     'billing-coupons',
     'billing-orders',

@@ -83,6 +83,41 @@ test('checks a benign prompt (Safe) and an injection (blocked, evidence marked),
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test('shows the policy, and reports a blocked prompt as a false alarm @mobile', async ({ page, login }) => {
+  await login();
+  await page.goto('/?app=6&tab=security');
+
+  const policy = page.getByRole('region', { name: 'Policy' });
+  await expect(policy.getByText('Medium and above')).toBeVisible();
+  await expect(policy.getByText('Checked in process')).toBeVisible();
+  await expect(policy.getByText(/^Critical ≥ 0\.\d+$/).first()).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(injection);
+  await page.getByRole('button', { name: 'Check prompt' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Prompt blocked by AI Security Layer' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Report a false alarm' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a false alarm' });
+  await dialog.getByRole('textbox', { name: 'Comment (optional)' }).fill('We test our own filter with this sentence.');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Thanks — reported for review' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reported' })).toHaveAttribute('aria-disabled', 'true');
+
+  // The server kept it, as the user's own report.
+  const reports = await page.request.get('/api/ai-security/reports');
+  expect(await reports.json()).toMatchObject({
+    reports: [{ source: 'validate-prompt', comment: 'We test our own filter with this sentence.' }],
+  });
+
+  // Nothing is wider than the screen (the mobile project is 390 px wide).
+  const overflow = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollWidth - main.clientWidth : 0;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test('the dashboard needs sign-in', async ({ page }) => {
   await page.goto('/?app=6');
   await expect(page.getByRole('heading', { level: 1, name: 'Authentication Required' })).toBeVisible();

@@ -126,6 +126,7 @@ describe(`every route's guard, on ${testDriver}`, () => {
       'PUT /api/mlm/flows/:id': ownersFlow('Taken over'),
       'POST /api/mlm/flows/:id/execute': { input: 'run it for me' },
       'POST /api/mlm/agents/:id/chat': { message: 'hello' },
+      'PATCH /api/mlm/knowledge/:id': { security_handling: 'quote' },
       'POST /api/payments/sandbox/sessions/:id/pay': {
         cardNumber: '4242 4242 4242 4242',
         expiry: '12/40',

@@ -81,7 +81,14 @@ export const securitySources = [
   'flow.execute',
   'chat.message',
   'agent.output',
+  /** A knowledge-base document when it was added. */
+  'knowledge.document',
+  /** A passage retrieved from the knowledge base before an agent reads it. */
+  'knowledge.passage',
+  /** Conversation history the portal did not write (sent by the client) before an agent reads it. */
+  'chat.history',
 ] as const;
+export type SecuritySourceName = (typeof securitySources)[number];
 export const securityOutcomes = ['blocked', 'offline', 'flagged'] as const;
 
 /** One recorded block (or flagged output), as the dashboard's Security tab lists it. */
@@ -113,3 +120,74 @@ export const securityEventsResponseSchema = z.object({
   by_type: z.array(z.object({ type: z.string(), count: z.number().int() })),
 });
 export type SecurityEventsResponse = z.infer<typeof securityEventsResponseSchema>;
+
+/** Classifier probability cut-offs per severity (a score at or above a cut-off has that severity). */
+export const securityThresholdsSchema = z.object({
+  low: z.number(),
+  medium: z.number(),
+  high: z.number(),
+  critical: z.number(),
+});
+
+/**
+ * GET /api/ai-security/policy: what this deployment blocks on. `thresholds.text` are the
+ * classifier's cut-offs for a whole text (the committed ones with AI_SECURITY_THRESHOLDS over them),
+ * `thresholds.window` those for the best 128-character window of a long text. With the `http` layer
+ * the remote layer decides on prompts; the rest still applies to this server's own scans (agent
+ * outputs, documents).
+ */
+export const securityPolicyResponseSchema = z.object({
+  layer: z.enum(['in-process', 'http']),
+  /** AI_SECURITY_BLOCK_AT: a text is blocked from this severity up. */
+  block_at: z.enum(severities),
+  thresholds: z.object({ text: securityThresholdsSchema, window: securityThresholdsSchema }),
+  checks_per_minute: z.number().int(),
+  max_prompt_bytes: z.number().int(),
+  /** What each severity means, and whether this deployment blocks it. */
+  severities: z.array(z.object({ level: z.enum(severities), blocked: z.boolean(), meaning: z.string() })),
+  /** The rule families (and the classifier), each with what it looks for. */
+  rule_families: z.array(z.object({ type: z.enum(violationTypes), description: z.string() })),
+});
+export type SecurityPolicy = z.infer<typeof securityPolicyResponseSchema>;
+
+/** A false-alarm report's comment, at most this many characters. */
+export const SECURITY_REPORT_COMMENT_MAX = 500;
+
+/**
+ * POST /api/ai-security/reports: "this text was blocked (or flagged) and should not have been".
+ * The prompt is checked again and kept only as a keyed hash and a redacted excerpt.
+ */
+export const securityReportBodySchema = z.object({
+  prompt: z.string({ error: 'must be a string' }).min(1, 'is required'),
+  source: z.enum(securitySources),
+  comment: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(SECURITY_REPORT_COMMENT_MAX, `must be at most ${String(SECURITY_REPORT_COMMENT_MAX)} characters`)
+    .default(''),
+});
+export type SecurityReportBody = z.input<typeof securityReportBodySchema>;
+
+/** A false-alarm report as its author sees it: never the text, only its fingerprint and an excerpt. */
+export const securityReportSchema = z.object({
+  id: z.string(),
+  source: z.enum(securitySources),
+  /** What the detector in process finds in the text now. */
+  threat_level: z.enum(threatLevels),
+  violation_types: z.array(z.string()),
+  /** HMAC-SHA256 of the text, the same keyed hash as the records': the same text, the same value. */
+  text_sha256: z.string(),
+  /** At most 160 characters of what was found, secrets, personal data and address paths redacted. */
+  excerpt: z.string(),
+  comment: z.string(),
+  created_at: z.string(),
+});
+export type SecurityReport = z.infer<typeof securityReportSchema>;
+
+export const securityReportsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** GET /api/ai-security/reports: the caller's own reports, newest first. */
+export const securityReportsResponseSchema = z.object({ reports: z.array(securityReportSchema) });
+export type SecurityReportsResponse = z.infer<typeof securityReportsResponseSchema>;

@@ -34,6 +34,7 @@ export const idPrefixes = {
   ticketType: 'tkt',
   registration: 'reg',
   securityEvent: 'sev',
+  securityReport: 'sfa',
   knowledgeDocument: 'kdoc',
   tokenUsage: 'tku',
 } as const;

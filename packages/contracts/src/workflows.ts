@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AI_SECURITY_MAX_PROMPT_BYTES, violationSchema } from './ai-security';
+import { AI_SECURITY_MAX_PROMPT_BYTES, severities, threatLevels, violationSchema } from './ai-security';
 
 /**
  * The workflow service (spec 2: "Agents dashboard", the Agent, Flow, Builder node/edge and
@@ -286,6 +286,19 @@ export const executeBodySchema = z.object({
 });
 export type ExecuteBody = z.input<typeof executeBodySchema>;
 
+/**
+ * A passage a rag answer cites. `flagged`: the AI security layer found instructions aimed at the AI
+ * in it (its document is flagged and quoted, or the passage itself was): the agent got it as quoted
+ * data with a warning, and the user is shown one too. Absent on passages nothing was found in.
+ */
+export const citationSchema = z.object({
+  document_id: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  flagged: z.boolean().optional(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
 export const stepStatuses = ['running', 'completed', 'failed'] as const;
 export const executionStepSchema = z.object({
   index: z.number().int(),
@@ -304,7 +317,7 @@ export const executionStepSchema = z.object({
   duration_ms: z.number().nullable(),
   error: z.string().nullable(),
   /** Sources a rag answer cites. */
-  citations: z.array(z.object({ document_id: z.string(), title: z.string(), excerpt: z.string() })),
+  citations: z.array(citationSchema),
   /** What the output scan found (secrets and personal data are already redacted from `output`). */
   findings: z.array(violationSchema),
   tokens: z.number().int(),
@@ -383,14 +396,44 @@ export const knowledgeDocumentBodySchema = z.object({
   content: z.string().trim().min(1).max(knowledgeLimits.contentMax),
 });
 export type KnowledgeDocumentBody = z.input<typeof knowledgeDocumentBodySchema>;
+/**
+ * What retrieval does with a document the AI security layer flagged, the user's choice: 'exclude'
+ * (never retrieved; the default) or 'quote' (retrieved, handed to the agent as quoted data with a
+ * warning, its citations marked flagged).
+ */
+export const knowledgeHandlings = ['exclude', 'quote'] as const;
+export type KnowledgeHandling = (typeof knowledgeHandlings)[number];
+/** At most this many findings are kept with a flagged document, each with this much of its evidence. */
+export const knowledgeFindingLimits = { findings: 5, evidenceMax: 200 } as const;
+export const knowledgeFindingSchema = z.object({
+  type: z.string(),
+  severity: z.enum(severities),
+  message: z.string(),
+  /** The document's text that was found (at most knowledgeFindingLimits.evidenceMax characters). */
+  text: z.string(),
+});
+export type KnowledgeFinding = z.infer<typeof knowledgeFindingSchema>;
+export const knowledgeSecuritySchema = z.object({
+  /** Instructions aimed at the AI (or a secret) were found in it when it was added. */
+  flagged: z.boolean(),
+  /** The highest threat found; null for a document added before documents were scanned (scanned when next read). */
+  threat_level: z.enum(threatLevels).nullable(),
+  findings: z.array(knowledgeFindingSchema),
+  handling: z.enum(knowledgeHandlings),
+});
+export type KnowledgeSecurity = z.infer<typeof knowledgeSecuritySchema>;
 export const knowledgeDocumentSchema = z.object({
   id: z.string(),
   title: z.string(),
   characters: z.number().int(),
   created_at: z.string(),
+  security: knowledgeSecuritySchema,
 });
 export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
 export const knowledgeListResponseSchema = z.object({ documents: z.array(knowledgeDocumentSchema) });
+/** PATCH /api/mlm/knowledge/{id}: what retrieval does with the document if it is flagged. */
+export const knowledgeDocumentPatchSchema = z.object({ security_handling: z.enum(knowledgeHandlings) }).strict();
+export type KnowledgeDocumentPatch = z.infer<typeof knowledgeDocumentPatchSchema>;
 
 /** A node as a message names it: by the name its author gave it, with its id when they differ. */
 export interface NodeRef {
@@ -442,7 +485,7 @@ export type ChatBody = z.input<typeof chatBodySchema>;
 export const chatResponseSchema = z.object({
   agent_id: z.string(),
   output: z.string(),
-  citations: z.array(z.object({ document_id: z.string(), title: z.string(), excerpt: z.string() })),
+  citations: z.array(citationSchema),
   findings: z.array(violationSchema),
   tokens: z.number().int(),
   duration_ms: z.number(),

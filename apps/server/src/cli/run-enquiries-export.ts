@@ -89,6 +89,24 @@ function lockedMessage(dataDir: string, error: DataDirLockedError): string {
 }
 
 /** Opens the server's database for a command-line tool, or says (on io.stderr) why it cannot. */
+/**
+ * The server's database settings as a CLI sees them, or null (said on stderr) when the environment
+ * is wrong. The server resolves a relative DATA_DIR against the directory it runs in; so does this,
+ * against the directory the operator ran npm in (npm runs the script in apps/server).
+ */
+export function cliDatabaseConfig(io: ExportIo): DatabaseConfig | null {
+  try {
+    const dataDir = io.env.DATA_DIR || '.data';
+    return loadConfig({ ...io.env, DATA_DIR: isAbsolute(dataDir) ? dataDir : resolve(io.cwd, dataDir) }).database;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`${error.message}\n`);
+      return null;
+    }
+    throw error;
+  }
+}
+
 export async function openCliDatabase(
   database: DatabaseConfig,
   io: Pick<ExportIo, 'stderr'>,
@@ -152,19 +170,8 @@ export async function runEnquiriesExport(argv: readonly string[], io: ExportIo):
     return 2;
   }
 
-  let database: DatabaseConfig;
-  try {
-    // The server resolves a relative DATA_DIR against the directory it runs in; so does this,
-    // against the directory the operator ran npm in (npm runs the script in apps/server).
-    const dataDir = io.env.DATA_DIR || '.data';
-    database = loadConfig({ ...io.env, DATA_DIR: isAbsolute(dataDir) ? dataDir : resolve(io.cwd, dataDir) }).database;
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  const database = cliDatabaseConfig(io);
+  if (!database) return 1;
 
   let handle: DatabaseHandle | null;
   try {

@@ -1,5 +1,6 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
 import { aiSecurityEvents } from './schema/ai-security-events.js';
+import { aiSecurityReports } from './schema/ai-security-reports.js';
 import { billingTokenUsage } from './schema/billing-token-usage.js';
 import { workflowAgentStats } from './schema/workflow-agent-stats.js';
 import { workflowExecutionSteps } from './schema/workflow-execution-steps.js';
@@ -83,6 +84,7 @@ export const tables = {
   eventTicketTypes,
   eventRegistrations,
   aiSecurityEvents,
+  aiSecurityReports,
   billingTokenUsage,
   workflowFlows,
   workflowExecutions,

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
+import { describePolicy } from './ai-security.policy.js';
 import { createAiSecurityRepository } from './ai-security.repository.js';
 import { aiSecurityRoutes } from './ai-security.routes.js';
 import { createAiSecurityService, type AiSecurityService } from './ai-security.service.js';
@@ -41,6 +42,12 @@ export const aiSecurityPlugin = fp(
       service,
       limiter: app.limiter,
       checksPerMinute: config.checksPerMinute,
+      policy: describePolicy({
+        layer: layer.kind,
+        blockAt: config.blockAt,
+        thresholds: config.thresholds,
+        checksPerMinute: config.checksPerMinute,
+      }),
       prefix: '/api/ai-security',
     });
   },

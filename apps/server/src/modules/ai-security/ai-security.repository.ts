@@ -1,8 +1,10 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { aiSecurityEvents, type AiSecurityEventRow } from '../../db/schema/ai-security-events.js';
+import { aiSecurityReports, type AiSecurityReportRow } from '../../db/schema/ai-security-reports.js';
+import { lockUserFor } from '../../lib/user-lock.js';
 
-/** The AI security module's SQL: only this module reads and writes ai_security_events. */
+/** The AI security module's SQL: only this module reads and writes ai_security_events and _reports. */
 export function createAiSecurityRepository(db: Database) {
   return {
     async record(values: typeof aiSecurityEvents.$inferInsert): Promise<void> {
@@ -50,6 +52,46 @@ export function createAiSecurityRepository(db: Database) {
         byDay,
         byType,
       };
+    },
+
+    /**
+     * Stores a false-alarm report unless its user already reported the same text (same keyed hash):
+     * then that one is returned. Under the user's lock, so two concurrent reports store one row.
+     */
+    async addReport(
+      values: typeof aiSecurityReports.$inferInsert & { createdAt: Date },
+    ): Promise<{ report: AiSecurityReportRow; created: boolean }> {
+      return db.transaction(async (tx) => {
+        await lockUserFor(tx, 'ai-security:reports', values.userId);
+        const [existing] = await tx
+          .select()
+          .from(aiSecurityReports)
+          .where(and(eq(aiSecurityReports.userId, values.userId), eq(aiSecurityReports.textHmac, values.textHmac)))
+          .limit(1);
+        if (existing) return { report: existing, created: false };
+        const [report] = await tx.insert(aiSecurityReports).values(values).returning();
+        if (!report) throw new Error('the report was not stored');
+        return { report, created: true };
+      });
+    },
+
+    /** The user's own reports, newest first. */
+    async reportsOf(userId: string, limit: number): Promise<AiSecurityReportRow[]> {
+      return db
+        .select()
+        .from(aiSecurityReports)
+        .where(eq(aiSecurityReports.userId, userId))
+        .orderBy(desc(aiSecurityReports.createdAt), desc(aiSecurityReports.id))
+        .limit(limit);
+    },
+
+    /** Every user's reports since `since`, oldest first (the operator's review). */
+    async reportsSince(since: Date): Promise<AiSecurityReportRow[]> {
+      return db
+        .select()
+        .from(aiSecurityReports)
+        .where(gte(aiSecurityReports.createdAt, since))
+        .orderBy(aiSecurityReports.createdAt, aiSecurityReports.id);
     },
   };
 }

@@ -3,7 +3,13 @@ import {
   securityErrorSchema,
   securityEventsQuerySchema,
   securityEventsResponseSchema,
+  securityPolicyResponseSchema,
+  securityReportBodySchema,
+  securityReportSchema,
+  securityReportsQuerySchema,
+  securityReportsResponseSchema,
   validatePromptBodySchema,
+  type SecurityPolicy,
   validatePromptResponseSchema,
 } from '@nuvem/contracts/ai-security';
 import { errorResponseSchema } from '@nuvem/contracts/common';
@@ -15,16 +21,23 @@ import { principalOf } from '../auth/principal.js';
 import type { AiSecurityService } from './ai-security.service.js';
 
 const MINUTE = 60_000;
+const HOUR = 3600_000;
+/** False-alarm reports a user may send in an hour (each is a detector run and a row). */
+export const REPORTS_PER_HOUR = 20;
 /** An address may make this many users' checks a minute. */
 const ADDRESS_FACTOR = 4;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 
-/** Spec 2's security layer (/api/ai-security): validate-prompt, and the caller's own records. */
+/**
+ * Spec 2's security layer (/api/ai-security): validate-prompt, the caller's own records, the
+ * deployment's policy, and the caller's false-alarm reports.
+ */
 export const aiSecurityRoutes: FastifyPluginAsyncZod<{
   service: AiSecurityService;
   limiter: RateLimiter;
   checksPerMinute: number;
-}> = async (app, { service, limiter, checksPerMinute }) => {
+  policy: SecurityPolicy;
+}> = async (app, { service, limiter, checksPerMinute, policy }) => {
   app.post(
     '/validate-prompt',
     {
@@ -71,5 +84,64 @@ export const aiSecurityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.history(principalOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/policy',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags: ['ai-security'],
+        summary: 'What this deployment blocks on: the layer, the block level, the thresholds and the limits',
+        response: { 200: securityPolicyResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async () => policy,
+  );
+
+  app.post(
+    '/reports',
+    {
+      config: { auth: 'session' },
+      bodyLimit: AI_SECURITY_MAX_PROMPT_BYTES * 8,
+      schema: {
+        tags: ['ai-security'],
+        summary: 'Report a false alarm: the text is checked again and kept as a keyed hash and a redacted excerpt',
+        body: securityReportBodySchema,
+        response: {
+          200: securityReportSchema,
+          201: securityReportSchema,
+          ...errors,
+          413: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = principalOf(request).userId;
+      const limit = await limiter.hit(`ai-security:reports:${userId}`, REPORTS_PER_HOUR, HOUR);
+      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      const byAddress = await limiter.hit(
+        `ai-security:reports:ip:${limitAddress(request.ip)}`,
+        REPORTS_PER_HOUR * ADDRESS_FACTOR,
+        HOUR,
+      );
+      if (!byAddress.allowed) throw AppError.tooManyRequests(byAddress.resetInMs);
+      const { report, created } = await service.report(userId, request.body);
+      return reply.code(created ? 201 : 200).send(report);
+    },
+  );
+
+  app.get(
+    '/reports',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags: ['ai-security'],
+        summary: "The caller's own false-alarm reports, newest first",
+        querystring: securityReportsQuerySchema,
+        response: { 200: securityReportsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ reports: await service.reports(principalOf(request).userId, request.query) }),
   );
 };

@@ -5,6 +5,8 @@ import {
   aiSecurityMessages,
   threatRank,
   type SecurityEventsResponse,
+  type SecurityReport,
+  type SecuritySourceName,
   type ThreatLevel,
   type ValidatePromptResponse,
   type Violation,
@@ -12,6 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import type { AiSecurityReportRow } from '../../db/schema/ai-security-reports.js';
 import type { AiSecurityRepository } from './ai-security.repository.js';
 import type { Detector } from './detector/detector.js';
 import { offlineViolation, SecurityLayerUnavailable, type SecurityLayer } from './security-layer.js';
@@ -27,6 +30,13 @@ export interface GateInput {
 }
 
 const EXCERPT_LENGTH = 160;
+/** Sources whose text is material a model reads (scanned as a document), not a user's request. */
+const MATERIAL_SOURCES: ReadonlySet<SecuritySourceName> = new Set([
+  'agent.output',
+  'knowledge.document',
+  'knowledge.passage',
+  'chat.history',
+]);
 /** How long records are kept (the Security tab shows at most 90 days). */
 export const RECORDS_KEPT_DAYS = 90;
 
@@ -43,6 +53,36 @@ export function maskAddresses(text: string): string {
 
 function highest(levels: ThreatLevel[]): ThreatLevel {
   return levels.reduce<ThreatLevel>((top, level) => (threatRank(level) > threatRank(top) ? level : top), 'none');
+}
+
+/** `text` between `start` and `end`, each secret or personal datum overlapping it replaced whole. */
+function sliceMasked(
+  text: string,
+  span: { start: number; end: number },
+  sensitive: ReadonlyArray<{ start: number; end: number; type: string }>,
+): string {
+  let out = '';
+  let at = span.start;
+  for (const hidden of sensitive) {
+    if (hidden.end <= at || hidden.start >= span.end) continue;
+    if (hidden.start > at) out += text.slice(at, hidden.start);
+    out += `[REDACTED:${hidden.type}]`;
+    at = Math.max(at, hidden.end);
+  }
+  return out + (at < span.end ? text.slice(at, span.end) : '');
+}
+
+function reportOf(row: AiSecurityReportRow): SecurityReport {
+  return {
+    id: row.id,
+    source: row.source as SecuritySourceName,
+    threat_level: row.threatLevel as ThreatLevel,
+    violation_types: row.violationTypes,
+    text_sha256: row.textHmac,
+    excerpt: row.excerpt,
+    comment: row.comment,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 function tooLarge(field?: string): AppError {
@@ -99,7 +139,7 @@ export function createAiSecurityService(deps: {
     text: string,
     result: { violations: Violation[]; threat_level: ThreatLevel },
     context: {
-      source: SecuritySource | 'agent.output';
+      source: SecuritySourceName;
       outcome: 'blocked' | 'offline' | 'flagged';
       flowId?: string | null;
     },
@@ -122,6 +162,37 @@ export function createAiSecurityService(deps: {
       // The block stands whether or not it could be written down.
       log.error({ err: error, userId, source: context.source }, 'could not record an AI security event');
     }
+  }
+
+  /**
+   * A false-alarm report's excerpt: what was found (the rules' evidence; the classifier's window
+   * only when nothing else was found, since then that window is what the report is about), cut from
+   * the text with every secret and personal datum the detector sees replaced whole (also one the cut
+   * would split), address paths masked, scanned once more for anything left, at most 160 characters.
+   */
+  function reportExcerpt(text: string, violations: Violation[]): string {
+    const sensitive = violations
+      .filter((v) => v.type === 'secret' || v.type === 'personal_data')
+      .map((v) => ({ start: v.evidence.start, end: v.evidence.end, type: v.type }))
+      .sort((a, b) => a.start - b.start);
+    const rules = violations.filter(
+      (v) => v.type !== 'prompt_injection_classifier' && v.type !== 'security_layer_offline',
+    );
+    const chosen = rules.length > 0 ? rules : violations.filter((v) => v.type === 'prompt_injection_classifier');
+    const found = [
+      ...new Set(
+        [...chosen]
+          .sort((a, b) => a.evidence.start - b.evidence.start)
+          .map((v) =>
+            maskAddresses(sliceMasked(text, v.evidence, sensitive))
+              .replace(/\s+/g, ' ')
+              .trim(),
+          )
+          .filter(Boolean),
+      ),
+    ];
+    const joined = detector.scanOutput(found.join(' … ')).redacted;
+    return joined.length > EXCERPT_LENGTH ? `${joined.slice(0, EXCERPT_LENGTH - 1)}…` : joined;
   }
 
   function offlineError(): AppError {
@@ -262,6 +333,35 @@ export function createAiSecurityService(deps: {
       return { text: result.redacted, violations: result.violations, threat_level: result.threat_level, flagged };
     },
 
+    /**
+     * Material a model will read that the user did not type as their request: a knowledge-base
+     * document, a retrieved passage, an agent's output handed to the next agent, conversation
+     * history the portal did not write. Instructions aimed at the AI inside it are injections (the
+     * detector reads it as a document, not as a user's own request); secrets and personal data are
+     * redacted. Recorded as 'flagged' when anything at or above the block level was found (unless
+     * `record: false`, for a passage already recorded when its document was added).
+     */
+    async scanMaterial(
+      userId: string,
+      text: string,
+      context: {
+        source: 'knowledge.document' | 'knowledge.passage' | 'agent.output' | 'chat.history';
+        flowId?: string | null;
+        record?: boolean;
+      },
+    ) {
+      const result = detector.scanDocument(text);
+      const flagged = !result.safe;
+      if (flagged && context.record !== false) {
+        await record(userId, text, result, {
+          source: context.source,
+          outcome: 'flagged',
+          flowId: context.flowId ?? null,
+        });
+      }
+      return { text: result.redacted, violations: result.violations, threat_level: result.threat_level, flagged };
+    },
+
     /** A text shown beside a scanned output (a source's excerpt): redacted the same way, not recorded again. */
     redact(text: string): string {
       return detector.scanOutput(text).redacted;
@@ -272,6 +372,40 @@ export function createAiSecurityService(deps: {
       return repo.deleteBefore(new Date(now().getTime() - RECORDS_KEPT_DAYS * 24 * 3600_000));
     },
 
+    /**
+     * POST /api/ai-security/reports: a user says a text was blocked or flagged wrongly. The text is
+     * checked again by the detector in process and kept only as its keyed hash and a redacted
+     * excerpt, with what was found. The same user reporting the same text again gets the first
+     * report back (`created: false`).
+     */
+    async report(
+      userId: string,
+      body: { prompt: string; source: SecuritySourceName; comment: string },
+    ): Promise<{ report: SecurityReport; created: boolean }> {
+      if (Buffer.byteLength(body.prompt, 'utf8') > AI_SECURITY_MAX_PROMPT_BYTES) throw tooLarge();
+      const result = MATERIAL_SOURCES.has(body.source)
+        ? detector.scanDocument(body.prompt)
+        : detector.scanPrompt(body.prompt);
+      const { report, created } = await repo.addReport({
+        id: newId('securityReport'),
+        userId,
+        source: body.source,
+        threatLevel: result.threat_level,
+        violationTypes: [...new Set(result.violations.map((v) => v.type))],
+        textHmac: createHmac('sha256', recordKey).update(body.prompt).digest('hex'),
+        excerpt: reportExcerpt(body.prompt, result.violations),
+        // The user's own words, but a key pasted there is no more welcome than in the excerpt.
+        comment: detector.scanOutput(body.comment).redacted,
+        createdAt: now(),
+      });
+      return { report: reportOf(report), created };
+    },
+
+    /** The user's own false-alarm reports, newest first. */
+    async reports(userId: string, query: { limit: number }): Promise<SecurityReport[]> {
+      return (await repo.reportsOf(userId, query.limit)).map(reportOf);
+    },
+
     async history(userId: string, query: { days: number; limit: number }): Promise<SecurityEventsResponse> {
       const since = new Date(now().getTime() - query.days * 24 * 3600_000);
       const { rows, total, byDay, byType } = await repo.history(userId, since, query.limit);
@@ -279,7 +413,7 @@ export function createAiSecurityService(deps: {
         events: rows.map((row) => ({
           id: row.id,
           flow_id: row.flowId,
-          source: row.source as SecuritySource | 'agent.output',
+          source: row.source as SecuritySourceName,
           outcome: row.outcome as 'blocked' | 'offline' | 'flagged',
           threat_level: row.threatLevel as ThreatLevel,
           violation_types: row.violationTypes,

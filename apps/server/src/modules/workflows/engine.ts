@@ -1,9 +1,10 @@
-import { DEFAULT_ACTION, flowLimits, type ExecutionStep, type FlowNode } from '@nuvem/contracts/workflows';
+import { DEFAULT_ACTION, flowLimits, nodeLabel, type ExecutionStep, type FlowNode } from '@nuvem/contracts/workflows';
 import type { Violation } from '@nuvem/contracts/ai-security';
 import { AI_SECURITY_MAX_PROMPT_BYTES } from '@nuvem/contracts/ai-security';
 import { nextNode } from './flow-graph.js';
 import type { AgentDefinition, AgentResult, AgentRuntime } from './runtime/agent-runtime.js';
 import { AgentCallError } from './runtime/agent-runtime.js';
+import { quoteAsData, withoutQuotedData } from './runtime/quoted-data.js';
 
 /** How a run ends. */
 export type RunEnd =
@@ -21,16 +22,6 @@ export type RunErrorCode =
   | 'SECURITY_LAYER_OFFLINE'
   | 'TEXT_BUDGET'
   | 'CPU_BUDGET';
-
-/** Violation types that mean a text carries instructions (as opposed to secrets or personal data). */
-const injectionTypes = new Set([
-  'instruction_override',
-  'jailbreak_roleplay',
-  'system_prompt_extraction',
-  'delimiter_injection',
-  'data_exfiltration',
-  'prompt_injection_classifier',
-]);
 
 /** What a run works on: the graph copied when it was asked for, and where it stands. */
 export interface RunState {
@@ -57,8 +48,15 @@ export interface RunState {
 export interface EngineDeps {
   runtime: AgentRuntime;
   findAgent: (agentId: string) => AgentDefinition | undefined;
-  /** The AI security layer's output scan: secrets and personal data redacted, injected instructions flagged. */
-  scanOutput: (userId: string, text: string, flowId: string) => Promise<{ text: string; violations: Violation[] }>;
+  /**
+   * The AI security layer's scan of an output as material the next agent reads: secrets and
+   * personal data redacted, `flagged` when it holds instructions aimed at the AI (recorded once).
+   */
+  scanOutput: (
+    userId: string,
+    text: string,
+    flowId: string,
+  ) => Promise<{ text: string; violations: Violation[]; flagged: boolean }>;
   /** For `llm` runs: whether the user still has tokens, and counting what a step used. */
   tokens?: {
     hasBalance: (userId: string) => Promise<boolean>;
@@ -129,6 +127,8 @@ const placeholder = /\{\{\s*(input|store\.([A-Za-z_]\w*))\s*\}\}/g;
 
 /** The longest text a step may hand its agent (and an output the store keeps): the security layer's own limit. */
 export const MAX_STEP_TEXT = AI_SECURITY_MAX_PROMPT_BYTES;
+/** Room kept for the warning and markers around a flagged output (node names are at most 80 characters). */
+const QUOTE_ROOM = 400;
 
 export class StepInputTooLarge extends Error {
   constructor() {
@@ -273,9 +273,10 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
       return { status: 'failed', error: { code: 'STEP_FAILED', message: error.message, node_id: node.id } };
     }
     // A template joins stored texts into a new one: the text the agent gets is checked as a
-    // prompt (each part passed the gate alone; together they may not).
+    // prompt (each part passed the gate alone; together they may not). Quoted data (a flagged
+    // output, scanned as material already) is handed on as data and not read as the user's prompt.
     if (node.prep_config.template && deps.checkInput) {
-      const verdict = await deps.checkInput(state.userId, prepared, state.flowId);
+      const verdict = await deps.checkInput(state.userId, withoutQuotedData(prepared), state.flowId);
       if (verdict) return { status: 'failed', error: { ...verdict, node_id: node.id } };
     }
     const started = now();
@@ -387,13 +388,17 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     state.cpuMs += now() - scanStarted;
     step.output = scanned.text;
     step.findings = scanned.violations;
-    // Instructions aimed at the next agent (from a retrieved document, say) are shown to the user
-    // with the step, but not passed on.
-    const injected = scanned.violations.filter(
-      (violation) => injectionTypes.has(violation.type) && violation.severity !== 'low',
-    );
-    const passedOn = injected.length
-      ? `[Withheld by the AI security layer: this output held instructions (${[...new Set(injected.map((v) => v.type))].join(', ')}).]`
+    // Instructions aimed at the next agent (from a retrieved document, a pasted tool output) are
+    // shown to the user with the step (its findings), and passed on as quoted data with a warning,
+    // never as text the next agent could take as its orders.
+    const passedOn = scanned.flagged
+      ? quoteAsData(
+          // The warning and markers fit within a step's text: the quoted text gives way.
+          scanned.text.length > MAX_STEP_TEXT - QUOTE_ROOM
+            ? `${scanned.text.slice(0, MAX_STEP_TEXT - QUOTE_ROOM)}…`
+            : scanned.text,
+          `the output of node ${nodeLabel(node)}`,
+        )
       : scanned.text;
     const key = node.post_config.output_key ?? node.id;
     state.store[key] = passedOn;

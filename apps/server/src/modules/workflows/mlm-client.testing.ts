@@ -5,7 +5,7 @@ import type { App } from '../../types.js';
 /** The MLM dashboard's API (`/api/mlm`) as one signed-in user calls it, for the API tests. */
 export function mlm(app: App, user: TestUser) {
   const headers = { origin: testOrigin, cookie: `nuvem_session=${user.cookie}` };
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     app.inject({
       method,
       url: `/api/mlm${url}`,

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
 import { agentDefinitions } from './runtime/agents.js';
-import { createRetriever, type IndexedKnowledgeSource } from './runtime/bm25.js';
+import { createGuardedRetriever, createKnowledgeSource, type ScanMaterial } from './knowledge-security.js';
+import { createRetriever } from './runtime/bm25.js';
 import { createLlmRuntime } from './runtime/llm-driver.js';
 import { createOfflineRuntime } from './runtime/offline-driver.js';
-import { createWorkflowsRepository, type WorkflowsRepository } from './workflows.repository.js';
+import { createWorkflowsRepository } from './workflows.repository.js';
 import { workflowsRoutes } from './workflows.routes.js';
 import { createWorkflowsService, type WorkflowsService } from './workflows.service.js';
 
@@ -15,25 +16,20 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The user's documents for the rag agent: the retriever asks for the version first and, when it
- * changed, for the ids, then reads only the documents its index lacks (one at a time).
- */
-function knowledgeSource(repo: WorkflowsRepository): IndexedKnowledgeSource {
-  return {
-    version: (userId) => repo.documentsVersion(userId),
-    documents: (userId) => repo.documents(userId),
-    documentIds: (userId) => repo.documentIds(userId),
-    documentsById: (userId, ids) => repo.documentsById(userId, ids),
-  };
-}
-
 /** The workflows module (/api/mlm): spec 2's workflow service and the MLM dashboard's data. */
 export const workflowsPlugin = fp(
   async (app: App) => {
     const config = app.config.workflows;
     const repo = createWorkflowsRepository(app.db);
-    const retriever = createRetriever(knowledgeSource(repo));
+    // The user's documents for the rag agent: the retriever asks for the version first and, when it
+    // changed, for the ids, then reads only the documents its index lacks (one at a time). Flagged
+    // documents set to 'exclude' are not among them; what is retrieved is scanned before an agent
+    // reads it (knowledge-security.ts).
+    const scanMaterial: ScanMaterial = (userId, text, context) => app.aiSecurity.scanMaterial(userId, text, context);
+    const retriever = createGuardedRetriever(createRetriever(createKnowledgeSource(repo, scanMaterial)), {
+      repo,
+      scan: scanMaterial,
+    });
     const runtime = config.llm
       ? createLlmRuntime({ baseUrl: config.llm.baseUrl, model: config.llm.model, apiKey: config.llm.apiKey, retriever })
       : createOfflineRuntime({ retriever });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { ExecutionStep } from '@nuvem/contracts/workflows';
 import type { Database } from '../../db/client.js';
 import { lockUserFor } from '../../lib/user-lock.js';
@@ -9,6 +9,17 @@ import { workflowFlows, type WorkflowFlowRow } from '../../db/schema/workflow-fl
 import { workflowKnowledge } from '../../db/schema/workflow-knowledge.js';
 
 const unfinished = ['queued', 'running'];
+
+/** A knowledge document as listed: its size instead of its contents, and its security state. */
+const documentSummary = {
+  id: workflowKnowledge.id,
+  title: workflowKnowledge.title,
+  characters: sql<number>`char_length(${workflowKnowledge.content})::int`,
+  createdAt: workflowKnowledge.createdAt,
+  securityThreat: workflowKnowledge.securityThreat,
+  securityFindings: workflowKnowledge.securityFindings,
+  securityHandling: workflowKnowledge.securityHandling,
+};
 
 /** The workflows module's SQL: only this module reads and writes the workflow_* tables. */
 export function createWorkflowsRepository(db: Database) {
@@ -489,15 +500,55 @@ function workflowQueries(db: Database) {
 
     async listDocuments(userId: string) {
       return db
-        .select({
-          id: workflowKnowledge.id,
-          title: workflowKnowledge.title,
-          characters: sql<number>`char_length(${workflowKnowledge.content})::int`,
-          createdAt: workflowKnowledge.createdAt,
-        })
+        .select(documentSummary)
         .from(workflowKnowledge)
         .where(eq(workflowKnowledge.userId, userId))
         .orderBy(desc(workflowKnowledge.createdAt), desc(workflowKnowledge.id));
+    },
+
+    /** The user's choice of what retrieval does with the document if it is flagged; null when it is not theirs. */
+    async setDocumentHandling(id: string, userId: string, handling: string) {
+      const [row] = await db
+        .update(workflowKnowledge)
+        .set({ securityHandling: handling })
+        .where(and(eq(workflowKnowledge.id, id), eq(workflowKnowledge.userId, userId)))
+        .returning(documentSummary);
+      return row ?? null;
+    },
+
+    /**
+     * What the AI security layer found in a document added before documents were scanned, stored
+     * the first time it is read (a scan made meanwhile elsewhere is kept).
+     */
+    async setDocumentSecurity(
+      id: string,
+      userId: string,
+      security: Pick<typeof workflowKnowledge.$inferInsert, 'securityThreat' | 'securityFindings'>,
+    ): Promise<void> {
+      await db
+        .update(workflowKnowledge)
+        .set(security)
+        .where(
+          and(
+            eq(workflowKnowledge.id, id),
+            eq(workflowKnowledge.userId, userId),
+            isNull(workflowKnowledge.securityThreat),
+          ),
+        );
+    },
+
+    /** Each document's security state (no contents), all of the user's or those of `ids`, by id. */
+    async documentStates(userId: string, ids?: string[]) {
+      if (ids?.length === 0) return [];
+      return db
+        .select({
+          id: workflowKnowledge.id,
+          securityThreat: workflowKnowledge.securityThreat,
+          securityHandling: workflowKnowledge.securityHandling,
+        })
+        .from(workflowKnowledge)
+        .where(and(eq(workflowKnowledge.userId, userId), ids ? inArray(workflowKnowledge.id, ids) : undefined))
+        .orderBy(workflowKnowledge.id);
     },
 
     async insertDocument(values: typeof workflowKnowledge.$inferInsert) {
@@ -543,29 +594,12 @@ function workflowQueries(db: Database) {
     async documentsVersion(userId: string): Promise<string> {
       const [row] = await db
         .select({
-          v: sql<string>`coalesce(md5(string_agg(${workflowKnowledge.id}, ',' order by ${workflowKnowledge.id})), '')`,
+          // What is retrieved changes with the documents and with their security state and handling.
+          v: sql<string>`coalesce(md5(string_agg(${workflowKnowledge.id} || ':' || coalesce(${workflowKnowledge.securityThreat}, '?') || ':' || ${workflowKnowledge.securityHandling}, ',' order by ${workflowKnowledge.id})), '')`,
         })
         .from(workflowKnowledge)
         .where(eq(workflowKnowledge.userId, userId));
       return row?.v ?? '';
-    },
-
-    async documents(userId: string) {
-      return db
-        .select({ id: workflowKnowledge.id, title: workflowKnowledge.title, content: workflowKnowledge.content })
-        .from(workflowKnowledge)
-        .where(eq(workflowKnowledge.userId, userId))
-        .orderBy(workflowKnowledge.id);
-    },
-
-    /** The ids of the user's documents, without their contents (the retriever's index says which it lacks). */
-    async documentIds(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: workflowKnowledge.id })
-        .from(workflowKnowledge)
-        .where(eq(workflowKnowledge.userId, userId))
-        .orderBy(workflowKnowledge.id);
-      return rows.map((row) => row.id);
     },
 
     /** Some of the user's documents, by id (those of other users are not found). */

@@ -12,6 +12,7 @@ import {
   flowListResponseSchema,
   flowSchema,
   knowledgeDocumentBodySchema,
+  knowledgeDocumentPatchSchema,
   knowledgeDocumentSchema,
   knowledgeLimits,
   knowledgeListResponseSchema,
@@ -237,6 +238,23 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
       const document = await service.addDocument(principalOf(request).userId, request.body);
       return reply.code(201).send(document);
     },
+  );
+
+  app.patch(
+    '/knowledge/:id',
+    {
+      config: session,
+      schema: {
+        tags,
+        summary:
+          "What the rag agent does with a document the AI security layer flagged: 'exclude' it or 'quote' it as data",
+        params: idParams,
+        body: knowledgeDocumentPatchSchema,
+        response: { 200: knowledgeDocumentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.setDocumentHandling(principalOf(request).userId, request.params.id, request.body.security_handling),
   );
 
   app.delete(

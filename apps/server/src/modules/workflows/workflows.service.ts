@@ -9,6 +9,7 @@ import {
   type ExecutionStep,
   type Flow,
   type KnowledgeDocument,
+  type KnowledgeHandling,
   type ParsedFlowBody,
 } from '@nuvem/contracts/workflows';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,7 +22,9 @@ import type { AiSecurityService } from '../ai-security/ai-security.service.js';
 import { RunInterrupted, runFlow, type RunEnd, type RunState } from './engine.js';
 import { FairSlots, type Slot } from './fair-slots.js';
 import { buildFlowGraph } from './flow-graph.js';
-import type { AgentDefinition, AgentRuntime } from './runtime/agent-runtime.js';
+import { createScanCache, scanDocument, toKnowledgeDocument } from './knowledge-security.js';
+import type { AgentDefinition, AgentRuntime, ConversationTurn } from './runtime/agent-runtime.js';
+import { quoteAsData, withoutQuotedData } from './runtime/quoted-data.js';
 import type { WorkflowsRepository } from './workflows.repository.js';
 import { toExecution, toFlow } from './workflows.views.js';
 
@@ -64,7 +67,7 @@ export interface WorkflowsServiceDeps {
   repo: WorkflowsRepository;
   runtime: AgentRuntime;
   agents: AgentDefinition[];
-  aiSecurity: Pick<AiSecurityService, 'gate' | 'scanOutput' | 'answers' | 'redact'>;
+  aiSecurity: Pick<AiSecurityService, 'gate' | 'scanOutput' | 'scanMaterial' | 'answers' | 'redact'>;
   events: EventBus;
   queue: JobQueue;
   limiter: RateLimiter;
@@ -89,6 +92,8 @@ export interface WorkflowsServiceDeps {
 export function createWorkflowsService(deps: WorkflowsServiceDeps) {
   const { repo, runtime, agents, aiSecurity, events, queue, limiter, tokens, log } = deps;
   const agentsById = new Map(agents.map((agent) => [agent.id, agent]));
+  /** Earlier answers come back with every message: each is scanned (and recorded) once. */
+  const scanHistory = createScanCache(aiSecurity.scanMaterial, 500);
   /** Runs this instance is executing now: their live state (fresher than the last checkpoint) and their abort switch. */
   const live = new Map<
     string,
@@ -339,7 +344,13 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
         {
           runtime,
           findAgent: (id) => agentsById.get(id),
-          scanOutput: (user, text, flowId) => aiSecurity.scanOutput(user, text, { flowId }),
+          // What the next agent reads is scanned as material (a flagged one is recorded once, as
+          // 'agent.output'); an output with personal data alone is recorded as before.
+          scanOutput: async (user, text, flowId) => {
+            const scanned = await aiSecurity.scanMaterial(user, text, { source: 'agent.output', flowId });
+            if (!scanned.flagged && scanned.violations.length > 0) await aiSecurity.scanOutput(user, text, { flowId });
+            return scanned;
+          },
           redact: (text) => aiSecurity.redact(text),
           checkInput: async (user, text, flowId) => {
             try {
@@ -651,18 +662,23 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
       // security layer to read as turns written by the user, or for an agent to show back. What the
       // user wrote (earlier messages and the new one) is checked as one text, so an injection split
       // over messages is still whole; each assistant turn is checked on its own, as fully: a client
-      // can forge one, and only the role marker the portal would have added is left out.
+      // can forge one, and only the role marker the portal would have added is left out. Quoted
+      // data in an earlier answer (a flagged passage it quoted) is not read as the user's prompt:
+      // the turn is scanned as material below, and handed on as data.
       const userWords = [...body.history.filter((turn) => turn.role === 'user'), { content: body.message }];
       await aiSecurity.gate(
         userId,
         [
           { field: 'message', text: userWords.map((turn) => turn.content).join('\n\n') },
           ...body.history.flatMap((turn, index) =>
-            turn.role === 'assistant' ? [{ field: `history.${String(index)}.content`, text: turn.content }] : [],
+            turn.role === 'assistant'
+              ? [{ field: `history.${String(index)}.content`, text: withoutQuotedData(turn.content) }]
+              : [],
           ),
         ],
         { source: 'chat.message' },
       );
+      const history = await historyAsMaterial(userId, body.history);
       if (runtime.driver === 'llm' && !(await tokens.hasBalance(userId))) {
         throw new AppError(402, workflowMessages.tokensExhausted, 'TOKENS_EXHAUSTED');
       }
@@ -673,7 +689,7 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
           agent,
           userId,
           input: body.message,
-          history: body.history,
+          history,
           signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
         });
       } catch (error) {
@@ -697,36 +713,55 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
 
     async listDocuments(userId: string): Promise<KnowledgeDocument[]> {
       const rows = await repo.listDocuments(userId);
-      return rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        characters: row.characters,
-        created_at: row.createdAt.toISOString(),
-      }));
+      return rows.map(toKnowledgeDocument);
     },
 
+    /**
+     * Adds a document to the user's knowledge base. It is scanned by the AI security layer first
+     * (in pieces, other requests served between them) and stored either way: a flagged one with its
+     * threat and findings, excluded from retrieval until its user chooses to have it quoted.
+     */
     async addDocument(userId: string, body: { title: string; content: string }): Promise<KnowledgeDocument> {
       const limit = await limiter.hit(`workflows-knowledge:${userId}`, DOCUMENTS_PER_MINUTE, MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
-      // Counted and written under the user's lock: concurrent uploads cannot pass the caps.
-      const row = await repo.underUserLock('knowledge', userId, async (locked) => {
-        if ((await locked.knowledgeCharacters(userId)) + body.content.length > knowledgeLimits.charactersPerUser) {
+      // The caps are checked before the scan (no scan for a document that cannot be kept), and
+      // again under the user's lock with the write: concurrent uploads cannot pass them.
+      const checkCaps = async (queries: Pick<WorkflowsRepository, 'knowledgeCharacters' | 'countDocuments'>) => {
+        if ((await queries.knowledgeCharacters(userId)) + body.content.length > knowledgeLimits.charactersPerUser) {
           throw new AppError(
             409,
             `A knowledge base holds at most ${String(knowledgeLimits.charactersPerUser / 1_000_000)} million characters`,
             'KNOWLEDGE_FULL',
           );
         }
-        if ((await locked.countDocuments(userId)) >= knowledgeLimits.documentsPerUser) {
+        if ((await queries.countDocuments(userId)) >= knowledgeLimits.documentsPerUser) {
           throw new AppError(
             409,
             `A knowledge base holds at most ${String(knowledgeLimits.documentsPerUser)} documents`,
             'TOO_MANY_DOCUMENTS',
           );
         }
-        return locked.insertDocument({ id: newId('knowledgeDocument'), userId, ...body });
+      };
+      await checkCaps(repo);
+      const scan = await scanDocument(aiSecurity.scanMaterial, userId, body.content);
+      const row = await repo.underUserLock('knowledge', userId, async (locked) => {
+        await checkCaps(locked);
+        return locked.insertDocument({
+          id: newId('knowledgeDocument'),
+          userId,
+          ...body,
+          securityThreat: scan.threat,
+          securityFindings: scan.findings,
+        });
       });
-      return { id: row.id, title: row.title, characters: row.content.length, created_at: row.createdAt.toISOString() };
+      return toKnowledgeDocument({ ...row, characters: row.content.length });
+    },
+
+    /** What retrieval does with one of the user's documents if it is flagged: 'exclude' or 'quote'. */
+    async setDocumentHandling(userId: string, id: string, handling: KnowledgeHandling): Promise<KnowledgeDocument> {
+      const row = await repo.setDocumentHandling(id, userId, handling);
+      if (!row) throw AppError.notFound(workflowMessages.documentNotFound);
+      return toKnowledgeDocument(row);
     },
 
     async deleteDocument(userId: string, id: string): Promise<void> {
@@ -765,6 +800,29 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
     await repo.pruneFinishedRuns(userId, deps.runsKept).catch((error: unknown) => {
       log.warn({ err: error, userId }, 'old workflow runs could not be pruned; they are at the next run');
     });
+  }
+
+  /**
+   * A chat's earlier answers as the agent gets them: each is scanned as material (the client sends
+   * them; the portal cannot tell its own from a forged one, and its own may quote a flagged
+   * passage), with secrets and personal data redacted, and a flagged one handed on as quoted data
+   * with a warning, never as the agent's own words. What the user wrote was gated as their prompt.
+   */
+  async function historyAsMaterial(userId: string, turns: readonly ConversationTurn[]): Promise<ConversationTurn[]> {
+    const out: ConversationTurn[] = [];
+    for (const turn of turns) {
+      if (turn.role !== 'assistant') {
+        out.push(turn);
+        continue;
+      }
+      if (out.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const scanned = await scanHistory(userId, turn.content, { source: 'chat.history' });
+      out.push({
+        role: 'assistant',
+        content: scanned.flagged ? quoteAsData(scanned.text, 'an earlier answer of this conversation') : scanned.text,
+      });
+    }
+    return out;
   }
 
   /** Saving a flow runs the security check on each of its texts: a budget per user. */

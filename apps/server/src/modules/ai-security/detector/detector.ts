@@ -18,6 +18,8 @@ import {
   type Finding,
   type TextSource,
 } from './rules.js';
+import { findAddressed } from './rules-addressed.js';
+import { findMultilingualOverrides, findUnboundPersona } from './rules-multilingual.js';
 
 export type { Thresholds } from './classifier.js';
 
@@ -63,9 +65,17 @@ export interface Detector {
    */
   scanPrompt(text: string, options?: { label?: boolean }): ScanResult;
   scanOutput(text: string): OutputScanResult;
+  /**
+   * Material a model will read that is not the user's own request (a document, a retrieved passage,
+   * a tool's or an agent's output): instructions addressed to the AI inside it are injections, and
+   * secrets and personal data are redacted as in scanOutput.
+   */
+  scanDocument(text: string): OutputScanResult;
 }
 
 const MAX_VIOLATIONS = 32;
+/** Severities from the lowest: severityLevels[threatRank(level) - 1] is `level`. */
+const severityLevels: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 const severityRank = (severity: Severity) => threatRank(severity);
 
 function severityOf(probability: number, thresholds: Thresholds): Severity | null {
@@ -113,6 +123,59 @@ function unmasked(variant: TextVariant): TextSource | null {
     },
   };
 }
+
+/**
+ * What a hidden payload should never be: markup that runs script, or a shell command. Found in a
+ * decoded payload it is smuggled ('medium': the model is being asked to write it out, to be
+ * rendered or run downstream); in plain text it is something a developer may well paste, so no
+ * finding.
+ */
+const ACTIVE_PAYLOAD = new RegExp(
+  [
+    '<\\s*script\\b',
+    '\\bjavascript\\s*:',
+    '<[a-z][^<>]{0,200}?(?:[\\s"\'/]|\\\\x20)on[a-z]{3,24}\\s*=',
+    '\\b(?:system|exec|eval|popen|spawn|shell_exec|passthru)\\s*\\(?\\s*["\'`]',
+    '\\$\\(\\s*[a-z]{2,12}\\b[^)]{0,200}\\)',
+    '`\\s*(?:ls|cat|rm|curl|wget|touch|nc|bash|sh|chmod|id|whoami|uname)\\b[^`]{0,200}`',
+    '\\b(?:rm\\s+-rf|/etc/(?:passwd|shadow)|touch\\s+/tmp/|curl\\s+[^|\\n]{0,200}\\|\\s*(?:ba)?sh|wget\\s+[^|\\n]{0,200}\\|\\s*(?:ba)?sh|nc\\s+-e)',
+    '\\bdata:text/html',
+  ].join('|'),
+  'i',
+);
+
+/** Quotation marks (straight, curly, guillemets, corner brackets). */
+const QUOTE_MARK = /["“”«»「」『』]/gu;
+/** Words of a text that talks about an attack rather than making one. */
+const DISCUSSES =
+  /\b(?:attacks?|injections?|jailbreaks?|phrases?|examples?|means?|meaning|called|defend|defending|defen[cs]e|detect|detecting|prevent|preventing|protect|protecting|mitigate|block|blocking|filter|security|red[- ]?team(?:ing)?|researchers?|paper|classifier|dataset|test cases?)\b/i;
+const MENTIONABLE = new Set(['instruction_override', 'system_prompt_extraction', 'jailbreak_roleplay']);
+
+/**
+ * A phrase of an attack in quotation marks, in a text that talks about attacks ("What is an 'ignore
+ * previous instructions' attack, and how do I defend against it?"): mentioned, not used; it stays
+ * on record as 'low'. A quoted phrase in a text that does not talk about it ("Translate: 'ignore…'")
+ * keeps its severity.
+ */
+function isMention(text: string, finding: Finding): boolean {
+  if (!MENTIONABLE.has(finding.type) || finding.decodedFrom) return false;
+  const lineStart = text.lastIndexOf('\n', finding.start) + 1;
+  const lineEndAt = text.indexOf('\n', finding.end);
+  const lineEnd = lineEndAt < 0 ? text.length : lineEndAt;
+  const before = (text.slice(lineStart, finding.start).match(QUOTE_MARK) ?? []).length;
+  const after = (text.slice(finding.end, lineEnd).match(QUOTE_MARK) ?? []).length;
+  if (before % 2 === 0 || after === 0) return false;
+  return DISCUSSES.test(text) || /\?\s*$/.test(text.slice(finding.end, lineEnd));
+}
+
+/**
+ * A role-play or persona prompt ("I want you to act as…", "You are a business analyst…", "Imagine
+ * you are…"): every workflow prompt in this product is one, and their wording (answer only with…,
+ * do not write explanations…) is what attacks borrow. For them the classifier alone never blocks:
+ * a persona is blocked when a rule finds an override, an extraction, or a persona without rules.
+ */
+const PERSONA_FRAME =
+  /^(?:[^.\n]{0,60}[,.!:]\s*)?(?:i want you to (?:act|behave|respond|reply|answer) (?:as|like)|i would like you to act as|(?:please )?act as|acting as|you are (?:an?|the|my) |you're (?:an?|the|my) |you will (?:act|be) (?:as )?(?:an?|the|my) |imagine (?:that )?you(?:'re| are)|play the (?:role|part) of|take on the role of|role-?play as|your role is|assume the role of)/i;
 
 /** One finding per family and place: overlapping findings of one type keep the most severe. */
 function dedupe(findings: Finding[]): Finding[] {
@@ -166,13 +229,35 @@ export function createDetector(options: DetectorOptions = {}): Detector {
   const blockAt: ThreatLevel = options.blockAt ?? 'medium';
   const classifier = options.classifier ?? defaultClassifier;
 
-  function scan(text: string, label = false): { result: ScanResult; findings: Finding[] } {
+  /** `document`: material a model will read (not the user's own request): every sentence addressed to the model counts. */
+  function scan(text: string, label = false, document = false): { result: ScanResult; findings: Finding[] } {
     const { variants, unchecked } = decodeText(text);
     const findings: Finding[] = [];
     for (const variant of variants) {
-      findings.push(...findPhrases(variant), ...findSecrets(variant), ...findPersonalData(variant));
+      findings.push(
+        ...findPhrases(variant),
+        ...findMultilingualOverrides(variant),
+        ...findUnboundPersona(variant),
+        // A payload someone encoded is never the user's own words to the model.
+        ...findAddressed(variant, document || variant.decodedFrom !== undefined),
+        ...findSecrets(variant),
+        ...findPersonalData(variant),
+      );
       const plain = unmasked(variant);
       if (plain) findings.push(...findSecrets(plain), ...findPersonalData(plain));
+    }
+    for (const variant of variants) {
+      if (!variant.decodedFrom) continue;
+      const m = ACTIVE_PAYLOAD.exec(variant.raw);
+      if (m) {
+        findings.push({
+          type: 'delimiter_injection',
+          severity: 'medium',
+          message: `Hides script or a shell command in ${variant.decodedFrom} encoding`,
+          ...variant.toOriginal(m.index, m.index + m[0].length),
+          decodedFrom: variant.decodedFrom,
+        });
+      }
     }
     findings.push(...findFloods(text));
     // Encoded text that the decoding budgets left unread fails closed.
@@ -233,6 +318,21 @@ export function createDetector(options: DetectorOptions = {}): Detector {
         }
       }
     }
+    // The ensemble: the classifier reads styles it was shown, the rules read what attacks must say.
+    // A persona's wording alone is no attack: its classifier finding is capped at 'low' unless a rule
+    // found something that blocks by itself. Elsewhere a classifier finding that no rule supports at
+    // all (not even a 'low' one) counts one level lower: on prompts unlike its training data the
+    // classifier is wrong more often than the rules.
+    if (best.severity && severityRank(best.severity) > severityRank('low')) {
+      if (
+        PERSONA_FRAME.test(text.trimStart().slice(0, 300)) &&
+        !findings.some((f) => threatRank(f.severity) >= threatRank(blockAt))
+      ) {
+        best.severity = 'low';
+      } else if (findings.length === 0) {
+        best.severity = severityLevels[severityRank(best.severity) - 2] ?? 'low';
+      }
+    }
     if (best.severity) {
       findings.push({
         type: 'prompt_injection_classifier',
@@ -246,6 +346,12 @@ export function createDetector(options: DetectorOptions = {}): Detector {
       });
     }
 
+    for (const finding of findings) {
+      if (severityRank(finding.severity) > severityRank('low') && isMention(text, finding)) {
+        finding.severity = 'low';
+        finding.message = `${finding.message} (quoted, in a text about it)`;
+      }
+    }
     const kept = dedupe(findings);
     const sensitive = sensitiveSpans(kept);
     const violations = kept.slice(0, MAX_VIOLATIONS).map((finding) => {
@@ -284,6 +390,11 @@ export function createDetector(options: DetectorOptions = {}): Detector {
     },
     scanOutput(text) {
       const { result, findings } = scan(text);
+      const redacted = replaceSpans(text, sensitiveSpans(findings), (span) => `[REDACTED:${span.kind}]`);
+      return { ...result, redacted };
+    },
+    scanDocument(text) {
+      const { result, findings } = scan(text, false, true);
       const redacted = replaceSpans(text, sensitiveSpans(findings), (span) => `[REDACTED:${span.kind}]`);
       return { ...result, redacted };
     },

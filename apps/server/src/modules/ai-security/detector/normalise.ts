@@ -637,7 +637,7 @@ function urlBytes(segment: string): Uint8Array {
 }
 
 /** A base64 run: 16+ characters of the alphabet (standard or URL-safe), mixed case or digits. */
-const BASE64_CANDIDATE = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const BASE64_CANDIDATE = /(?<![A-Za-z0-9+/_-])(?:[A-Za-z0-9+/_-]{16,}={0,2}|[A-Za-z0-9+/_-]{10,15}={1,2})/g;
 /** Hex bytes, bare or as 0x41 / \x41, optionally separated: at least 8 bytes. */
 const HEX_CANDIDATE = /(?<![0-9A-Za-z])(?:(?:0x|\\x)?[0-9a-fA-F]{2}(?:, ?|[\s:;-])?){8,}/g;
 /** Tokens (runs without whitespace); URL-encoded ones have at least three %XX escapes. */
@@ -749,11 +749,66 @@ function binaryBytes(segment: string): Uint8Array {
   return Uint8Array.from((segment.match(/[01]{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
 }
 
+/**
+ * Ascii85 (btoa's alphabet '!'..'u', 'z' for four zero bytes), with or without its '<~' '~>'
+ * delimiters. Its alphabet is nearly all of printable ASCII, so it is only tried on runs that look
+ * like nothing else (see ASCII85_CANDIDATE).
+ */
+function ascii85Bytes(segment: string): Uint8Array | null {
+  const body = segment.replace(/^<~/, '').replace(/~>$/, '').replace(/\s+/g, '');
+  const out: number[] = [];
+  let group: number[] = [];
+  const flush = (count: number) => {
+    let value = 0;
+    for (let k = 0; k < 5; k++) value = value * 85 + (group[k] ?? 84);
+    if (value > 0xffffffff) return false;
+    for (let k = 0; k < count; k++) out.push((value >>> (24 - 8 * k)) & 0xff);
+    return true;
+  };
+  for (const ch of body) {
+    const c = ch.charCodeAt(0);
+    if (ch === 'z' && group.length === 0) {
+      out.push(0, 0, 0, 0);
+      continue;
+    }
+    if (c < 33 || c > 117) return null;
+    group.push(c - 33);
+    if (group.length === 5) {
+      if (!flush(4)) return null;
+      group = [];
+    }
+  }
+  if (group.length === 1) return null;
+  if (group.length > 0 && !flush(group.length - 1)) return null;
+  return Uint8Array.from(out);
+}
+
+/** Quoted-printable: '=XX' escapes and soft line breaks ('=' at a line's end). */
+function quotedPrintableBytes(segment: string): Uint8Array {
+  const text = segment.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else for (const b of Buffer.from(text[i] ?? '', 'utf8')) bytes.push(b);
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** Ascii85 in its delimiters, or a run of 20+ of its characters mixing letters, digits and punctuation. */
+const ASCII85_CANDIDATE =
+  /<~[!-uz\s]{5,}~>|(?<![!-u])(?=[!-u]*[!-/:-@[-`])(?=[!-u]*[0-9])(?=[!-u]*[a-z])(?=[!-u]*[A-Z])[!-u]{20,}(?![!-u])/g;
+/** Three or more quoted-printable escapes in a line-spanning run ("=3Cscript=3E…"). */
+const QUOTED_PRINTABLE_CANDIDATE = /(?:[^\s=]{0,40}=(?:[0-9A-F]{2}|\r?\n)){3,}[^\s=]{0,40}/g;
+
+const QP_NAMED_CANDIDATE = /(?:[^\s=]{0,80}=(?:[0-9A-F]{2}|\r?\n))+[^\s=]{0,80}/g;
+
 interface Decoded {
   start: number;
   end: number;
   text: string;
-  kind: 'base64' | 'base32' | 'hex' | 'decimal' | 'url' | 'morse' | 'binary';
+  kind: 'base64' | 'base32' | 'hex' | 'decimal' | 'url' | 'morse' | 'binary' | 'ascii85' | 'quoted-printable';
 }
 
 /** What decoding has left to spend, and the first candidate left unread (in the text as sent). */
@@ -807,6 +862,15 @@ function findEncoded(source: string, budget: Budget, onSkip: (start: number, end
     take(BASE32_CANDIDATE, 'base32', base32Bytes);
     if (/\d\d[ \t,;]/.test(source)) take(DECIMAL_CANDIDATE, 'decimal', decimalBytes);
     if (source.includes('.-') || source.includes('-.')) take(MORSE_CANDIDATE, 'morse', morseBytes);
+    take(ASCII85_CANDIDATE, 'ascii85', ascii85Bytes);
+  }
+  if (/=[0-9A-F]{2}/.test(source)) {
+    // One escape is enough where the text says it is quoted-printable.
+    take(
+      /quoted.?printable/i.test(source) ? QP_NAMED_CANDIDATE : QUOTED_PRINTABLE_CANDIDATE,
+      'quoted-printable',
+      quotedPrintableBytes,
+    );
   }
   if (source.includes('%')) {
     TOKEN.lastIndex = 0;
@@ -839,7 +903,9 @@ const COMMON_WORDS = new Set(
     'las instrucciones anteriores olvida contrasena les toutes precedentes oublie mot alle vorherigen anweisungen vergiss passwort'
   ).split(' '),
 );
-const ROT13_WORDS = new Set([...COMMON_WORDS].map(rot13));
+/** Words of commands and markup that a hidden payload is made of: rotated, they tell rot13 too. */
+const ROT13_PAYLOAD_WORDS = 'script alert javascript onerror system touch passwd curl wget exec eval'.split(' ');
+const ROT13_WORDS = new Set([...COMMON_WORDS, ...ROT13_PAYLOAD_WORDS].map(rot13));
 const WORD = /[A-Za-z]{1,20}/g;
 /** Lines or sentences, as spans: rot13 is looked for piece by piece. */
 const PIECE = /[^\n.!?]+/g;
@@ -866,6 +932,64 @@ function findRot13(source: string): Span[] {
       // Neighbouring pieces (split by '.', '!' or a line break) are one payload.
       if (last && source.slice(last.end, m.index).trim().length <= 1) last.end = m.index + m[0].length;
       else spans.push({ start: m.index, end: m.index + m[0].length });
+    }
+  }
+  return spans;
+}
+
+/** Rotates letters by `shift` places (rot13 is 13). */
+function caesar(text: string, shift: number): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 65 && c <= 90) out += String.fromCharCode(((c - 65 + shift) % 26) + 65);
+    else if (c >= 97 && c <= 122) out += String.fromCharCode(((c - 97 + shift) % 26) + 97);
+    else out += text[i] ?? '';
+  }
+  return out;
+}
+
+/** A text that says it holds a cipher or an encoding: then every line is tried with every shift. */
+const CIPHER_HINT =
+  /\b(?:rot-?\d{1,2}|caesar|cipher|ciphered|shift(?:ed)?|encoded|encrypted|decode|decrypt|decipher)\b/i;
+/** Letters enough to judge a line by its words. */
+const MIN_CIPHER_LETTERS = 8;
+/** Lines that are tried with every shift, at most. */
+const MAX_CIPHER_LINES = 16;
+/** Further words that plain text of an attack is made of (commands and markup among them). */
+const PAYLOAD_WORDS = new Set(
+  'script alert javascript onerror img src href touch tmp etc passwd bin bash curl wget cat echo rm system exec eval http https www com'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Lines of a text that says it holds a cipher, which read as words once rotated by some shift
+ * (rot13 included, where the words are not common enough for findRot13): each with its shift.
+ */
+function findShifted(source: string): (Span & { shift: number })[] {
+  const spans: (Span & { shift: number })[] = [];
+  if (!CIPHER_HINT.test(source)) return spans;
+  const LINE = /[^\n]+/g;
+  let lines = 0;
+  for (let m = LINE.exec(source); m && lines < MAX_CIPHER_LINES; m = LINE.exec(source)) {
+    const line = m[0];
+    const words = line.match(WORD) ?? [];
+    if (words.join('').length < MIN_CIPHER_LETTERS) continue;
+    lines++;
+    const score = (candidate: string[]) =>
+      candidate.reduce((n, word) => {
+        const w = word.toLowerCase();
+        return n + (COMMON_WORDS.has(w) || PAYLOAD_WORDS.has(w) ? 1 : 0);
+      }, 0);
+    const plain = score(words);
+    let best = { shift: 0, score: plain };
+    for (let shift = 1; shift < 26; shift++) {
+      const shifted = score(words.map((word) => caesar(word, shift)));
+      if (shifted > best.score) best = { shift, score: shifted };
+    }
+    if (best.shift !== 0 && best.score >= 2 && best.score >= plain + 2) {
+      spans.push({ start: m.index, end: m.index + line.length, shift: best.shift });
     }
   }
   return spans;
@@ -1022,6 +1146,23 @@ export function decodeText(source: string): DecodedText {
         toOriginal: outer ? () => ({ ...outer }) : (start, end) => ({ start: base + start, end: base + end }),
       });
     }
+    // Lines of a text that says it is ciphered, rotated back by the shift that makes words of them.
+    const rot13Pieces = findRot13(text);
+    for (const piece of findShifted(text)) {
+      if (rot13Pieces.some((r) => r.start <= piece.start && r.end >= piece.end)) continue;
+      const decoded = caesar(text.slice(piece.start, piece.end), piece.shift);
+      if (!keep(piece.start, piece.end, decoded)) continue;
+      const name = piece.shift === 13 ? 'rot13' : `caesar-${String(26 - piece.shift)}`;
+      const kind = chain ? `${chain}+${name}` : name;
+      const base = offset + piece.start;
+      variants.push({
+        raw: decoded,
+        folded: fold(decoded),
+        decodedFrom: kind,
+        toOriginal: outer ? () => ({ ...outer }) : (start, end) => ({ start: base + start, end: base + end }),
+      });
+      expand(decoded, depth + 1, kind, outer ?? { start: base, end: base + decoded.length }, 0);
+    }
     // Reversed text maps character for character too, back to front.
     for (const piece of findReversed(text)) {
       const decoded = Array.from(text.slice(piece.start, piece.end)).reverse().join('');
@@ -1065,6 +1206,31 @@ export function decodeText(source: string): DecodedText {
     }
   };
   expand(source, 0, undefined, null, 0);
+  // Unicode tag characters (U+E0020-U+E007E) are invisible copies of ASCII: the fold reads them in
+  // place, run into the visible words around them; read on their own too, as the message they spell.
+  if (/[\u{E0020}-\u{E007E}]/u.test(source)) {
+    let hidden = '';
+    let first = -1;
+    let last = -1;
+    for (let i = 0; i < source.length; i++) {
+      const cp = source.codePointAt(i) ?? 0;
+      if (cp >= 0xe0020 && cp <= 0xe007e) {
+        hidden += String.fromCharCode(cp - 0xe0000);
+        if (first < 0) first = i;
+        last = i + 2;
+      }
+      if (cp > 0xffff) i++;
+    }
+    if (hidden.trim().length > 0 && !seen.has(hidden)) {
+      const span = { start: first, end: last };
+      variants.push({
+        raw: hidden,
+        folded: fold(hidden),
+        decodedFrom: 'unicode-tags',
+        toOriginal: () => ({ ...span }),
+      });
+    }
+  }
   return { variants, unchecked: budget.unchecked };
 }
 

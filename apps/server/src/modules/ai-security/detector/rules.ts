@@ -209,8 +209,20 @@ const TOOL_SUBJECT = new RegExp(
 );
 
 /** 'low' when a tool, not the model, is told to ignore something; else `severity`. */
+/**
+ * Writing a new prompt ("write a system prompt for a support bot", "draft an initial prompt that…")
+ * asks for text, not for this model's instructions.
+ */
+const WRITING_A_PROMPT =
+  /^(?:write|draft|create|design|compose|generate|produce|craft|improve|make|build|suggest|propose)\b (?:me |us )?(?:a|an|some|one|two|three|new|better|good|short|my)\b/;
+
+/** The things of code and tooling whose rules are overridden and ignored every day (CSS, linters, git). */
+const TECHNICAL_OBJECT =
+  /\b(?:css|styles?|stylesheets?|styling|eslint|prettier|lint(?:er|ing)?|git(?:ignore)?|tsconfig|webpack|babel|config(?:uration)?s?|settings|defaults|methods?|functions?|class(?:es)?|props|propert(?:y|ies)|selectors?|media quer(?:y|ies)|specificity|firewall|nginx|cron)\b/;
+
 function unlessAboutTools(severity: Severity) {
   return (match: RegExpExecArray, text: string): Severity => {
+    if (TECHNICAL_OBJECT.test(match[0])) return 'low';
     const before = text.slice(Math.max(0, match.index - 80), match.index);
     const sentence = before.slice(
       Math.max(before.lastIndexOf('.'), before.lastIndexOf('?'), before.lastIndexOf('!'), before.lastIndexOf('\n')) + 1,
@@ -1131,9 +1143,10 @@ const extraction: PhraseRule[] = [
     // "What is a system prompt?" asks what the term means, not for this model's prompt; so does "what is
     // the system prompt in the OpenAI API".
     check: (match, text) =>
-      /^(?:what|whats|what's)\b/.test(match[0]) &&
-      (!/\b(?:your|the|all)\b/.test(match[0]) ||
-        (!/\byour\b/.test(match[0]) && ABOUT_THE_CONCEPT.test(text.slice(match.index + match[0].length))))
+      (/^(?:what|whats|what's)\b/.test(match[0]) &&
+        (!/\b(?:your|the|all)\b/.test(match[0]) ||
+          (!/\byour\b/.test(match[0]) && ABOUT_THE_CONCEPT.test(text.slice(match.index + match[0].length))))) ||
+      WRITING_A_PROMPT.test(match[0])
         ? null
         : notHowTo('high')(match, text),
   },

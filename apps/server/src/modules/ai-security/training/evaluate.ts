@@ -1,236 +1,152 @@
 /**
- * `npm run eval:ai-security`: stratified 5-fold cross-validation of the whole detector on the
- * shared data. For each fold the classifier is retrained on the other four (its thresholds chosen
- * by an inner 5-fold on those four alone), and the full detector (rules and classifier) scans the
- * held-out prompts. Prints precision, recall, F1 and false-positive rate per dataset and per rule
- * family, the confusion matrix, and whether the goal is met: recall >= 0.95 at FPR <= 0.02.
+ * `npm run eval:ai-security`: leave-one-source-out evaluation of the whole detector, the headline
+ * figure. For each source of ../shared/datasets/prompt-security/ (each file), the classifier is
+ * trained on all the other sources (and the hand-written sets), its thresholds chosen by an inner
+ * k-fold on those alone, and the full detector (decoding, rules and classifier, blocking at
+ * 'medium') scans every row of the held-out source, as `POST /api/ai-security/validate-prompt`
+ * would. Prints per source recall and false-positive rate, per language, the macro averages, and
+ * whether the goals are met (issue 30): macro recall >= 0.85, recall >= 0.70 on every attack source
+ * and language, false-positive rate <= 0.02 on every benign source.
  *
- * Identical texts stay in one fold (tensor-trust repeats many attacks); the hand-written benign
- * prompts and attacks are trained on like the rest and reported as their own datasets, never in the
- * headline.
- *
- * Also: every short held-out prompt of the shared data (up to 400 characters) set inside about 3 KB
- * of other held-out benign prompts before and after it, as an injection hidden in padding would be: how many of the
- * attacks are still blocked, and how many of the benign ones are blocked all the same.
+ * `--only <source,...>` holds out only those sources (a quicker look while changing rules);
+ * `--rules` scans with the rules alone (no classifier), to see what each half covers.
  */
-import { threatRank, violationTypes, type ThreatLevel, type ViolationType } from '@nuvem/contracts/ai-security';
+import { threatRank, type ThreatLevel } from '@nuvem/contracts/ai-security';
 import { createClassifier, decodeModel } from '../detector/classifier.js';
-import { createDetector } from '../detector/detector.js';
-import { HAND_WRITTEN, loadSamples, type DatasetName } from './data.js';
-import { DEFAULT_TRAINING, featuriseAll, rng, stratifiedGroupFolds, trainWithThresholds } from './model.js';
+import { createDetector, type Detector } from '../detector/detector.js';
+import { HAND_WRITTEN, loadSamples, TOO_SMALL, type Sample } from './data.js';
+import { DEFAULT_TRAINING, featuriseAll, trainingRows, trainWithThresholds } from './model.js';
 
-const K = 5;
-const SEED = 16;
 const BLOCK_AT: ThreatLevel = 'medium';
-const GOAL = { recall: 0.95, fpr: 0.02 };
+const GOAL = { macroRecall: 0.85, recall: 0.7, fpr: 0.02 };
 
-interface Outcome {
-  row: number;
-  blocked: boolean;
-  /** Families with a finding (any severity), and those whose finding alone blocks. */
-  flagged: Set<ViolationType>;
-  blocking: Set<ViolationType>;
-}
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').split(',') : null;
+const rulesOnly = args.includes('--rules');
 
 const started = performance.now();
 const samples = loadSamples();
 const data = featuriseAll(samples, DEFAULT_TRAINING.features);
-const rows = samples.map((_, index) => index);
-const folds = stratifiedGroupFolds(samples, rows, K, SEED);
-const outcomes: Outcome[] = [];
-const foldThresholds: Record<string, number>[] = [];
-const PADDING = 3000;
-const padded = { attacks: 0, attacksBlocked: 0, byClassifier: 0, benign: 0, benignBlocked: 0, benignByClassifier: 0 };
-const random = rng(SEED + 3);
+const sources = [...new Set(samples.map((s) => s.dataset))].filter(
+  (name) => !HAND_WRITTEN.includes(name) && !TOO_SMALL.includes(name) && (!only || only.includes(name)),
+);
 
-for (const [index, held] of folds.entries()) {
-  const heldSet = new Set(held);
-  const trainRows = rows.filter((row) => !heldSet.has(row));
-  const { file } = trainWithThresholds(samples, data, trainRows, DEFAULT_TRAINING);
-  foldThresholds.push({
-    ...file.thresholds,
-    'window low': file.windowThresholds.low,
-    'window medium': file.windowThresholds.medium,
-    'window high': file.windowThresholds.high,
-    'window critical': file.windowThresholds.critical,
-  });
-  const detector = createDetector({
-    classifier: createClassifier(decodeModel(file)),
-    thresholds: file.thresholds,
-    windowThresholds: file.windowThresholds,
-    blockAt: BLOCK_AT,
-  });
-  for (const row of held) {
-    const result = detector.scanPrompt(samples[row]?.text ?? '');
-    outcomes.push({
-      row,
-      blocked: !result.safe,
-      flagged: new Set(result.violations.map((v) => v.type)),
-      blocking: new Set(
-        result.violations.filter((v) => threatRank(v.severity) >= threatRank(BLOCK_AT)).map((v) => v.type),
-      ),
+interface Outcome {
+  sample: Sample;
+  blocked: boolean;
+  /** Blocked by a rule family (not the classifier alone). */
+  byRules: boolean;
+  byClassifier: boolean;
+}
+const outcomes: Outcome[] = [];
+
+for (const source of sources) {
+  const heldOut = (row: number) => samples[row]?.dataset === source;
+  let detector: Detector;
+  if (rulesOnly)
+    detector = createDetector({
+      blockAt: BLOCK_AT,
+      thresholds: { low: 2, medium: 2, high: 2, critical: 2 },
+      windowThresholds: { low: 2, medium: 2, high: 2, critical: 2 },
+    });
+  else {
+    const rows = trainingRows(samples, (row) => !heldOut(row), DEFAULT_TRAINING.seed);
+    const { file } = trainWithThresholds(samples, data, rows, DEFAULT_TRAINING, 3);
+    detector = createDetector({
+      classifier: createClassifier(decodeModel(file)),
+      thresholds: file.thresholds,
+      windowThresholds: file.windowThresholds,
+      blockAt: BLOCK_AT,
     });
   }
-  // Short held-out prompts inside held-out benign text.
-  const fillers = held.filter((row) => samples[row]?.label === 0 && samples[row].dataset === 'jackhhao');
-  const pad = (except: number) => {
-    let text = '';
-    while (text.length < PADDING) {
-      const row = fillers[Math.floor(random() * fillers.length)] ?? except;
-      if (row !== except) text += `${samples[row]?.text ?? ''}\n\n`;
-    }
-    return text;
-  };
-  for (const row of held) {
-    const sample = samples[row];
-    if (!sample || HAND_WRITTEN.includes(sample.dataset) || sample.text.length > 400 || fillers.length < 2) continue;
-    const result = detector.scanPrompt(`${pad(row)}${sample.text}\n\n${pad(row)}`);
-    const byClassifier = result.violations.some(
-      (v) => v.type === 'prompt_injection_classifier' && threatRank(v.severity) >= threatRank(BLOCK_AT),
-    );
-    if (sample.label === 1) {
-      padded.attacks++;
-      if (!result.safe) padded.attacksBlocked++;
-      if (byClassifier) padded.byClassifier++;
-    } else {
-      padded.benign++;
-      if (!result.safe) padded.benignBlocked++;
-      if (byClassifier) padded.benignByClassifier++;
-    }
+  for (const sample of samples) {
+    if (sample.dataset !== source) continue;
+    const result = detector.scanPrompt(sample.text);
+    const blocking = result.violations.filter((v) => threatRank(v.severity) >= threatRank(BLOCK_AT));
+    outcomes.push({
+      sample,
+      blocked: !result.safe,
+      byRules: blocking.some((v) => v.type !== 'prompt_injection_classifier'),
+      byClassifier: blocking.some((v) => v.type === 'prompt_injection_classifier'),
+    });
   }
-  process.stderr.write(`fold ${String(index + 1)}/${String(K)} done\n`);
+  process.stderr.write(`${source} held out: done (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
 }
 
 // ---- Figures -------------------------------------------------------------------------------------
 
-interface Counts {
-  tp: number;
-  fn: number;
-  fp: number;
-  tn: number;
+interface Figures {
+  attacks: number;
+  recall: number;
+  benign: number;
+  fpr: number;
+  'recall (rules)': number;
+  'recall (classifier)': number;
 }
 
-function countsOf(selected: Outcome[], isBlocked: (o: Outcome) => boolean = (o) => o.blocked): Counts {
-  const counts = { tp: 0, fn: 0, fp: 0, tn: 0 };
-  for (const outcome of selected) {
-    const attack = samples[outcome.row]?.label === 1;
-    const blocked = isBlocked(outcome);
-    if (attack && blocked) counts.tp++;
-    else if (attack) counts.fn++;
-    else if (blocked) counts.fp++;
-    else counts.tn++;
-  }
-  return counts;
-}
-
-const ratio = (a: number, b: number) => (b === 0 ? '-' : (a / b).toFixed(3));
-function metrics(c: Counts) {
-  const precision = c.tp + c.fp === 0 ? NaN : c.tp / (c.tp + c.fp);
-  const recall = c.tp + c.fn === 0 ? NaN : c.tp / (c.tp + c.fn);
-  const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : NaN;
-  const fpr = c.fp + c.tn === 0 ? NaN : c.fp / (c.fp + c.tn);
-  const show = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(3));
+function figures(list: Outcome[]): Figures {
+  const attacks = list.filter((o) => o.sample.label === 1);
+  const benign = list.filter((o) => o.sample.label === 0);
+  const rate = (part: number, whole: number) => (whole === 0 ? NaN : part / whole);
   return {
-    attacks: c.tp + c.fn,
-    benign: c.fp + c.tn,
-    precision: show(precision),
-    recall: show(recall),
-    F1: show(f1),
-    FPR: show(fpr),
-    raw: { precision, recall, fpr },
+    attacks: attacks.length,
+    recall: rate(attacks.filter((o) => o.blocked).length, attacks.length),
+    benign: benign.length,
+    fpr: rate(benign.filter((o) => o.blocked).length, benign.length),
+    'recall (rules)': rate(attacks.filter((o) => o.byRules).length, attacks.length),
+    'recall (classifier)': rate(attacks.filter((o) => o.byClassifier).length, attacks.length),
   };
 }
+const show = (f: Figures) =>
+  Object.fromEntries(
+    Object.entries(f).map(([key, value]: [string, number]) => [
+      key,
+      Number.isNaN(value) ? '-' : key === 'attacks' || key === 'benign' ? value : value.toFixed(3),
+    ]),
+  );
 
-const shared = (o: Outcome) => !HAND_WRITTEN.includes(samples[o.row]?.dataset ?? 'benign-extra');
-const of = (dataset: DatasetName) => (o: Outcome) => samples[o.row]?.dataset === dataset;
-const table = (selected: Outcome[], isBlocked?: (o: Outcome) => boolean) => {
-  const { raw: _raw, ...shown } = metrics(countsOf(selected, isBlocked));
-  return shown;
-};
+const bySource = new Map(
+  sources.map((source) => [source, figures(outcomes.filter((o) => o.sample.dataset === source))]),
+);
+const languages = [...new Set(outcomes.map((o) => o.sample.lang))].sort();
+const byLanguage = new Map(languages.map((lang) => [lang, figures(outcomes.filter((o) => o.sample.lang === lang))]));
 
 console.log(
-  `\nAI security detector: stratified group ${String(K)}-fold cross-validation (seed ${String(SEED)}), ` +
-    `blocking at '${BLOCK_AT}'; ${String(samples.length)} prompts; the classifier retrained per fold`,
+  `\nAI security detector, leave one source out (${rulesOnly ? 'rules alone' : 'classifier retrained without the held-out source'}; ` +
+    `blocking at '${BLOCK_AT}'; ${String(outcomes.length)} prompts scanned)`,
 );
-console.log('thresholds chosen per fold (inner 5-fold; whole texts, and the best window of a long text):');
-console.table(foldThresholds);
+console.log('\nper source (each tested by a detector that never saw it):');
+console.table(Object.fromEntries([...bySource].map(([source, f]) => [source, show(f)])));
+console.log('\nper language (all held-out rows of that language):');
+console.table(Object.fromEntries([...byLanguage].map(([lang, f]) => [lang, show(f)])));
 
-console.log('\nper dataset (full detector: rules and classifier):');
-console.table({
-  'all shared data': table(outcomes.filter(shared)),
-  jackhhao: table(outcomes.filter(of('jackhhao'))),
-  'tensor-trust hijacking': table(outcomes.filter(of('tensor-trust-hijacking'))),
-  'tensor-trust extraction': table(outcomes.filter(of('tensor-trust-extraction'))),
-  'benign-extra (hand-written)': table(outcomes.filter(of('benign-extra'))),
-  'attack-extra (hand-written)': table(outcomes.filter(of('attack-extra'))),
-});
-
-console.log('\nrules alone, classifier alone, both (shared data):');
-const rulesBlock = (o: Outcome) => [...o.blocking].some((type) => type !== 'prompt_injection_classifier');
-const classifierBlocks = (o: Outcome) => o.blocking.has('prompt_injection_classifier');
-console.table({
-  'rules only': table(outcomes.filter(shared), rulesBlock),
-  'classifier only': table(outcomes.filter(shared), classifierBlocks),
-  'rules + classifier': table(outcomes.filter(shared)),
-});
-
-console.log(`\nper rule family (shared data; "blocks" = a finding at '${BLOCK_AT}' or above):`);
-const sharedOutcomes = outcomes.filter(shared);
-const attacks = sharedOutcomes.filter((o) => samples[o.row]?.label === 1);
-const benign = sharedOutcomes.filter((o) => samples[o.row]?.label === 0);
-const extra = outcomes.filter(of('benign-extra'));
-const families: Record<string, Record<string, string | number>> = {};
-for (const type of violationTypes) {
-  if (type === 'security_layer_offline') continue;
-  const flags = (list: Outcome[]) => list.filter((o) => o.flagged.has(type)).length;
-  const blocks = (list: Outcome[]) => list.filter((o) => o.blocking.has(type)).length;
-  families[type] = {
-    'attacks flagged': flags(attacks),
-    'attacks blocked': blocks(attacks),
-    'recall (blocks)': ratio(blocks(attacks), attacks.length),
-    'benign flagged': flags(benign),
-    'benign blocked': blocks(benign),
-    'FPR (blocks)': ratio(blocks(benign), benign.length),
-    'precision (blocks)': ratio(blocks(attacks), blocks(attacks) + blocks(benign)),
-    'hand-written benign flagged': flags(extra),
-  };
-}
-console.table(families);
-
+const attackSources = [...bySource].filter(([, f]) => f.attacks > 0);
+const benignSources = [...bySource].filter(([, f]) => f.benign > 0);
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+const macroRecall = mean(attackSources.map(([, f]) => f.recall));
+const macroFpr = mean(benignSources.map(([, f]) => f.fpr));
+let worstRecall: [string, number] = ['', 1];
+for (const [source, f] of attackSources) if (f.recall < worstRecall[1]) worstRecall = [source, f.recall];
+let worstFpr: [string, number] = ['', 0];
+for (const [source, f] of benignSources) if (f.fpr > worstFpr[1]) worstFpr = [source, f.fpr];
+const languageMisses = [...byLanguage].filter(([, f]) => f.attacks > 0 && f.recall < GOAL.recall).map(([l]) => l);
 console.log(
-  `\nshort held-out prompts inside about ${String(PADDING)} characters of held-out benign text on each side:`,
+  `\nmacro recall over ${String(attackSources.length)} attack sources: ${macroRecall.toFixed(3)} (goal >= ${String(GOAL.macroRecall)})`,
 );
-console.table({
-  attacks: {
-    prompts: padded.attacks,
-    blocked: padded.attacksBlocked,
-    rate: ratio(padded.attacksBlocked, padded.attacks),
-    'blocked by the classifier': padded.byClassifier,
-  },
-  benign: {
-    prompts: padded.benign,
-    blocked: padded.benignBlocked,
-    rate: ratio(padded.benignBlocked, padded.benign),
-    'blocked by the classifier': padded.benignByClassifier,
-  },
-});
-
-const all = countsOf(sharedOutcomes);
-console.log('\nconfusion matrix (shared data, full detector):');
-console.table({
-  'actual attack': { 'predicted attack': all.tp, 'predicted benign': all.fn },
-  'actual benign': { 'predicted attack': all.fp, 'predicted benign': all.tn },
-});
-
-const { raw } = metrics(all);
-const met = raw.recall >= GOAL.recall && raw.fpr <= GOAL.fpr;
+console.log(`macro false-positive rate over ${String(benignSources.length)} benign sources: ${macroFpr.toFixed(3)}`);
 console.log(
-  `\ngoal: recall >= ${String(GOAL.recall)} at FPR <= ${String(GOAL.fpr)} (shared data, cross-validated): ` +
-    `recall ${raw.recall.toFixed(3)}, FPR ${raw.fpr.toFixed(3)}: ${met ? 'MET' : 'NOT MET'}`,
+  `lowest recall: ${worstRecall[0]} ${worstRecall[1].toFixed(3)} (goal >= ${String(GOAL.recall)} on every source)`,
 );
-const withExtra = metrics(countsOf(outcomes));
 console.log(
-  `with the hand-written prompts counted too: recall ${withExtra.raw.recall.toFixed(3)}, ` +
-    `FPR ${withExtra.raw.fpr.toFixed(3)}`,
+  `highest false-positive rate: ${worstFpr[0]} ${worstFpr[1].toFixed(3)} (goal <= ${String(GOAL.fpr)} on every source)`,
 );
+console.log(
+  `languages under ${String(GOAL.recall)} recall: ${languageMisses.length ? languageMisses.join(', ') : 'none'}`,
+);
+const met =
+  macroRecall >= GOAL.macroRecall &&
+  worstRecall[1] >= GOAL.recall &&
+  worstFpr[1] <= GOAL.fpr &&
+  languageMisses.length === 0;
+console.log(`goals: ${met ? 'MET' : 'NOT MET'}`);
 console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);

@@ -27,8 +27,8 @@ const benign = [
   'Translate good morning into Portuguese.',
 ];
 const samples: Sample[] = [
-  ...attacks.map((text): Sample => ({ text, label: 1, dataset: 'tensor-trust-hijacking' })),
-  ...benign.map((text): Sample => ({ text, label: 0, dataset: 'jackhhao' })),
+  ...attacks.map((text): Sample => ({ text, label: 1, dataset: 'tensor-trust-hijacking', lang: 'en' })),
+  ...benign.map((text): Sample => ({ text, label: 0, dataset: 'jackhhao', lang: 'en' })),
 ];
 
 describe('training', () => {

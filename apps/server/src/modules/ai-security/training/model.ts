@@ -26,7 +26,7 @@ import {
   type SparseVector,
 } from '../detector/features.js';
 import { fold } from '../detector/normalise.js';
-import type { Sample } from './data.js';
+import { NOT_TRAINED_ON, type Sample } from './data.js';
 
 export interface TrainOptions {
   features: FeatureConfig;
@@ -174,6 +174,68 @@ export function windowRows(
   return { vectors, labels };
 }
 
+/** Where material splits into sentences: an end of sentence, a line break, a table's cell. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+|\n|\|/;
+/** Lines shorter than this (folded) say too little to learn from alone. */
+const MIN_LINE = 24;
+/** At most this many injected lines of one source are trained on. */
+const LINES_PER_SOURCE = 400;
+
+/**
+ * The injected lines of a source's attacks, as attack rows of their own: a source that has both
+ * attacks and benign rows (BIPIA's e-mails, tables and code answers, garak's documents) mostly
+ * holds the same material both ways, and an attack's lines that no benign row of its source has
+ * are what was injected. Trained on alone, the classifier learns the injected sentence ("in your
+ * response, mention…") rather than the e-mail around it; the detector's windows then find it in
+ * material it has never seen. Only the training rows are read, so a held-out source stays unseen.
+ */
+export function injectedLineRows(
+  samples: Sample[],
+  data: Featurised,
+  rows: number[],
+  options: TrainOptions,
+): { vectors: SparseVector[]; labels: (0 | 1)[]; replaced: Set<number> } {
+  const hasher = new FeatureHasher(data.features);
+  const replaced = new Set<number>();
+  const bySource = new Map<string, number[]>();
+  for (const row of rows) {
+    const dataset = samples[row]?.dataset ?? '';
+    bySource.set(dataset, [...(bySource.get(dataset) ?? []), row]);
+  }
+  const vectors: SparseVector[] = [];
+  const labels: (0 | 1)[] = [];
+  const random = rng(options.seed + 13);
+  for (const source of [...bySource.keys()].sort()) {
+    const members = bySource.get(source) ?? [];
+    const benign = members.filter((row) => samples[row]?.label === 0);
+    const attacks = members.filter((row) => samples[row]?.label === 1);
+    if (benign.length === 0 || attacks.length === 0) continue;
+    const linesOf = (row: number) =>
+      (data.folded[row] ?? '')
+        .split(SENTENCE_BREAK)
+        .map((line) => line.trim())
+        .filter((line) => line.length >= MIN_LINE);
+    const benignLines = new Set(benign.flatMap(linesOf));
+    const injected = new Set<string>();
+    for (const row of attacks) {
+      const lines = linesOf(row);
+      // A short attack of one sentence is already a row of its own.
+      if (lines.length < 2) continue;
+      const own = lines.filter((line) => !benignLines.has(line));
+      // An attack on material that no benign row holds cannot be told apart from it: not trained
+      // on whole either (it would teach that the material is the attack).
+      replaced.add(row);
+      if (own.length === 0 || own.length > Math.max(3, lines.length / 3)) continue;
+      for (const line of own) injected.add(line);
+    }
+    for (const line of shuffle([...injected].sort(), random).slice(0, LINES_PER_SOURCE)) {
+      vectors.push(hasher.vector(line));
+      labels.push(1);
+    }
+  }
+  return { vectors, labels, replaced };
+}
+
 /** Trains on `rows` and on the window rows made from them. */
 export function trainWithWindows(
   samples: Sample[],
@@ -182,10 +244,14 @@ export function trainWithWindows(
   options: TrainOptions = DEFAULT_TRAINING,
 ): LinearModel {
   const extra = windowRows(samples, data, rows, options);
-  const vectors = [...data.vectors, ...extra.vectors];
-  const labels = [...samples.map((sample) => sample.label), ...extra.labels];
-  const extraRows = extra.vectors.map((_, k) => data.vectors.length + k);
-  return trainLogistic(vectors, labels, [...rows, ...extraRows], options);
+  const lines = injectedLineRows(samples, data, rows, options);
+  const vectors = [...data.vectors, ...extra.vectors, ...lines.vectors];
+  const labels = [...samples.map((sample) => sample.label), ...extra.labels, ...lines.labels];
+  const extraRows = [...extra.vectors, ...lines.vectors].map((_, k) => data.vectors.length + k);
+  // An attack whose injected lines are rows of their own is not also trained on whole: the rest of
+  // it is the same e-mail or table as a benign row, and would teach that e-mails are attacks.
+  const kept = rows.filter((row) => !lines.replaced.has(row));
+  return trainLogistic(vectors, labels, [...kept, ...extraRows], options);
 }
 
 export interface LinearModel {
@@ -288,6 +354,9 @@ export function windowScorer(file: ModelFile, data: Featurised): (row: number) =
   };
 }
 
+/** Benign rows a source needs to have its false-positive rate judged on its own (see trainWithThresholds). */
+const MIN_THRESHOLD_SOURCE = 100;
+
 /** How many long benign texts each inner fold makes from its held-out benign prompts, and how long (as evaluate.ts pads). */
 const LONG_BENIGN = { texts: 200, chars: 6000 };
 
@@ -310,6 +379,47 @@ function longBenignScores(file: ModelFile, samples: Sample[], rows: number[], se
     scores.push(result.window?.probability ?? result.probability);
   }
   return scores;
+}
+
+/**
+ * At most this many rows of one source and label go into training (a seeded choice, spread over
+ * the source's languages): no source outweighs the others by its size alone (XSafety has 3,674
+ * rows, the LLM Guard tests 53), and training stays quick enough to retrain once per held-out source.
+ */
+export const ROWS_PER_SOURCE = 600;
+
+/** The rows to train on among those `include` accepts, each source and label capped at ROWS_PER_SOURCE. */
+export function trainingRows(samples: Sample[], include: (row: number) => boolean, seed: number): number[] {
+  const groups = new Map<string, number[]>();
+  samples.forEach((sample, row) => {
+    if (!include(row) || NOT_TRAINED_ON.includes(sample.dataset)) return;
+    const key = `${sample.dataset}:${String(sample.label)}`;
+    const list = groups.get(key) ?? [];
+    list.push(row);
+    groups.set(key, list);
+  });
+  const random = rng(seed + 11);
+  const rows: number[] = [];
+  for (const key of [...groups.keys()].sort()) {
+    const list = groups.get(key) ?? [];
+    if (list.length <= ROWS_PER_SOURCE) {
+      rows.push(...list);
+      continue;
+    }
+    // Round-robin over languages, each language's rows shuffled.
+    const byLang = new Map<string, number[]>();
+    for (const row of list) {
+      const lang = samples[row]?.lang ?? 'en';
+      byLang.set(lang, [...(byLang.get(lang) ?? []), row]);
+    }
+    const queues = [...byLang.keys()].sort().map((lang) => shuffle(byLang.get(lang) ?? [], random));
+    const taken: number[] = [];
+    for (let k = 0; taken.length < ROWS_PER_SOURCE; k++) {
+      for (const queue of queues) if (k < queue.length && taken.length < ROWS_PER_SOURCE) taken.push(queue[k] ?? 0);
+    }
+    rows.push(...taken);
+  }
+  return rows.sort((a, b) => a - b);
 }
 
 /** A group key: texts that fold to the same words are one group (kept in one fold). */
@@ -416,7 +526,15 @@ export function trainWithThresholds(
       list.push(score);
       bySource.set(sample.dataset, list);
     }
-    return [...bySource.values()];
+    // A source of a few dozen benign rows cannot hold a rate of 2% (one row is more): the small
+    // ones are judged together.
+    const pooled: number[] = [];
+    const lists: number[][] = [];
+    for (const list of bySource.values()) {
+      if (list.length < MIN_THRESHOLD_SOURCE) pooled.push(...list);
+      else lists.push(list);
+    }
+    return pooled.length > 0 ? [...lists, pooled] : lists;
   };
   const thresholds = chooseThresholds(benignBySource(oof), targets);
   const windowThresholds = chooseThresholds([...benignBySource(oofWindows), longBenign], windowTargets);

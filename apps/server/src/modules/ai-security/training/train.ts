@@ -9,14 +9,14 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadSamples } from './data.js';
-import { DEFAULT_TRAINING, featuriseAll, trainWithThresholds } from './model.js';
+import { DEFAULT_TRAINING, featuriseAll, trainingRows, trainWithThresholds } from './model.js';
 
 const output = fileURLToPath(new URL('../detector/classifier-weights.json', import.meta.url));
 
 const started = performance.now();
 const samples = loadSamples();
 const data = featuriseAll(samples, DEFAULT_TRAINING.features);
-const rows = samples.map((_, index) => index);
+const rows = trainingRows(samples, () => true, DEFAULT_TRAINING.seed);
 const { file, oof, oofWindows } = trainWithThresholds(samples, data, rows, DEFAULT_TRAINING);
 const json = `${JSON.stringify(file, null, 2)}\n`;
 writeFileSync(output, json);

@@ -1,4 +1,4 @@
-import type { AgentDriver, AgentType } from '@nuvem/contracts/workflows';
+import type { AgentDriver, AgentType, Citation } from '@nuvem/contracts/workflows';
 
 /** One agent of the registry (GET /api/mlm/agents): what it is; its status and figures are computed. */
 export interface AgentDefinition {
@@ -10,12 +10,11 @@ export interface AgentDefinition {
   systemPrompt: string;
 }
 
-/** A passage of one of the user's knowledge-base documents. */
-export interface Citation {
-  document_id: string;
-  title: string;
-  excerpt: string;
-}
+/**
+ * A passage of one of the user's knowledge-base documents; `flagged` when the AI security layer
+ * found instructions aimed at the AI in it (the agent got it as quoted data).
+ */
+export type { Citation } from '@nuvem/contracts/workflows';
 
 /** One earlier turn of a chat: what the user wrote, or what the agent answered. */
 export interface ConversationTurn {

@@ -4,7 +4,8 @@ import { abortError, throwIfAborted } from './abort.js';
 import { AgentCallError, type AgentCall, type AgentRuntime, type Citation } from './agent-runtime.js';
 import { agentActions } from './agents.js';
 import type { RetrievedPassage, Retriever } from './bm25.js';
-import { knowledgeAnswer } from './offline-driver.js';
+import { citationOf, knowledgeAnswer } from './offline-driver.js';
+import { quoteAsData } from './quoted-data.js';
 import { countWords } from './text.js';
 
 /** An answer longer than this is cut: the request is aborted and what came is kept, with a note. */
@@ -57,7 +58,11 @@ export function buildMessages(
   const earlier: ChatMessage[] = (call.history ?? []).map((turn) => ({ role: turn.role, content: turn.content }));
   if (call.agent.type !== 'rag')
     return [{ role: 'system', content: system }, ...earlier, { role: 'user', content: input }];
-  const context = passages.map((passage, index) => `[${String(index + 1)}] ${passage.title}\n${passage.text}`);
+  // A flagged passage is data between markers after a warning, never text the model could take as its orders.
+  const context = passages.map(
+    (passage, index) =>
+      `[${String(index + 1)}] ${passage.title}\n${passage.flagged ? quoteAsData(passage.text, `a passage of "${passage.title}"`) : passage.text}`,
+  );
   return [
     { role: 'system', content: system },
     ...earlier,
@@ -452,11 +457,7 @@ export function createLlmRuntime(options: LlmRuntimeOptions): AgentRuntime {
       const messages = buildMessages(call, passages);
       const completion = await complete(messages, signal, call.onDelta);
       const promptChars = messages.reduce((sum, message) => sum + message.content.length, 0);
-      const citations: Citation[] = passages.map(({ document_id, title, excerpt }) => ({
-        document_id,
-        title,
-        excerpt,
-      }));
+      const citations: Citation[] = passages.map(citationOf);
       return {
         output: completion.output,
         action: suggestedAction(agent.type, completion.output),

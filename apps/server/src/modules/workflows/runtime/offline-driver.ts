@@ -18,6 +18,7 @@ import {
   tokenize,
   withoutFinalPunctuation,
 } from './text.js';
+import { quoteAsData } from './quoted-data.js';
 import { readUpstream } from './upstream.js';
 
 /** What one template makes of an input. */
@@ -143,15 +144,33 @@ export function knowledgeAnswer(question: string, passages: readonly RetrievedPa
     const first = splitSentences(passages[0]?.text ?? '')[0] ?? '';
     chosen = [{ source: 0, position: 0, overlap: 0, text: first }];
   }
-  const answer = chosen.map(
-    (sentence) => `${cutAtWord(sentence.text, SENTENCE_MAX_CHARS)} [${String(sentence.source + 1)}]`,
+  const cut = (sentence: { text: string }) => cutAtWord(sentence.text, SENTENCE_MAX_CHARS);
+  // A flagged passage's sentences are quoted as data, one block per passage, after the rest.
+  const answer = chosen
+    .filter((sentence) => !passages[sentence.source]?.flagged)
+    .map((sentence) => `${cut(sentence)} [${String(sentence.source + 1)}]`);
+  const quoted = passages.flatMap((passage, source) => {
+    const sentences = chosen.filter((sentence) => sentence.source === source);
+    if (!passage.flagged || sentences.length === 0) return [];
+    const what = `a passage of "${passage.title}" [${String(source + 1)}]`;
+    return [quoteAsData(sentences.map(cut).join(' '), what)];
+  });
+  const sources = passages.map(
+    (passage, index) =>
+      `[${String(index + 1)}] ${passage.title}${passage.flagged ? ' (flagged by the AI security layer)' : ''}`,
   );
-  const sources = passages.map((passage, index) => `[${String(index + 1)}] ${passage.title}`);
+  const body = [answer.join(' '), ...quoted].filter(Boolean).join('\n\n');
   return {
-    output: `${answer.join(' ')}\n\nSources:\n${sources.join('\n')}`,
+    output: `${body}\n\nSources:\n${sources.join('\n')}`,
     action: 'answered',
-    citations: passages.map(({ document_id, title, excerpt }) => ({ document_id, title, excerpt })),
+    citations: passages.map(citationOf),
   };
+}
+
+/** What a citation shows of a retrieved passage (`flagged` only when it is). */
+export function citationOf(passage: RetrievedPassage): Citation {
+  const { document_id, title, excerpt } = passage;
+  return passage.flagged ? { document_id, title, excerpt, flagged: true } : { document_id, title, excerpt };
 }
 
 // business

@@ -1,4 +1,4 @@
-import { BotIcon, UserIcon } from 'lucide-react';
+import { BotIcon, ShieldAlertIcon, UserIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '@/components/ui/rich-text';
@@ -70,6 +70,7 @@ export function AgentMessage({
                 {citations.map((citation, index) => (
                   <li key={`${String(index)}-${citation.document_id}`}>
                     <span className="font-medium">{citation.title}</span>
+                    {citation.flagged && <FlaggedSource />}
                     {citation.excerpt && <span className="block text-muted-foreground">{citation.excerpt}</span>}
                   </li>
                 ))}
@@ -84,6 +85,22 @@ export function AgentMessage({
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * A source the AI security layer flagged (instructions aimed at the AI in it): the agent got it as
+ * quoted data with a warning, and the user sees the same warning (an icon with its words beside it,
+ * read by screen readers, and as a tooltip).
+ */
+function FlaggedSource() {
+  const { t } = useTranslation('workflows');
+  const warning = t('knowledge.citationFlagged');
+  return (
+    <span title={warning} className="mt-0.5 flex items-start gap-1 text-warning">
+      <ShieldAlertIcon aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      <span>{warning}</span>
+    </span>
   );
 }
 

@@ -47,7 +47,7 @@ function ExecuteForm({
   const { t } = useTranslation(['workflows', 'common']);
   const form = useContractForm(executeBodySchema, { defaultValues: { input: '' }, mode: 'onSubmit' });
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown; input: string } | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (pending) return;
@@ -55,7 +55,7 @@ function ExecuteForm({
     setFailure(null);
     const result = await onRun(values.input);
     setPending(false);
-    setFailure(result);
+    setFailure(result ? { ...result, input: values.input } : null);
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -87,7 +87,13 @@ function ExecuteForm({
           />
         )}
       </FormField>
-      {failure && <WorkflowError title={t('execute.failed')} error={failure.error} />}
+      {failure && (
+        <WorkflowError
+          title={t('execute.failed')}
+          error={failure.error}
+          report={{ prompt: failure.input, source: 'flow.execute' }}
+        />
+      )}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           {t('common:actions.cancel')}

@@ -1,10 +1,20 @@
 import {
   knowledgeDocumentBodySchema,
+  knowledgeHandlings,
   knowledgeLimits,
   type KnowledgeDocument,
   type KnowledgeDocumentBody,
+  type KnowledgeHandling,
 } from '@nuvem/contracts/workflows';
-import { BookOpenIcon, FileUpIcon, Loader2Icon, PlusIcon, Trash2Icon } from 'lucide-react';
+import {
+  BookOpenIcon,
+  ChevronDownIcon,
+  FileUpIcon,
+  Loader2Icon,
+  PlusIcon,
+  ShieldAlertIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +26,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -27,6 +38,8 @@ import { errorMessage, notify } from '@/lib/notify';
 import { useAddKnowledge } from '../api/add-knowledge';
 import { useDeleteKnowledge } from '../api/delete-knowledge';
 import { useKnowledge } from '../api/get-knowledge';
+import { useSetKnowledgeHandling } from '../api/set-knowledge-handling';
+import { useSecurityNames } from './use-security-names';
 
 /** What an upload may be: plain text or Markdown, by extension (browsers disagree on the MIME type of .md). */
 const UPLOAD_EXTENSIONS = ['.txt', '.md'] as const;
@@ -35,7 +48,9 @@ const formFields = ['title', 'content'] as const;
 /**
  * The rag agent's knowledge base (beyond the spec): the user's documents (title, size, date,
  * delete) and two ways to add one: paste a text, or upload a .txt or .md file, read in the browser
- * and sent as text. The server's refusals (413 too large, 400 invalid) are shown in its words.
+ * and sent as text. The server's refusals (413 too large, 400 invalid) are shown in its words. A
+ * document the AI security layer flagged when it was added says so, shows what was found, and lets
+ * its user choose whether the rag agent leaves it out or quotes it as data with a warning.
  */
 export function KnowledgeTab() {
   const { t } = useTranslation(['workflows', 'common']);
@@ -97,7 +112,7 @@ function DocumentList({ documents }: { documents: readonly KnowledgeDocument[] }
         {documents.map((document) => (
           <li
             key={document.id}
-            className="flex items-center gap-3 rounded-lg border border-glass-border bg-glass p-3 text-sm"
+            className="flex items-start gap-3 rounded-lg border border-glass-border bg-glass p-3 text-sm"
           >
             <div className="grid min-w-0 flex-1 gap-0.5">
               <p className="font-medium break-words">{document.title}</p>
@@ -108,6 +123,7 @@ function DocumentList({ documents }: { documents: readonly KnowledgeDocument[] }
                   {t('knowledge.addedOn', { date: f.date(document.created_at) })}
                 </time>
               </p>
+              {document.security.flagged && <FlaggedDocument document={document} />}
             </div>
             <Button
               variant="ghost"
@@ -154,6 +170,96 @@ function DocumentList({ documents }: { documents: readonly KnowledgeDocument[] }
   );
 }
 
+/**
+ * A flagged document's badge, what was found (on expand), and the user's choice of what the rag
+ * agent does with it. The choice shows at once and is saved in the background; a refusal puts it back.
+ */
+function FlaggedDocument({ document }: { document: KnowledgeDocument }) {
+  const { t } = useTranslation(['workflows', 'common']);
+  const names = useSecurityNames();
+  const [open, setOpen] = useState(false);
+  const findingsId = useId();
+  const handlingId = useId();
+  const setHandling = useSetKnowledgeHandling();
+  // The choice being saved, shown from the click on (the list catches up when the server answers).
+  const [choosing, setChoosing] = useState<KnowledgeHandling | null>(null);
+  const { findings } = document.security;
+  const handling = choosing ?? document.security.handling;
+  const choose = (next: KnowledgeHandling) => {
+    if (next === handling) return;
+    setChoosing(next);
+    setHandling.mutate({ id: document.id, handling: next }, { onSettled: () => setChoosing(null) });
+  };
+  return (
+    <div className="mt-2 grid gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="warning">
+          <ShieldAlertIcon aria-hidden="true" className="size-3.5" />
+          {t('knowledge.flagged')}
+        </Badge>
+        {findings.length > 0 && (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={findingsId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <ChevronDownIcon
+              aria-hidden="true"
+              className={open ? 'rotate-180 motion-safe:transition-transform' : 'motion-safe:transition-transform'}
+            />
+            {open ? t('knowledge.hideFindings') : t('knowledge.showFindings')}
+          </Button>
+        )}
+      </div>
+      {open && (
+        <ul
+          id={findingsId}
+          aria-label={t('knowledge.findings', { title: document.title })}
+          className="grid gap-1.5 text-xs"
+        >
+          {findings.map((finding, index) => (
+            <li key={index} className="grid gap-0.5 rounded-md border border-glass-border p-2">
+              <span className="font-medium">
+                {t('knowledge.finding', { type: names.type(finding.type), level: names.level(finding.severity) })}
+              </span>
+              <q className="break-words text-muted-foreground">{finding.text}</q>
+            </li>
+          ))}
+        </ul>
+      )}
+      <fieldset className="grid gap-1 text-xs" aria-describedby={handlingId}>
+        <legend className="mb-1 font-medium">{t('knowledge.handling', { title: document.title })}</legend>
+        {knowledgeHandlings.map((option) => (
+          <label key={option} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={`handling-${document.id}`}
+              value={option}
+              checked={handling === option}
+              onChange={() => choose(option)}
+              className="size-3.5 accent-primary"
+            />
+            {t(`knowledge.handlings.${option}`)}
+          </label>
+        ))}
+        <p id={handlingId} className="text-muted-foreground">
+          {t(`knowledge.handlingHints.${handling}`)}
+        </p>
+      </fieldset>
+      {setHandling.isError && (
+        <p role="alert" className="text-xs text-destructive">
+          {t('knowledge.handlingFailed', {
+            reason: errorMessage(setHandling.error, t('common:errors.unexpected')),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function AddDocument() {
   const { t } = useTranslation(['workflows', 'common']);
   const { t: formT } = useTranslation();
@@ -167,11 +273,19 @@ function AddDocument() {
     mode: 'onSubmit',
   });
 
+  const [flagged, setFlagged] = useState<KnowledgeDocument | null>(null);
+
+  /** Says the document was added, and at once when it was flagged (it is left out of answers until the user chooses). */
+  function added(document: KnowledgeDocument) {
+    setFlagged(document.security.flagged ? document : null);
+    notify.success(t('knowledge.added'));
+  }
+
   async function send(body: KnowledgeDocumentBody): Promise<boolean> {
     setFailure(null);
+    setFlagged(null);
     try {
-      await add.mutateAsync(body);
-      notify.success(t('knowledge.added'));
+      added(await add.mutateAsync(body));
       return true;
     } catch (error) {
       setFailure(t('knowledge.addFailed', { reason: errorMessage(error, t('common:errors.unexpected')) }));
@@ -182,9 +296,9 @@ function AddDocument() {
   const onSubmit = form.handleSubmit(async (values) => {
     if (add.isPending) return;
     setFailure(null);
+    setFlagged(null);
     try {
-      await add.mutateAsync(values);
-      notify.success(t('knowledge.added'));
+      added(await add.mutateAsync(values));
       form.reset();
     } catch (error) {
       if (!applyServerErrors(error, form.setError, formT, { fields: formFields })) {
@@ -270,6 +384,15 @@ function AddDocument() {
           <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">
             {failure}
           </p>
+        )}
+        {flagged && (
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
+          >
+            <ShieldAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+            <p>{t('knowledge.addedFlagged', { title: flagged.title })}</p>
+          </div>
         )}
       </CardContent>
     </Card>

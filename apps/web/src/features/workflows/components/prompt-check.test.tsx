@@ -204,3 +204,86 @@ describe('Check a prompt', () => {
     );
   });
 });
+
+describe('Report a false alarm', () => {
+  const reportReply = {
+    id: 'sfa_1',
+    source: 'validate-prompt',
+    threat_level: 'high',
+    violation_types: ['instruction_override'],
+    text_sha256: 'a'.repeat(64),
+    excerpt: 'Ignore all previous instructions',
+    comment: 'A test of our own filter',
+    created_at: '2026-03-30T10:15:00.000Z',
+  };
+
+  async function blockedCheck(report: FetchHandler) {
+    const view = renderWorkflows(
+      <MlmDashboard />,
+      {
+        ...dashboardRoutes(),
+        [`POST ${api('/validate-prompt')}`]: reply(blockedVerdict),
+        [`POST ${api('/reports')}`]: report,
+      },
+      '/?app=6&tab=security',
+    );
+    await view.user.type(await screen.findByRole('textbox', { name: 'Prompt' }), injection);
+    await view.user.click(screen.getByRole('button', { name: 'Check prompt' }));
+    await screen.findByText('Prompt blocked by AI Security Layer');
+    return view;
+  }
+
+  it('is not offered for a safe prompt', async () => {
+    const { user, box } = await renderCheck(reply(safeVerdict));
+    await user.type(box, 'hello');
+    await user.click(screen.getByRole('button', { name: 'Check prompt' }));
+    await screen.findByText('Safe');
+    expect(screen.queryByRole('button', { name: 'Report a false alarm' })).not.toBeInTheDocument();
+  });
+
+  it('opens a dialog that Escape closes, sends the prompt with a comment, then says thanks', async () => {
+    const { user, fetchSpy } = await blockedCheck(reply(reportReply, 201));
+    const button = screen.getByRole('button', { name: 'Report a false alarm' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Report a false alarm' });
+    const comment = within(dialog).getByRole('textbox', { name: 'Comment (optional)' });
+    await vi.waitFor(() => expect(comment).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(fetchCalls(fetchSpy, `POST ${api('/reports')}`)).toHaveLength(0);
+
+    await user.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: 'Report a false alarm' });
+    await user.type(within(again).getByRole('textbox', { name: 'Comment (optional)' }), 'A test of our own filter');
+    expect(within(again).getByText('24 of 500 characters')).toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Send report' }));
+
+    expect(await screen.findByText('Thanks — reported for review')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchCalls(fetchSpy, `POST ${api('/reports')}`).map((call) => call.body)).toEqual([
+      { prompt: injection, source: 'validate-prompt', comment: 'A test of our own filter' },
+    ]);
+    const reported = screen.getByRole('button', { name: 'Reported' });
+    expect(reported).toHaveAttribute('aria-disabled', 'true');
+    await user.click(reported);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the dialog and lets the user try again", async () => {
+    const { user } = await blockedCheck(
+      sequence(
+        reply({ success: false, error: 'Too many attempts. Try again in 1 minute.', code: 'RATE_LIMITED' }, 429),
+        reply(reportReply, 200),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Report a false alarm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a false alarm' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The report could not be sent: Too many attempts. Try again in 1 minute.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thanks — reported for review')).toBeInTheDocument();
+  });
+});

@@ -18,6 +18,7 @@ import {
   type CheckFailure,
 } from '../lib/prompt-check';
 import { PromptCheckFindings, PromptCheckVerdict } from './prompt-check-result';
+import { ReportFalseAlarm } from './report-false-alarm';
 
 /**
  * The Security tab's 'Check a prompt' box: POST /api/ai-security/validate-prompt with the text as
@@ -100,6 +101,10 @@ export function PromptCheck() {
         {mutation.isError && <CheckFailureMessage failure={checkFailure(mutation.error)} />}
         {/* Always there, so each new verdict is announced; the findings below are there to read. */}
         <div role="status">{mutation.isSuccess && <PromptCheckVerdict result={mutation.data} />}</div>
+        {mutation.isSuccess && !mutation.data.safe && (
+          // Keyed by the check: a new verdict offers a new report.
+          <ReportFalseAlarm key={mutation.submittedAt} prompt={mutation.variables.prompt} source="validate-prompt" />
+        )}
         {mutation.isSuccess && <PromptCheckFindings prompt={mutation.variables.prompt} result={mutation.data} />}
       </CardContent>
     </Card>

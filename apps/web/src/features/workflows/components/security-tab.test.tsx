@@ -1,8 +1,10 @@
+import { securityPolicyResponseSchema, violationTypes, type SecurityPolicy } from '@nuvem/contracts/ai-security';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SecurityTab } from './security-tab';
-import { eventsReply, renderWorkflows, securityEvent } from './workflows-test-fixtures';
+import { reply } from '@/testing/mock-fetch';
+import { api, eventsReply, renderWorkflows, securityEvent } from './workflows-test-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -96,5 +98,65 @@ describe('SecurityTab', () => {
     expect(
       screen.getByRole('img', { name: 'Blocked and flagged per day, last 30 days: nothing blocked or flagged' }),
     ).toHaveTextContent('Blocked and flagged per day, last 30 days: nothing blocked or flagged');
+  });
+});
+
+describe('the Policy card', () => {
+  function policy(overrides: Partial<SecurityPolicy> = {}): SecurityPolicy {
+    return securityPolicyResponseSchema.parse({
+      layer: 'in-process',
+      block_at: 'medium',
+      thresholds: {
+        text: { low: 0.5, medium: 0.7, high: 0.85, critical: 0.97 },
+        window: { low: 0.6, medium: 0.8, high: 0.9, critical: 0.985 },
+      },
+      checks_per_minute: 120,
+      max_prompt_bytes: 32 * 1024,
+      severities: [
+        { level: 'low', blocked: false, meaning: 'Worth knowing.' },
+        { level: 'medium', blocked: true, meaning: 'Suspicious.' },
+        { level: 'high', blocked: true, meaning: 'An attack.' },
+        { level: 'critical', blocked: true, meaning: 'A near-certain attack.' },
+      ],
+      rule_families: violationTypes.map((type) => ({ type, description: `Finds ${type}` })),
+      ...overrides,
+    });
+  }
+  const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
+
+  it('says what this deployment blocks on, where it is checked, the thresholds and the limits', async () => {
+    const { user } = renderWorkflows(<SecurityTab events={eventsReply()} now={now} />, {
+      [`GET ${api('/policy')}`]: reply(policy()),
+    });
+    expect(await screen.findByRole('region', { name: 'Policy' })).toBeInTheDocument();
+    expect(await screen.findByText('Medium and above')).toBeInTheDocument();
+    expect(term('Blocks at')).toHaveTextContent('Medium and above');
+    expect(term('Layer')).toHaveTextContent('Checked in process');
+    expect(term('Classifier thresholds')).toHaveTextContent('Low ≥ 0.5Medium ≥ 0.7High ≥ 0.85Critical ≥ 0.97');
+    expect(term('Classifier thresholds, best part of a long text')).toHaveTextContent('Critical ≥ 0.985');
+    expect(term('Checks per minute')).toHaveTextContent('120');
+    expect(term('Prompt size limit')).toHaveTextContent('32 KB');
+    expect(screen.queryByText(/remote layer decides/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByText('What the severities and rule families mean'));
+    const levels = within(screen.getByRole('list', { name: 'Severities' })).getAllByRole('listitem');
+    expect(levels.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^LowReported, not blocked/),
+      expect.stringMatching(/^MediumBlocked/),
+      expect.stringMatching(/^HighBlocked/),
+      expect.stringMatching(/^CriticalBlocked/),
+    ]);
+    const families = within(screen.getByRole('list', { name: 'Rule families' })).getAllByRole('listitem');
+    expect(families).toHaveLength(violationTypes.length);
+    expect(families[0]).toHaveTextContent('Instruction override — Finds instruction_override');
+  });
+
+  it('says when a remote layer checks, and a block level of critical in words', async () => {
+    renderWorkflows(<SecurityTab events={eventsReply()} now={now} />, {
+      [`GET ${api('/policy')}`]: reply(policy({ layer: 'http', block_at: 'critical' })),
+    });
+    expect(await screen.findByText('Checked by a remote layer')).toBeInTheDocument();
+    expect(term('Blocks at')).toHaveTextContent('Critical only');
+    expect(screen.getByText(/remote layer decides on prompts/)).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { fillDays } from '../lib/fill-days';
 import { PromptCheck } from './prompt-check';
 import { SecurityByType } from './security-by-type';
 import { SecurityChart } from './security-chart';
+import { SecurityPolicyCard } from './security-policy';
 import { SecurityRecords } from './security-records';
 
 export interface SecurityTabProps {
@@ -16,15 +17,18 @@ export interface SecurityTabProps {
 }
 
 /**
- * The dashboard's Security tab: a prompt to check against the AI security layer, the user's
- * records of the last 30 days per day and per type, and the newest records themselves.
+ * The dashboard's Security tab: a prompt to check against the AI security layer, the deployment's
+ * policy, the user's records of the last 30 days per day and per type, and the newest records.
  */
 export function SecurityTab({ events, refreshing = false, now }: SecurityTabProps) {
   const days = fillDays(events.by_day, { days: securityWindow.days, now });
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 lg:grid-cols-2">
-        <PromptCheck />
+        <div className="grid min-w-0 content-start gap-6">
+          <PromptCheck />
+          <SecurityPolicyCard />
+        </div>
         <Card className="min-w-0">
           <CardContent className="grid gap-6 pt-6">
             <SecurityChart days={days} windowDays={securityWindow.days} busy={refreshing} />

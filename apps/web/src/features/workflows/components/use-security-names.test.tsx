@@ -22,6 +22,18 @@ describe('the security layer in words', () => {
     ).toBe('New');
   });
 
+  it('names the sources of material a model reads, in both languages', async () => {
+    const names = renderHook(() => useSecurityNames()).result.current;
+    expect(['knowledge.document', 'knowledge.passage', 'chat.history'].map((s) => names.source(s as never))).toEqual([
+      'Knowledge document',
+      'Retrieved passage',
+      'Chat history',
+    ]);
+    await i18n.changeLanguage('pt-PT');
+    const pt = renderHook(() => useSecurityNames()).result.current;
+    expect(pt.source('knowledge.passage')).toBe('Excerto recuperado');
+  });
+
   it('names each encoding of a chain', async () => {
     const names = renderHook(() => useSecurityNames()).result.current;
     expect(names.encoding('base64+reversed')).toBe('Base64 + reversed text');

@@ -9,6 +9,9 @@ const sourceKeys = {
   'flow.execute': 'flowExecute',
   'chat.message': 'chatMessage',
   'agent.output': 'agentOutput',
+  'knowledge.document': 'knowledgeDocument',
+  'knowledge.passage': 'knowledgePassage',
+  'chat.history': 'chatHistory',
 } as const satisfies Record<SecurityEvent['source'], string>;
 
 const encodings = [

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { WorkflowSecurityError } from '../api/mlm-request';
 import { threatVariant } from '../lib/security-display';
+import { ReportFalseAlarm, type ReportFalseAlarmProps } from './report-false-alarm';
 import { useSecurityNames } from './use-security-names';
 
 /**
@@ -16,12 +17,18 @@ export function WorkflowError({
   error,
   className,
   describeField = (field) => field,
+  report,
 }: {
   title: string;
   error: unknown;
   className?: string;
   /** Which text a violation's field ('nodes.0.exec_config.instructions') is, in words. */
   describeField?: (field: string) => string;
+  /**
+   * The text the request sent and where, when it is one text (a run's input): a blocked request
+   * then offers 'Report a false alarm'.
+   */
+  report?: Pick<ReportFalseAlarmProps, 'prompt' | 'source'>;
 }) {
   const { t } = useTranslation(['workflows', 'common']);
   const names = useSecurityNames();
@@ -54,6 +61,7 @@ export function WorkflowError({
             ))}
           </ul>
         )}
+        {report && !offline && <ReportFalseAlarm prompt={report.prompt} source={report.source} />}
       </div>
     );
   }

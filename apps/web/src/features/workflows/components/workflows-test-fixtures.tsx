@@ -240,6 +240,7 @@ export function knowledgeDocument(overrides: Partial<KnowledgeDocument> = {}): K
     title: 'Cabin handbook',
     characters: 12_345,
     created_at: '2026-03-28T09:00:00.000Z',
+    security: { flagged: false, threat_level: 'none', findings: [], handling: 'exclude' },
     ...overrides,
   });
 }

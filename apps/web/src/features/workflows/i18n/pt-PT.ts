@@ -243,6 +243,26 @@ export const workflows: Messages<typeof en> = {
     deleteFailed: 'Não foi possível eliminar o documento: {{reason}}',
     loading: 'A carregar os documentos…',
     loadFailed: 'Não foi possível carregar os documentos: {{reason}}',
+    flagged: 'Sinalizado: instruções dirigidas à IA',
+    showFindings: 'Mostrar o que foi encontrado',
+    hideFindings: 'Ocultar o que foi encontrado',
+    findings: 'O que a camada de segurança de IA encontrou em “{{title}}”',
+    finding: '{{type}} ({{level}})',
+    handling: 'O que o agente rag faz com “{{title}}”',
+    handlings: {
+      exclude: 'Excluir das respostas',
+      quote: 'Citar como dados, com um aviso',
+    },
+    handlingHints: {
+      exclude: 'O agente rag nunca o obtém.',
+      quote:
+        'O agente rag pode citá-lo, entregue como dados citados depois de um aviso; as suas citações ficam assinaladas.',
+    },
+    handlingFailed: 'Não foi possível guardar a escolha: {{reason}}',
+    addedFlagged:
+      'Adicionado, mas sinalizado: “{{title}}” contém instruções dirigidas à IA. O agente rag deixa-o fora das respostas, a menos que escolha, na lista, citá-lo como dados com um aviso.',
+    citationFlagged:
+      'Sinalizado pela camada de segurança de IA: entregue ao agente como dados citados, com um aviso, e não seguido',
   },
   blocked: {
     findings: 'O que a camada de segurança de IA encontrou',
@@ -303,6 +323,49 @@ export const workflows: Messages<typeof en> = {
     offline: 'Camada de segurança de IA indisponível - pedido bloqueado por segurança',
     failed: 'Não foi possível verificar o prompt: {{reason}}',
   },
+  policy: {
+    title: 'Política',
+    description: 'O que esta instalação bloqueia.',
+    blocksAt: 'Bloqueia a partir de',
+    andAbove: '{{level}} ou superior',
+    criticalOnly: 'Só Crítico',
+    layer: 'Camada',
+    inProcess: 'Verificado no próprio servidor',
+    remote: 'Verificado por uma camada remota',
+    remoteNote:
+      'A camada remota decide sobre os prompts e os textos dos fluxos com as suas próprias definições; as que aqui se mostram aplicam-se às verificações deste servidor das respostas dos agentes e dos documentos.',
+    thresholds: 'Limiares do classificador',
+    windowThresholds: 'Limiares do classificador, melhor parte de um texto longo',
+    threshold: '{{level}} ≥ {{value}}',
+    checksPerMinute: 'Verificações por minuto',
+    sizeLimit: 'Tamanho máximo de um prompt',
+    more: 'O que significam os níveis de gravidade e as famílias de regras',
+    severities: 'Níveis de gravidade',
+    families: 'Famílias de regras',
+    blocked: 'Bloqueado',
+    reported: 'Assinalado, não bloqueado',
+    meanings: {
+      low: 'A ter em conta, não é por si um ataque: dados pessoais, ou um sinal fraco do classificador.',
+      medium: 'Suspeito: parece uma tentativa de manipular o modelo, sem certeza.',
+      high: 'Um ataque (substituir instruções, um jailbreak, uma extração) ou um segredo, como uma chave ou uma palavra-passe.',
+      critical: 'Um ataque quase certo, ou um texto que a camada não conseguiu verificar (é bloqueado por segurança).',
+    },
+    loadFailed: 'Não foi possível carregar a política: {{reason}}',
+  },
+  report: {
+    open: 'Reportar um falso alarme',
+    reported: 'Reportado',
+    thanks: 'Obrigado — reportado para revisão',
+    title: 'Reportar um falso alarme',
+    description:
+      'Diga-nos que este texto não devia ter sido bloqueado. É verificado de novo e guardado só como uma impressão digital e um excerto curto sem segredos nem dados pessoais, para revisão.',
+    comment: 'Comentário (opcional)',
+    placeholder: 'Porque é que este texto está bem?',
+    length: '{{n}} de {{max}} caracteres',
+    send: 'Enviar',
+    sending: 'A enviar…',
+    failed: 'Não foi possível enviar: {{reason}}',
+  },
   records: {
     title: 'Registos recentes',
     description:
@@ -359,6 +422,9 @@ export const workflows: Messages<typeof en> = {
       flowExecute: 'Execução de fluxo',
       chatMessage: 'Mensagem ao assistente',
       agentOutput: 'Resposta de agente',
+      knowledgeDocument: 'Documento de conhecimento',
+      knowledgePassage: 'Excerto recuperado',
+      chatHistory: 'Histórico da conversa',
     },
     outcomes: {
       blocked: 'Bloqueado',
