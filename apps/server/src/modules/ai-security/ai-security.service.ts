@@ -51,6 +51,27 @@ export function maskAddresses(text: string): string {
   );
 }
 
+/** An address without a scheme that carries a path or a query ("evil.example/collect?data=…", "//host/p?x"). */
+const BARE_ADDRESS = /(?<![\w:/.@-])(?:\/\/)?((?:[a-z0-9-]{1,63}\.)+[a-z]{2,24})(?::\d{1,5})?[/?#](?!…)[^\s]*/gi;
+/** A credential's value after its name ("password hunter2", "passphrase: correct-horse…", "token=abc"). */
+const CREDENTIAL_VALUE =
+  /\b(pass(?:word|phrase|code)?|pwd|secret|token|api[ _-]?key|key|pin|combination|codename|code)(\s*(?:is|was|=|:)?\s*)([^\s,.;'"]{3,})/gi;
+/** Evidence of one finding kept in a record: at most this many characters. */
+const EVIDENCE_KEPT = 60;
+
+/**
+ * Evidence as a record or a report may keep it: address paths and queries masked (with or without a
+ * scheme), a credential's value after its name masked (one no rule knows is still a secret), and cut.
+ */
+export function tidyEvidence(text: string): string {
+  const tidy = maskAddresses(text)
+    .replace(BARE_ADDRESS, (_m, host: string) => `${host}/…`)
+    .replace(CREDENTIAL_VALUE, (_m, name: string, gap: string) => `${name}${gap}[REDACTED]`)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return tidy.length > EVIDENCE_KEPT ? `${tidy.slice(0, EVIDENCE_KEPT - 1)}…` : tidy;
+}
+
 function highest(levels: ThreatLevel[]): ThreatLevel {
   return levels.reduce<ThreatLevel>((top, level) => (threatRank(level) > threatRank(top) ? level : top), 'none');
 }
@@ -121,16 +142,17 @@ export function createAiSecurityService(deps: {
    * it, which may hold a secret no rule knows.
    */
   function excerptOf(violations: Violation[]): string {
-    // The classifier's evidence is a whole window of the text: not kept.
+    // The classifier's evidence is a whole window of the text: not kept. A finding in a decoded
+    // payload points at the encoded text, which decodes to all of it: only its kind is kept.
     const found = [
       ...new Set(
         violations
           .filter((v) => v.type !== 'prompt_injection_classifier')
-          .map((v) => maskAddresses(v.evidence.text).replace(/\s+/g, ' ').trim())
+          .map((v) => (v.decoded_from ? `[${v.decoded_from}-encoded text]` : tidyEvidence(v.evidence.text)))
           .filter(Boolean),
       ),
     ];
-    const joined = found.join(' … ');
+    const joined = detector.scanOutput(found.join(' … ')).redacted;
     return joined.length > EXCERPT_LENGTH ? `${joined.slice(0, EXCERPT_LENGTH - 1)}…` : joined;
   }
 
@@ -178,15 +200,21 @@ export function createAiSecurityService(deps: {
     const rules = violations.filter(
       (v) => v.type !== 'prompt_injection_classifier' && v.type !== 'security_layer_offline',
     );
-    const chosen = rules.length > 0 ? rules : violations.filter((v) => v.type === 'prompt_injection_classifier');
+    // The classifier's window is a stretch of the text itself (a passphrase in it would be kept):
+    // a report on the classifier alone keeps its words, not the text's.
+    if (rules.length === 0) {
+      return violations.some((v) => v.type === 'prompt_injection_classifier')
+        ? '[read as an injection by the classifier]'
+        : '';
+    }
     const found = [
       ...new Set(
-        [...chosen]
+        [...rules]
           .sort((a, b) => a.evidence.start - b.evidence.start)
           .map((v) =>
-            maskAddresses(sliceMasked(text, v.evidence, sensitive))
-              .replace(/\s+/g, ' ')
-              .trim(),
+            v.decoded_from
+              ? `[${v.decoded_from}-encoded text]`
+              : tidyEvidence(sliceMasked(text, v.evidence, sensitive)),
           )
           .filter(Boolean),
       ),
@@ -395,7 +423,10 @@ export function createAiSecurityService(deps: {
         textHmac: createHmac('sha256', recordKey).update(body.prompt).digest('hex'),
         excerpt: reportExcerpt(body.prompt, result.violations),
         // The user's own words, but a key pasted there is no more welcome than in the excerpt.
-        comment: detector.scanOutput(body.comment).redacted,
+        comment: detector
+          .scanOutput(maskAddresses(body.comment))
+          .redacted.replace(BARE_ADDRESS, (_m, host: string) => `${host}/…`)
+          .replace(CREDENTIAL_VALUE, (_m, name: string, gap: string) => `${name}${gap}[REDACTED]`),
         createdAt: now(),
       });
       return { report: reportOf(report), created };

@@ -4,7 +4,7 @@ import { AI_SECURITY_MAX_PROMPT_BYTES } from '@nuvem/contracts/ai-security';
 import { nextNode } from './flow-graph.js';
 import type { AgentDefinition, AgentResult, AgentRuntime } from './runtime/agent-runtime.js';
 import { AgentCallError } from './runtime/agent-runtime.js';
-import { quoteAsData, withoutQuotedData } from './runtime/quoted-data.js';
+import { quoteAsData, runQuoteKey, withoutQuotedData } from './runtime/quoted-data.js';
 
 /** How a run ends. */
 export type RunEnd =
@@ -276,7 +276,13 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
     // prompt (each part passed the gate alone; together they may not). Quoted data (a flagged
     // output, scanned as material already) is handed on as data and not read as the user's prompt.
     if (node.prep_config.template && deps.checkInput) {
-      const verdict = await deps.checkInput(state.userId, withoutQuotedData(prepared), state.flowId);
+      // Only this run's own blocks (keyed: see runQuoteKey) are left out; a template or an input
+      // that writes the markers itself is read whole.
+      const verdict = await deps.checkInput(
+        state.userId,
+        withoutQuotedData(prepared, runQuoteKey(state.id)),
+        state.flowId,
+      );
       if (verdict) return { status: 'failed', error: { ...verdict, node_id: node.id } };
     }
     const started = now();
@@ -398,6 +404,7 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
             ? `${scanned.text.slice(0, MAX_STEP_TEXT - QUOTE_ROOM)}…`
             : scanned.text,
           `the output of node ${nodeLabel(node)}`,
+          runQuoteKey(state.id),
         )
       : scanned.text;
     const key = node.post_config.output_key ?? node.id;

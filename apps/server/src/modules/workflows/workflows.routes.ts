@@ -20,6 +20,7 @@ import {
 } from '@nuvem/contracts/workflows';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { limitAddress } from '../../lib/client-address.js';
 import { principalOf } from '../auth/principal.js';
 import type { WorkflowsService } from './workflows.service.js';
 
@@ -235,7 +236,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
       },
     },
     async (request, reply) => {
-      const document = await service.addDocument(principalOf(request).userId, request.body);
+      const document = await service.addDocument(principalOf(request).userId, request.body, limitAddress(request.ip));
       return reply.code(201).send(document);
     },
   );

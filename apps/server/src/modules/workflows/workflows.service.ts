@@ -89,6 +89,10 @@ export interface WorkflowsServiceDeps {
  * the job queue with the engine, cancellation, the rag agent's knowledge base, and the realtime
  * events (agent.updated, flow.updated, execution.updated) of every change.
  */
+/** Characters of knowledge scanned a minute per user: this many units of SCAN_UNIT_CHARS (2 M). */
+const SCAN_UNIT_CHARS = 25_000;
+const SCAN_UNITS_PER_MINUTE = 80;
+
 export function createWorkflowsService(deps: WorkflowsServiceDeps) {
   const { repo, runtime, agents, aiSecurity, events, queue, limiter, tokens, log } = deps;
   const agentsById = new Map(agents.map((agent) => [agent.id, agent]));
@@ -721,9 +725,23 @@ export function createWorkflowsService(deps: WorkflowsServiceDeps) {
      * (in pieces, other requests served between them) and stored either way: a flagged one with its
      * threat and findings, excluded from retrieval until its user chooses to have it quoted.
      */
-    async addDocument(userId: string, body: { title: string; content: string }): Promise<KnowledgeDocument> {
+    async addDocument(
+      userId: string,
+      body: { title: string; content: string },
+      address?: string,
+    ): Promise<KnowledgeDocument> {
       const limit = await limiter.hit(`workflows-knowledge:${userId}`, DOCUMENTS_PER_MINUTE, MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      // Each document is scanned (CPU): accounts are free to make, so one address gets a few
+      // users' worth of uploads, and each user a budget of characters scanned a minute.
+      if (address) {
+        const byAddress = await limiter.hit(`workflows-knowledge:ip:${address}`, DOCUMENTS_PER_MINUTE * 4, MINUTE);
+        if (!byAddress.allowed) throw AppError.tooManyRequests(byAddress.resetInMs);
+      }
+      for (let unit = 0; unit < Math.ceil(body.content.length / SCAN_UNIT_CHARS); unit++) {
+        const scanned = await limiter.hit(`workflows-knowledge-chars:${userId}`, SCAN_UNITS_PER_MINUTE, MINUTE);
+        if (!scanned.allowed) throw AppError.tooManyRequests(scanned.resetInMs);
+      }
       // The caps are checked before the scan (no scan for a document that cannot be kept), and
       // again under the user's lock with the write: concurrent uploads cannot pass them.
       const checkCaps = async (queries: Pick<WorkflowsRepository, 'knowledgeCharacters' | 'countDocuments'>) => {

@@ -18,7 +18,7 @@ import {
   type Finding,
   type TextSource,
 } from './rules.js';
-import { findAddressed } from './rules-addressed.js';
+import { findAddressed, materialStart } from './rules-addressed.js';
 import { findMultilingualOverrides, findUnboundPersona } from './rules-multilingual.js';
 
 export type { Thresholds } from './classifier.js';
@@ -145,7 +145,8 @@ const ACTIVE_PAYLOAD = new RegExp(
 );
 
 /** Quotation marks (straight, curly, guillemets, corner brackets). */
-const QUOTE_MARK = /["“”«»「」『』]/gu;
+const QUOTE_MARK = /["“”«»「」『』‘’]|(?<![\p{L}\p{N}])'|'(?![\p{L}\p{N}])/gu;
+const ANY_QUOTE = /["“”«»「」『』‘’']/u;
 /** Words of a text that talks about an attack rather than making one. */
 const DISCUSSES =
   /\b(?:attacks?|injections?|jailbreaks?|phrases?|examples?|means?|meaning|called|defend|defending|defen[cs]e|detect|detecting|prevent|preventing|protect|protecting|mitigate|block|blocking|filter|security|red[- ]?team(?:ing)?|researchers?|paper|classifier|dataset|test cases?)\b/i;
@@ -158,10 +159,18 @@ const MENTIONABLE = new Set(['instruction_override', 'system_prompt_extraction',
  * keeps its severity.
  */
 function isMention(text: string, finding: Finding): boolean {
-  if (!MENTIONABLE.has(finding.type) || finding.decodedFrom) return false;
-  const lineStart = text.lastIndexOf('\n', finding.start) + 1;
+  // Material quoted in a prompt is still material: a quoted review that speaks to the model is no mention.
+  if (
+    !MENTIONABLE.has(finding.type) ||
+    finding.decodedFrom ||
+    finding.message.startsWith('Material meant to be read')
+  ) {
+    return false;
+  }
+  // Quotes are looked for on the finding's line, at most 400 characters either side.
+  const lineStart = Math.max(text.lastIndexOf('\n', finding.start) + 1, finding.start - 400);
   const lineEndAt = text.indexOf('\n', finding.end);
-  const lineEnd = lineEndAt < 0 ? text.length : lineEndAt;
+  const lineEnd = Math.min(lineEndAt < 0 ? text.length : lineEndAt, finding.end + 400);
   const before = (text.slice(lineStart, finding.start).match(QUOTE_MARK) ?? []).length;
   const after = (text.slice(finding.end, lineEnd).match(QUOTE_MARK) ?? []).length;
   if (before % 2 === 0 || after === 0) return false;
@@ -233,13 +242,14 @@ export function createDetector(options: DetectorOptions = {}): Detector {
   function scan(text: string, label = false, document = false): { result: ScanResult; findings: Finding[] } {
     const { variants, unchecked } = decodeText(text);
     const findings: Finding[] = [];
+    const outerIsMaterial = document || materialStart(text) !== null;
     for (const variant of variants) {
       findings.push(
         ...findPhrases(variant),
         ...findMultilingualOverrides(variant),
         ...findUnboundPersona(variant),
-        // A payload someone encoded is never the user's own words to the model.
-        ...findAddressed(variant, document || variant.decodedFrom !== undefined),
+        // A payload someone encoded inside material is never the user's own words to the model.
+        ...findAddressed(variant, document || (variant.decodedFrom !== undefined && outerIsMaterial)),
         ...findSecrets(variant),
         ...findPersonalData(variant),
       );
@@ -270,6 +280,19 @@ export function createDetector(options: DetectorOptions = {}): Detector {
         start: unchecked.start,
         end: unchecked.end,
       });
+    }
+
+    // Attack phrases quoted in a text about attacks are mentioned, not used.
+    let mentions = 0;
+    const quoted = ANY_QUOTE.test(text);
+    for (const finding of findings) {
+      if (quoted && isMention(text, finding)) {
+        mentions++;
+        if (severityRank(finding.severity) > severityRank('low')) {
+          finding.severity = 'low';
+          finding.message = `${finding.message} (quoted, in a text about it)`;
+        }
+      }
     }
 
     // The classifier reads the prompt and each decoded payload, whole and (when long) in windows,
@@ -329,6 +352,10 @@ export function createDetector(options: DetectorOptions = {}): Detector {
         !findings.some((f) => threatRank(f.severity) >= threatRank(blockAt))
       ) {
         best.severity = 'low';
+      } else if (mentions > 0 && mentions === findings.length) {
+        // A text about attacks, whose only findings are the phrases it quotes: the classifier reads
+        // those phrases too, and is held to 'low' with them.
+        best.severity = 'low';
       } else if (findings.length === 0) {
         best.severity = severityLevels[severityRank(best.severity) - 2] ?? 'low';
       }
@@ -346,12 +373,6 @@ export function createDetector(options: DetectorOptions = {}): Detector {
       });
     }
 
-    for (const finding of findings) {
-      if (severityRank(finding.severity) > severityRank('low') && isMention(text, finding)) {
-        finding.severity = 'low';
-        finding.message = `${finding.message} (quoted, in a text about it)`;
-      }
-    }
     const kept = dedupe(findings);
     const sensitive = sensitiveSpans(kept);
     const violations = kept.slice(0, MAX_VIOLATIONS).map((finding) => {

@@ -983,9 +983,12 @@ function findShifted(source: string): (Span & { shift: number })[] {
         return n + (COMMON_WORDS.has(w) || PAYLOAD_WORDS.has(w) ? 1 : 0);
       }, 0);
     const plain = score(words);
+    // A line that already reads as words is no cipher; a cipher is judged on its first words.
+    if (plain >= 3) continue;
+    const sample = words.slice(0, 40);
     let best = { shift: 0, score: plain };
     for (let shift = 1; shift < 26; shift++) {
-      const shifted = score(words.map((word) => caesar(word, shift)));
+      const shifted = score(sample.map((word) => caesar(word, shift)));
       if (shifted > best.score) best = { shift, score: shifted };
     }
     if (best.shift !== 0 && best.score >= 2 && best.score >= plain + 2) {

@@ -27,10 +27,20 @@ interface Language {
 
 const L = '[\\p{L}\\p{M}]*';
 
-/** A word boundary that knows letters other than ASCII ones (`\\b` does not, even with the u flag). */
-const BOUNDARY =
-  '(?:(?<![\\p{L}\\p{M}\\p{N}])(?=[\\p{L}\\p{M}\\p{N}])|(?<=[\\p{L}\\p{M}\\p{N}])(?![\\p{L}\\p{M}\\p{N}]))';
-const unicodeWords = (source: string) => source.replaceAll('\\b', BOUNDARY);
+const WORD_START = '(?<![\\p{L}\\p{M}\\p{N}])';
+const WORD_END = '(?![\\p{L}\\p{M}\\p{N}])';
+/**
+ * `\\b` made to know letters other than ASCII ones (it does not, even with the u flag): at the start
+ * of a pattern or of an alternative it is a word's start, elsewhere a word's end (one look-around
+ * each, not the two a full boundary needs: these run at every position of a text).
+ */
+const unicodeWords = (source: string) =>
+  source.replace(/\\b/g, (_match, offset: number) => {
+    const before = source.slice(Math.max(0, offset - 3), offset);
+    return offset === 0 || before.endsWith('(?:') || before.endsWith('|') || before.endsWith('(')
+      ? WORD_START
+      : WORD_END;
+  });
 
 /**
  * The user taking back their own words ("forget what I said about the meeting", "ignore my last
@@ -57,7 +67,7 @@ const QUESTION =
 const TOOL_IGNORES =
   /\b(?:make|let|have|get|configure|set up|force|tell|teach)\s+(?:\S+\s+){1,3}(?:to\s+)?$|\b(?!you\b|u\b)[a-z]+\s+(?:should|must|will|can|could|would|does|did|doesn't|didn't|won't|can't)\s+(?:not\s+)?$/i;
 /** Verbs of ignoring looked at in one variant, per language, at most: a text of 'ignore ignore …' stays cheap. */
-const MAX_VERBS = 24;
+const MAX_VERBS = 8;
 /** A quotation mark: a phrase inside quotes is being talked about, not said. */
 const QUOTES = /["“”«»「」『』]|(?<![a-z])'|'(?![a-z])/giu;
 
@@ -256,6 +266,24 @@ export function findUnboundPersona(variant: TextVariant): Finding[] {
   ];
 }
 
+/** The languages by name, as a finding's message says it. */
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  zh: 'Chinese',
+  ja: 'Japanese',
+  ko: 'Korean',
+  ru: 'Russian',
+  ar: 'Arabic',
+  hi: 'Hindi',
+  bn: 'Bengali',
+  de: 'German',
+  es: 'Spanish',
+  pt: 'Portuguese',
+  fr: 'French',
+  it: 'Italian',
+  tr: 'Turkish',
+};
+
 /** How far apart (in characters) the verb may be from the reference or the order to output. */
 const NEAR = 48;
 
@@ -277,6 +305,82 @@ const compiled: Compiled[] = languages.map((language) => ({
   thing: new RegExp(unicodeWords(THINGS[language.code] ?? '(?!)'), 'iu'),
   output: new RegExp(unicodeWords(language.output), 'giu'),
 }));
+
+/**
+ * Stems of the verbs of the languages written in Latin letters, lower-case: a text with none of them
+ * is not looked at again for that language (a substring test costs far less than the patterns).
+ */
+const LATIN_STEMS: Record<string, readonly string[]> = {
+  en: [
+    'ignor',
+    'disregard',
+    'forget',
+    'never mind',
+    'nevermind',
+    'set aside',
+    'setting aside',
+    'stop following',
+    'throw out',
+    'discard',
+    "don't answer",
+    "don't respond",
+    "don't reply",
+    'do not answer',
+    'do not respond',
+    'do not reply',
+    'no need to',
+    'regardless of',
+    'irrespective of',
+  ],
+  de: [
+    'ignorier',
+    'vergiss',
+    'vergessen sie',
+    'missacht',
+    'übergeh',
+    'überspring',
+    'beachte',
+    'verwirf',
+    'verwerfen sie',
+    'außer kraft',
+    'antworten sie',
+    'beantworten sie',
+    'unabhängig von',
+    'ungeachtet',
+  ],
+  es: [
+    'ignor',
+    'olvid',
+    'no hagas caso',
+    'no haga caso',
+    'caso omiso',
+    'omit',
+    'desestim',
+    'por alto',
+    'descart',
+    'no respond',
+    'no contest',
+    'independientemente de',
+    'sin importar',
+  ],
+  pt: ['ignor', 'esque', 'desconsider', 'não lig', 'passe por cima', 'descart'],
+  fr: [
+    'ignor',
+    'oubli',
+    'pas compte',
+    'abstraction',
+    'néglig',
+    'outre',
+    'faites fi',
+    'fais fi',
+    'ne répondez pas',
+    'ne réponds pas',
+    'indépendamment de',
+    'que soi',
+  ],
+  it: ['ignor', 'dimentic', 'non considerare', 'non tenere conto', 'tralascia'],
+  tr: ['yok say', 'yoksay', 'görmezden gel', 'unut', 'dikkate alma', 'dinleme'],
+};
 
 /** Scripts other than Latin that one of the languages is written in: a quick test of what to try. */
 const SCRIPT: Record<string, RegExp> = {
@@ -304,9 +408,16 @@ export function findMultilingualOverrides(variant: TextVariant): Finding[] {
   const text = variant.raw;
   if (text.length === 0) return [];
   const found: Finding[] = [];
+  let lower: string | null = null;
+  const quoted = /["“”«»「」『』']/u.test(text);
   for (const language of compiled) {
     const script = SCRIPT[language.code];
-    if ((script && !script.test(text)) || !language.quick.test(text)) continue;
+    const stems = LATIN_STEMS[language.code];
+    if (stems) {
+      lower ??= text.toLowerCase();
+      const lowered = lower;
+      if (!stems.some((stem) => lowered.includes(stem))) continue;
+    } else if ((script && !script.test(text)) || !language.quick.test(text)) continue;
     language.ignore.lastIndex = 0;
     let count = 0;
     let seen = 0;
@@ -315,11 +426,11 @@ export function findMultilingualOverrides(variant: TextVariant): Finding[] {
       const end = m.index + m[0].length;
       const context = around(text, start, end, NEAR);
       // Quoted ("what is an 'ignore previous instructions' attack?"): talked about, not said.
-      const lineStart = text.lastIndexOf('\n', start) + 1;
-      const quotesBefore = (text.slice(lineStart, start).match(QUOTES) ?? []).length;
+      const lineStart = Math.max(text.lastIndexOf('\n', start) + 1, start - 400);
+      const quotesBefore = quoted ? (text.slice(lineStart, start).match(QUOTES) ?? []).length : 0;
       if (quotesBefore % 2 === 1) continue;
-      let severity: Severity | null = null;
-      let message = '';
+      let severity: Severity;
+      let message: string;
       language.output.lastIndex = 0;
       const after = text.slice(end, Math.min(text.length, end + NEAR * 2));
       if (language.output.test(after)) {
@@ -327,27 +438,24 @@ export function findMultilingualOverrides(variant: TextVariant): Finding[] {
         severity = 'high';
         message = 'Tells the model to ignore what it was asked and output something else';
       } else {
+        if (!language.before.test(context) || !language.thing.test(context)) continue;
         // The user's own words taken back, a question about a tool, or a tool made to ignore.
         const sentenceEnd = text.slice(end).search(/[.!?\n]/);
         const sentenceClose = sentenceEnd < 0 ? '' : (text[end + sentenceEnd] ?? '');
         const lead = text.slice(Math.max(0, start - 120), start);
         if (OWN_WORDS.test(context) || (sentenceClose === '?' && QUESTION.test(lead)) || TOOL_IGNORES.test(lead))
           continue;
-        if (language.before.test(context) && language.thing.test(context)) {
-          severity = 'high';
-          message = 'Tells the model to ignore its earlier instructions';
-        }
+        severity = 'high';
+        message = 'Tells the model to ignore its earlier instructions';
       }
-      if (severity) {
-        found.push({
-          type: 'instruction_override',
-          severity,
-          message: `${message} (${language.code})`,
-          ...variant.toOriginal(start, end),
-          decodedFrom: variant.decodedFrom,
-        });
-        count++;
-      }
+      found.push({
+        type: 'instruction_override',
+        severity,
+        message: `${message} (${LANGUAGE_NAMES[language.code] ?? language.code})`,
+        ...variant.toOriginal(start, end),
+        decodedFrom: variant.decodedFrom,
+      });
+      count++;
     }
   }
   AUTHORITY.lastIndex = 0;

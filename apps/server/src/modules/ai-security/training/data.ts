@@ -5,7 +5,7 @@
  * (BIPIA, garak, XSafety, personas, role-play, XSTest, LLM Guard); plus our own hand-written benign
  * prompts (benign-extra.ts) and the attacks written as their counterparts (attack-extra.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { attackExtra } from './attack-extra.js';
@@ -111,6 +111,12 @@ function labelledOf(file: string, dataset: DatasetName): Sample[] {
 
 /** The files of the shared directory in name order: each is a source. */
 export function sourceFiles(directory = dataDirectory()): string[] {
+  if (!existsSync(directory)) {
+    throw new Error(
+      `The prompt-security data is not at ${directory}: set AI_SECURITY_DATA to the directory that holds its files ` +
+        '(../shared/datasets/prompt-security beside the repository by default).',
+    );
+  }
   return readdirSync(directory)
     .filter((file) => /\.(jsonl|csv)$/.test(file))
     .sort();

@@ -1,6 +1,7 @@
 /**
- * `npm run eval:ai-security:cv` (secondary to the leave-one-source-out evaluate.ts): stratified 5-fold cross-validation of the whole detector on the
- * shared data. For each fold the classifier is retrained on the other four (its thresholds chosen
+ * `npm run eval:ai-security:cv` (secondary to the leave-one-source-out evaluate.ts): stratified
+ * 5-fold cross-validation of the whole detector on the sources it was first built from (jackhhao,
+ * Tensor Trust and the hand-written sets): an in-distribution figure. For each fold the classifier is retrained on the other four (its thresholds chosen
  * by an inner 5-fold on those four alone), and the full detector (rules and classifier) scans the
  * held-out prompts. Prints precision, recall, F1 and false-positive rate per dataset and per rule
  * family, the confusion matrix, and whether the goal is met: recall >= 0.95 at FPR <= 0.02.

@@ -7,8 +7,22 @@
  * The warning is worded so that the security layer itself does not read it as an instruction aimed
  * at the AI ("do not follow…" would be).
  */
+import { createHmac, randomBytes } from 'node:crypto';
+
 export const QUOTE_OPEN = '<quoted-data>';
 export const QUOTE_CLOSE = '</quoted-data>';
+
+/**
+ * A run's quoted blocks carry a key no user text can know: an HMAC of the run's id with a secret
+ * of this process. A check that leaves quoted data out (see `withoutQuotedData`) leaves out only
+ * blocks with the run's key, so a template or an input that writes `<quoted-data>` itself is still
+ * read as a prompt. (A run resumed by another process reads its earlier blocks as text: it may be
+ * blocked, never let through.)
+ */
+const PROCESS_SECRET = randomBytes(32);
+export function runQuoteKey(runId: string): string {
+  return createHmac('sha256', PROCESS_SECRET).update(runId).digest('base64url').slice(0, 16);
+}
 
 /** `<quoted-data` and `</quoted-data` in any case, as a text might carry them to forge a block. */
 const MARKER = /<(\/?)(quoted-data)/gi;
@@ -21,9 +35,10 @@ export function quoteWarning(what: string): string {
 }
 
 /** `text` as quoted data: the warning line, then the text (markers defused) between the markers. */
-export function quoteAsData(text: string, what: string): string {
+export function quoteAsData(text: string, what: string, key?: string): string {
   const defused = text.replace(MARKER, '‹$1$2');
-  return `${quoteWarning(what)}\n${QUOTE_OPEN}\n${defused}\n${QUOTE_CLOSE}`;
+  const open = key ? `<quoted-data key="${key}">` : QUOTE_OPEN;
+  return `${quoteWarning(what)}\n${open}\n${defused}\n${QUOTE_CLOSE}`;
 }
 
 /**
@@ -31,6 +46,16 @@ export function quoteAsData(text: string, what: string): string {
  * (a template's text, an earlier answer) when the blocks were already scanned as material and are
  * handed on as data.
  */
-export function withoutQuotedData(text: string): string {
-  return text.replace(BLOCK, '[quoted data]');
+export function withoutQuotedData(text: string, key?: string): string {
+  if (!key) return text.replace(BLOCK, '[quoted data]');
+  const open = `<quoted-data key="${key}">\n`;
+  let out = '';
+  let at = 0;
+  for (let start = text.indexOf(open); start >= 0; start = text.indexOf(open, at)) {
+    const end = text.indexOf(`\n${QUOTE_CLOSE}`, start + open.length);
+    if (end < 0) break;
+    out += `${text.slice(at, start)}[quoted data]`;
+    at = end + QUOTE_CLOSE.length + 1;
+  }
+  return out + text.slice(at);
 }

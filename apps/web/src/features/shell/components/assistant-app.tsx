@@ -151,7 +151,8 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
               agentName,
               content: answer.output,
               citations: answer.citations,
-              redactions: answer.findings.length,
+              // Only secrets and personal data are removed; other findings (an injection quoted as data) are not.
+              redactions: answer.findings.filter((f) => f.type === 'secret' || f.type === 'personal_data').length,
             },
           ]);
         },

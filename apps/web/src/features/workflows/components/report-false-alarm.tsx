@@ -97,7 +97,16 @@ function ReportForm({
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // React's events bubble through the dialog's portal to the form it was opened from (the
+        // Execute dialog's): sending a report must not run the flow again.
+        event.stopPropagation();
+        void onSubmit(event);
+      }}
+      className="grid gap-4"
+    >
       <DialogHeader>
         <DialogTitle>{t('report.title')}</DialogTitle>
         <DialogDescription>{t('report.description')}</DialogDescription>

@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { WorkflowSecurityError } from '../api/mlm-request';
 import { WorkflowError } from './workflow-error';
-import { blockedVerdict, injection, renderWorkflows } from './workflows-test-fixtures';
+import { api, blockedVerdict, injection, renderWorkflows } from './workflows-test-fixtures';
+import { fetchCalls, reply } from '@/testing/mock-fetch';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -42,5 +43,35 @@ describe('WorkflowError', () => {
     );
     expect(screen.getAllByRole('alert')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Report a false alarm' })).not.toBeInTheDocument();
+  });
+
+  it('sends a report from inside another form (the Execute dialog) without submitting that form', async () => {
+    const outerSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const { user, fetchSpy } = renderWorkflows(
+      <form onSubmit={outerSubmit}>
+        <WorkflowError title="a" error={blocked} report={{ prompt: injection, source: 'flow.execute' }} />
+      </form>,
+      {
+        [`POST ${api('/reports')}`]: reply(
+          {
+            id: 'sfa_1',
+            source: 'flow.execute',
+            threat_level: 'high',
+            violation_types: ['instruction_override'],
+            text_sha256: 'a'.repeat(64),
+            excerpt: 'Ignore all previous instructions',
+            comment: '',
+            created_at: '2026-03-30T10:15:00.000Z',
+          },
+          201,
+        ),
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Report a false alarm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a false alarm' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thanks — reported for review')).toBeInTheDocument();
+    expect(fetchCalls(fetchSpy, `POST ${api('/reports')}`)).toHaveLength(1);
+    expect(outerSubmit).not.toHaveBeenCalled();
   });
 });
