@@ -74,8 +74,6 @@ export interface Detector {
 }
 
 const MAX_VIOLATIONS = 32;
-/** Severities from the lowest: severityLevels[threatRank(level) - 1] is `level`. */
-const severityLevels: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 const severityRank = (severity: Severity) => threatRank(severity);
 
 function severityOf(probability: number, thresholds: Thresholds): Severity | null {
@@ -95,6 +93,8 @@ function severityOf(probability: number, thresholds: Thresholds): Severity | nul
 /** A label of fewer words than this is not blocked by the classifier alone. */
 const MIN_CLASSIFIED_WORDS = 3;
 const WORDS = /[\p{L}\p{N}]+/gu;
+/** Words a text needs for the classifier alone to block it (see the ensemble in scan). */
+const MIN_UNSUPPORTED_WORDS = 8;
 
 const FORMAT_ONLY = new RegExp(
   '^(?:(?:please|pls|kindly|ok|okay|and),? )*' +
@@ -357,7 +357,10 @@ export function createDetector(options: DetectorOptions = {}): Detector {
         // those phrases too, and is held to 'low' with them.
         best.severity = 'low';
       } else if (findings.length === 0) {
-        best.severity = severityLevels[severityRank(best.severity) - 2] ?? 'low';
+        // Unsupported by any rule, the classifier blocks only when it is sure ('critical', which
+        // counts as 'medium') and has enough words to be sure of (a few words say too little).
+        const words = (text.match(WORDS) ?? []).length;
+        best.severity = best.severity === 'critical' && words >= MIN_UNSUPPORTED_WORDS ? 'medium' : 'low';
       }
     }
     if (best.severity) {

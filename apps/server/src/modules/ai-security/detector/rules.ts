@@ -1146,7 +1146,12 @@ const extraction: PhraseRule[] = [
       (/^(?:what|whats|what's)\b/.test(match[0]) &&
         (!/\b(?:your|the|all)\b/.test(match[0]) ||
           (!/\byour\b/.test(match[0]) && ABOUT_THE_CONCEPT.test(text.slice(match.index + match[0].length))))) ||
-      WRITING_A_PROMPT.test(match[0])
+      WRITING_A_PROMPT.test(match[0]) ||
+      (/^(?:explain|describe|compare|define)\b/.test(match[0]) &&
+        !/\byour\b/.test(match[0]) &&
+        /^[^.?!\n]{0,40}\b(?:differs?|difference|versus|vs\.?|between|compared|works?|is used)\b/.test(
+          text.slice(match.index + match[0].length),
+        ))
         ? null
         : notHowTo('high')(match, text),
   },
@@ -1161,7 +1166,7 @@ const extraction: PhraseRule[] = [
     pattern: re(
       `\\b(?:repeat|print|output|echo|recite|dump|leak|reveal|return|spit out|copy|write out|type out)\\b ${gap(2)}(?:the |all (?:of )?(?:the )?)?` +
         `(?:words|text|everything|content|tokens|lines|messages?|sentences) ` +
-        `(?:above|before this|before that|so far|preceding|prior|written above|from the (?:beginning|start)|up to (?:this|here|now)|verbatim)\\b` +
+        `(?:above(?! the fold)|before this|before that|so far|preceding|prior|written above|from the (?:beginning|start)|up to (?:this|here|now)|verbatim)\\b` +
         `|\\b(?:instructions|prompt|directives|rules|text|everything) (?:so far|above this (?:line|point)|before this (?:line|point)|received so far|given so far|you (?:were|have been) given)\\b` +
         `|\\b${EN_REVEAL}\\b ${gap(2)}(?:the |all (?:of )?(?:the )?|your )?(?:instructions|prompt|directives|rules|guidelines|conditions) (?:above|before|prior|received|given to you|you (?:were|have been) given)\\b`,
     ),
