@@ -189,6 +189,25 @@ export default tseslint.config(
     },
   },
   {
+    // routes -> service -> repository: in modules and shared libraries only a repository holds SQL,
+    // so scoping a query (to a workspace, a tenant) is one change per module.
+    files: [`${server}/modules/**/*.ts`, `${server}/lib/**/*.ts`],
+    ignores: ['**/*.repository.ts', '**/*.test.ts', '**/*.testing.ts', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/client*', '**/db/schema/*', '**/db/tables*'],
+              message: 'Only a *.repository.ts file talks to the database: add a repository function and call it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -6,7 +6,7 @@ const serverTests = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   // Migrates one database per run; each API file starts from a copy of it.
-  globalSetup: ['src/test/global-setup.ts'],
+  globalSetup: ['src/test/global-setup.testing.ts'],
   // A worker keeps the modules it imported for its next file (about 4 s of imports per API file
   // otherwise). The server's tests share no state through modules: each builds its own app on its
   // own database, and none mocks a module, stubs the environment or fakes timers.

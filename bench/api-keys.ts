@@ -1,5 +1,5 @@
 // API keys on the platform API:
-// - key verification in-process (app.apiKeys.verify on an in-memory PGlite): p50/p99 with the
+// - key verification in-process (app.apiKeys.findKey on an in-memory PGlite): p50/p99 with the
 //   verified-key cache warm, and uncached (one SHA-256 plus a database look-up each time);
 // - authenticated GET /api/v1/containers on the real built server with an API key (verification,
 //   per-key rate limit, batched usage counting) against GET /healthz in the same run, as req/s, p99
@@ -74,7 +74,7 @@ async function verifyInProcess(): Promise<void> {
       const samples: bigint[] = [];
       for (let i = 0; i < n; i++) {
         const start = process.hrtime.bigint();
-        const found = await app.apiKeys.verify(key, { cache });
+        const found = await app.apiKeys.findKey(key, { cache });
         samples.push(process.hrtime.bigint() - start);
         if (!found) throw new Error('the key did not verify');
       }

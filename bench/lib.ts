@@ -1,14 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { createParser } from 'eventsource-parser';
+import { freePort } from '../apps/server/src/test/providers/listen.testing.js';
+import {
+  builtServerEntry,
+  nuvemListening,
+  repoRoot,
+  startProcess,
+} from '../apps/server/src/test/server-process.testing.js';
 
-export const root = fileURLToPath(new URL('..', import.meta.url));
+export const root = repoRoot;
 
 export interface Started {
   url: string;
@@ -17,53 +22,27 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Spawns a process and resolves once it prints `<pattern> http://…`, with its address. */
+/** Spawns `node <args>` and resolves once it prints `<pattern> http://…`, with its address. */
 export async function spawnServer(args: string[], env: Record<string, string>, pattern: RegExp): Promise<Started> {
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const server = startProcess({
+    args,
     cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+    listening: pattern,
+    // Once listening, the server's log lines are read and dropped (as a log shipper would), or
+    // kept in BENCH_SERVER_LOG for a benchmark that reads them.
+    afterListening: (text) => {
+      if (env.BENCH_SERVER_LOG) appendFileSync(env.BENCH_SERVER_LOG, text);
+    },
   });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let listening = false;
-    const onData = (chunk: Buffer) => {
-      // Once listening, the server's log lines are read and dropped (as a log shipper would), or
-      // kept in BENCH_SERVER_LOG for a benchmark that reads them.
-      if (listening) {
-        if (env.BENCH_SERVER_LOG) appendFileSync(env.BENCH_SERVER_LOG, chunk);
-        return;
-      }
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match?.[1]) {
-        listening = true;
-        output = '';
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then(() => reject(new Error(`process exited before listening:\n${output}`)));
-  });
+  const url = await server.listening;
   return {
     url,
-    pid: child.pid,
+    pid: server.child.pid,
     stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
     },
   };
-}
-
-/** A free loopback port number, for a server that must know its address before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** The built Nuvem server on a free port with a fresh embedded database. */
@@ -75,7 +54,7 @@ export async function startNuvem(extraEnv: Record<string, string> = {}): Promise
     // BENCH_SERVER: another build of the server (to compare two builds side by side).
     [
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      extraEnv.BENCH_SERVER ?? process.env.BENCH_SERVER ?? 'apps/server/dist/server.js',
+      extraEnv.BENCH_SERVER ?? process.env.BENCH_SERVER ?? builtServerEntry,
     ],
     {
       PORT: String(port),
@@ -99,7 +78,7 @@ export async function startNuvem(extraEnv: Record<string, string> = {}): Promise
       MAX_CONTAINER_MEMORY_GB_PER_USER: '1000000',
       ...extraEnv,
     },
-    /Nuvem is listening on (http:\/\/\S+)/,
+    nuvemListening,
   );
   return {
     url: server.url,
@@ -229,21 +208,17 @@ export async function followEvents(
   });
   if (!response.ok || !response.body) throw new Error(`stream: ${String(response.status)}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
+  const parser = createParser({
+    onEvent: (message) => {
+      if (message.event === event) onEvent(JSON.parse(message.data) as { id: string; status: string });
+    },
+  });
   void (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
-        buffer += value;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!frame.includes(`event: ${event}`)) continue;
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (data) onEvent(JSON.parse(data.slice(6)) as { id: string; status: string });
-        }
+        parser.feed(value);
       }
     } catch {
       // the stream is closed at the end

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createParser } from 'eventsource-parser';
 import { registerBenchUser, startNuvem, type BenchUser, type Started } from './lib.js';
 
 const streamCount = Number(process.env.BENCH_STREAMS ?? 10_000);
@@ -53,18 +54,12 @@ function openStream(base: string, session: Session, onEvent: (id: string, type: 
           return;
         }
         res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const id = /^id: (.+)$/m.exec(frame)?.[1];
-            const type = /^event: (.+)$/m.exec(frame)?.[1];
-            if (id && type) onEvent(id, type);
-          }
+        const parser = createParser({
+          onEvent: (message) => {
+            if (message.id && message.event) onEvent(message.id, message.event);
+          },
         });
+        res.on('data', (chunk: string) => parser.feed(chunk));
         res.on('error', () => {});
         resolve({ close: () => req.destroy() });
       },

@@ -6,19 +6,10 @@
 // TBT and the JavaScript bytes of the first load. Run with `npm run bench:web` (builds first).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumPath, offlineChromiumFlags } from '../e2e/chromium.js';
 import { startNuvem } from './lib.js';
 
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const flags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const flags = ['--headless=new', ...offlineChromiumFlags];
 
 interface Row {
   page: string;
@@ -35,7 +26,7 @@ const nuvem = await startNuvem({
   CONTAINER_DRIVER: 'demo',
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
 });
-const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags });
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: flags });
 try {
   const registered = await fetch(`${nuvem.url}/auth/register`, {
     method: 'POST',
@@ -114,7 +105,7 @@ try {
       'JS KiB (transfer)': Math.round((script?.transferSize ?? 0) / 102.4) / 10,
     });
   }
-  console.log(`web-vitals: Lighthouse lab run, mobile throttling, Chromium at ${chromePath}`);
+  console.log(`web-vitals: Lighthouse lab run, mobile throttling, Chromium at ${chromiumPath}`);
   console.table(rows);
   for (const failure of a11yFailures) console.log(`accessibility audit failed: ${failure}`);
 } finally {

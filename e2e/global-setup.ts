@@ -1,15 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startGitHubProvider } from '../apps/server/src/test/providers/github-provider.js';
-import { freePort } from '../apps/server/src/test/providers/listen.js';
-import { startOidcProvider } from '../apps/server/src/test/providers/oidc-provider.js';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const serverEntry = join(root, 'apps/server/dist/server.js');
+import { startGitHubProvider } from '../apps/server/src/test/providers/github-provider.testing.js';
+import { freePort } from '../apps/server/src/test/providers/listen.testing.js';
+import { startOidcProvider } from '../apps/server/src/test/providers/oidc-provider.testing.js';
+import { builtServerEntry, repoRoot, startProcess } from '../apps/server/src/test/server-process.testing.js';
 
 /**
  * Starts local social-sign-in providers (a real OpenID provider for Google, a GitHub stand-in)
@@ -17,7 +13,7 @@ const serverEntry = join(root, 'apps/server/dist/server.js');
  * address to the tests in NUVEM_E2E_URL, and returns the teardown that stops everything.
  */
 export default async function globalSetup() {
-  if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+  if (!existsSync(builtServerEntry) || !existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The portal is not built: run `npm run build` before the browser tests.');
   }
   const port = await freePort();
@@ -43,10 +39,10 @@ export default async function globalSetup() {
       })),
     }),
   );
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
+  const server = startProcess({
+    args: [builtServerEntry],
+    cwd: repoRoot,
     env: {
-      ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,
@@ -70,34 +66,16 @@ export default async function globalSetup() {
       ...google.env,
       ...github.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    startTimeoutMs: 30_000,
   });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Nuvem is listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening:\n${output}`));
-    });
-  });
+  await server.listening;
   process.env.NUVEM_E2E_URL = publicUrl;
   process.env.NUVEM_E2E_GOOGLE_NAME = google.account.name;
   process.env.NUVEM_E2E_GITHUB_NAME = github.user.name ?? github.user.login;
 
   return async () => {
-    child.kill('SIGTERM');
-    const code = await exited;
+    const code = await server.stop();
     await Promise.all([google.close(), github.close(), rm(dataDir, { recursive: true, force: true })]);
-    if (code !== 0) throw new Error(`server did not shut down cleanly (exit ${code}):\n${output}`);
+    if (code !== 0) throw new Error(`server did not shut down cleanly (exit ${code}):\n${server.output()}`);
   };
 }

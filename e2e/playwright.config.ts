@@ -1,8 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium, never a downloaded browser build. The flags keep it off the network this
-// machine does not have (see the env notes) and let it run as root in CI.
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumPath, offlineChromiumFlags } from './chromium.js';
 
 export default defineConfig({
   testDir: './tests',
@@ -27,16 +24,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: ['--headless', ...offlineChromiumFlags],
     },
   },
   projects: [

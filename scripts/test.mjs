@@ -4,7 +4,7 @@
 // may be skipped. Ends with one line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
 
@@ -57,6 +57,26 @@ function playwrightFileTimes(report) {
   return times;
 }
 
+/** Playwright's JSON report: each test that failed (unexpected), with the first lines of its error. */
+function playwrightFailures(report) {
+  const failures = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = (test.results ?? []).at(-1);
+        const message = (last?.error?.message ?? '').split('\n').slice(0, 6).join('\n');
+        failures.push(
+          `[${test.projectName}] ${spec.file ?? suite.file} > ${[...titles, spec.title].join(' > ')}\n${message}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) visit(suite, []);
+  return failures;
+}
+
 function skip(what, howToEnable) {
   if (ci) problems.push(`${what} cannot run, and CI=true allows no skips: ${howToEnable}`);
   else skippedSuites.push(`${what} (to run it: ${howToEnable})`);
@@ -105,6 +125,15 @@ if (vitestStatus !== 0) {
     problems.push(`Vitest: ${module.file} failed:\n${module.errors.join('\n')}`);
   }
   if (!vitest || vitest.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
+  // Each failed test by name, with the first lines of its error: CI keeps only the end of the
+  // log, where the reporter's own account of the failure has long scrolled away.
+  for (const file of vitest?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n');
+      problems.push(`Vitest: ${relative(root, file.name)} > ${test.fullName}\n${message}`);
+    }
+  }
 }
 
 // 2. Browser tests (Playwright in Debian's Chromium) against the built server.
@@ -128,6 +157,7 @@ if (existsSync(chromium)) {
   if (status !== 0) {
     problems.push(`Playwright exited with ${status}`);
     if (!e2e?.stats || e2e.stats.unexpected === 0) totals.failed += 1;
+    for (const failure of playwrightFailures(e2e)) problems.push(`Playwright: ${failure}`);
   }
 } else {
   skip(`Browser tests (no ${chromium})`, 'apt-get install -y chromium');

@@ -27,7 +27,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/testing/setup.ts'],
+    setupFiles: ['./src/testing/setup.testing.ts'],
     css: false,
     // jsdom renders of the biggest pages take seconds on a busy 2-core CI machine.
     testTimeout: 15_000,

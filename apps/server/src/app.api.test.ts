@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { meta } from './db/schema/meta.js';
 import { AppError } from './lib/errors.js';
-import { testDriver, useTestApp } from './test/helper.js';
+import { testDriver, useTestApp } from './test/helper.testing.js';
 import type { App } from './types.js';
 
 function registerProbeRoutes(app: App) {

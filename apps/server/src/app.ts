@@ -22,7 +22,7 @@ import { cacheControlPlugin } from './plugins/app/cache-control.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { dbPlugin } from './plugins/app/db.js';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/app/error-handler.js';
-import { eventsPlugin } from './plugins/app/events.js';
+import { eventBusPlugin } from './plugins/app/event-bus.js';
 import { jsonBodyPlugin } from './plugins/app/json-body.js';
 import { locationHeaderPlugin } from './plugins/app/location-header.js';
 import { queuePlugin } from './plugins/app/queue.js';
@@ -32,7 +32,6 @@ import { textGuardPlugin } from './plugins/app/text-guard.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { cookiePlugin } from './plugins/external/cookie.js';
 import { helmetPlugin } from './plugins/external/helmet.js';
-import { rateLimitPlugin } from './plugins/external/rate-limit.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
 import type { App } from './types.js';
 
@@ -150,7 +149,6 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   // External plugins
   await app.register(helmetPlugin);
   await app.register(cookiePlugin);
-  await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
 
   // App plugins
@@ -162,7 +160,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(dbPlugin);
   await app.register(redisPlugin);
   await app.register(queuePlugin);
-  await app.register(eventsPlugin);
+  await app.register(eventBusPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(csrfPlugin);
 

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedPgliteDir } from './test/helper.js';
-import { listeningUrl, spawnServer, type ServerProcess } from './test/server-process.js';
+import { seedPgliteDir } from './test/helper.testing.js';
+import { listeningUrl, spawnServer, type ServerProcess } from './test/server-process.testing.js';
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];

@@ -2,7 +2,7 @@ import { errorResponseSchema } from '@nuvem/contracts/common';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from './test/helper.js';
+import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from './test/helper.testing.js';
 
 /**
  * Every operation of the OpenAPI document, fed generated input (hostile strings, NUL, lone

@@ -9,7 +9,7 @@ import {
   testOrigin,
   useTestApp,
   type TestUser,
-} from './test/helper.js';
+} from './test/helper.testing.js';
 import type { App } from './types.js';
 
 /**

@@ -8,7 +8,7 @@ import {
   testDriver,
   testOrigin,
   type TestDatabase,
-} from './test/helper.js';
+} from './test/helper.testing.js';
 import { openStream } from './modules/realtime/sse-client.testing.js';
 import type { App } from './types.js';
 
@@ -87,7 +87,7 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
           (frame) =>
             frame.event === 'container.updated' && (JSON.parse(frame.data ?? '{}') as { id?: string }).id === id,
         );
-        await a.events.publish(user.id, 'container.updated', { id, status: 'running', probe: 1 });
+        await a.eventBus.publish(user.id, 'container.updated', { id, status: 'running', probe: 1 });
         await stream.until((frame) => (JSON.parse(frame.data ?? '{}') as { probe?: number }).probe === 1);
 
         // A reconnect to B with the first event's id gets what came after it.

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer } from './test/server-process.testing.js';
 
-const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const dirs: string[] = [];
 afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
@@ -14,24 +12,8 @@ afterAll(async () => {
 
 /** Starts src/server.ts as `npm start` would, on a free port, and resolves with its address. */
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverRoot,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Nuvem is listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
-  return { child, url, exited, output: () => output };
+  const server = spawnServer(env);
+  return { ...server, url: await server.listening };
 }
 
 describe('the server process', () => {
@@ -68,14 +50,9 @@ describe('the server process', () => {
   }, 120_000);
 
   it('refuses to start on invalid configuration and says what is wrong', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverRoot,
-      env: { ...process.env, PORT: 'not-a-port' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const server = spawnServer({ PORT: 'not-a-port' });
+    const code = await server.exited;
+    const stderr = server.stderr();
     expect(code).toBe(1);
     expect(stderr).toContain('Invalid configuration');
     expect(stderr).toContain('PORT');

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { createTestDatabase, testConfig, testDriver } from './test/helper.js';
+import { createTestDatabase, testConfig, testDriver } from './test/helper.testing.js';
 
 describe(`graceful close on ${testDriver}`, () => {
   it('finishes a request in flight, refuses new ones, then closes the database', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from './test/helper.js';
+import { useTestApp } from './test/helper.testing.js';
 import type { App } from './types.js';
 
 // Two sign-in attempts per minute per address: the third from one address is refused.

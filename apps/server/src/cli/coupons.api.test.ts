@@ -1,18 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pricingMessages } from '@nuvem/contracts/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { DatabaseConfig } from '../config.js';
-import {
-  createTestDatabase,
-  seedPgliteDir,
-  testConfig,
-  testDriver,
-  testOrigin,
-  type TestDatabase,
-} from '../test/helper.js';
+import { testConfig, testDriver, testOrigin } from '../test/helper.testing.js';
+import { createCliTestDatabase, runCommand, type CliTestDatabase } from './cli.testing.js';
 import { couponsUsage, runCoupons } from './run-coupons.js';
 
 /*
@@ -24,24 +15,15 @@ describe(`coupons command on ${testDriver}`, () => {
   let cwd: string;
   let env: Record<string, string>;
   let database: DatabaseConfig;
-  let testDatabase: TestDatabase | undefined;
+  let target: CliTestDatabase;
   /** A day that has not come yet, as --expires takes it. */
   const future = '2099-06-30';
   /** `list` once the coupons are added: what every refusal must leave as it is. */
   let listed = '';
 
   beforeAll(async () => {
-    cwd = await mkdtemp(join(tmpdir(), 'nuvem-coupons-'));
-    if (testDriver === 'pglite') {
-      const dataDir = join(cwd, '.data', 'pglite');
-      await seedPgliteDir(dataDir);
-      database = { driver: 'pglite', dataDir };
-      env = {}; // DATA_DIR left at its default, .data, under the directory the command runs in
-    } else {
-      testDatabase = await createTestDatabase();
-      database = testDatabase.config;
-      env = { DATABASE_URL: database.driver === 'postgres' ? database.url : '' };
-    }
+    target = await createCliTestDatabase('nuvem-coupons-');
+    ({ cwd, env, database } = target);
     // The server runs once on the migrated database, then stops: the embedded database is free.
     const app = await buildApp(testConfig(database));
     await app.ready();
@@ -49,21 +31,10 @@ describe(`coupons command on ${testDriver}`, () => {
   });
 
   afterAll(async () => {
-    await testDatabase?.drop();
-    await rm(cwd, { recursive: true, force: true });
+    await target.remove();
   });
 
-  async function run(argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCoupons(argv, {
-      env,
-      cwd,
-      stdout: (text) => out.push(text),
-      stderr: (text) => err.push(text),
-    });
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  }
+  const run = (argv: string[]) => runCommand(runCoupons, argv, { env, cwd });
 
   /** `list`'s output, which must succeed. */
   async function list(): Promise<string> {

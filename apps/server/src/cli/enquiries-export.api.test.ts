@@ -1,5 +1,4 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -7,14 +6,8 @@ import type { DatabaseConfig } from '../config.js';
 import { lockDataDir } from '../db/data-dir-lock.js';
 import { createProgrammeRepository } from '../modules/programme/programme.repository.js';
 import { parseCsv } from '../modules/programme/parse-csv.testing.js';
-import {
-  createTestDatabase,
-  seedPgliteDir,
-  testConfig,
-  testDriver,
-  testOrigin,
-  type TestDatabase,
-} from '../test/helper.js';
+import { testConfig, testDriver, testOrigin } from '../test/helper.testing.js';
+import { createCliTestDatabase, runCommand, type CliTestDatabase } from './cli.testing.js';
 import { runEnquiriesExport } from './run-enquiries-export.js';
 
 /*
@@ -25,21 +18,12 @@ describe(`enquiries export on ${testDriver}`, () => {
   let cwd: string;
   let env: Record<string, string>;
   let database: DatabaseConfig;
-  let testDatabase: TestDatabase | undefined;
+  let target: CliTestDatabase;
   let apiEnquiryId: string;
 
   beforeAll(async () => {
-    cwd = await mkdtemp(join(tmpdir(), 'nuvem-export-'));
-    if (testDriver === 'pglite') {
-      const dataDir = join(cwd, '.data', 'pglite');
-      await seedPgliteDir(dataDir);
-      database = { driver: 'pglite', dataDir };
-      env = {}; // DATA_DIR left at its default, .data, under the directory the command runs in
-    } else {
-      testDatabase = await createTestDatabase();
-      database = testDatabase.config;
-      env = { DATABASE_URL: database.driver === 'postgres' ? database.url : '' };
-    }
+    target = await createCliTestDatabase('nuvem-export-');
+    ({ cwd, env, database } = target);
     const app = await buildApp(testConfig(database));
     try {
       await app.ready();
@@ -81,21 +65,10 @@ describe(`enquiries export on ${testDriver}`, () => {
   });
 
   afterAll(async () => {
-    await testDatabase?.drop();
-    await rm(cwd, { recursive: true, force: true });
+    await target.remove();
   });
 
-  async function run(argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runEnquiriesExport(argv, {
-      env,
-      cwd,
-      stdout: (text) => out.push(text),
-      stderr: (text) => err.push(text),
-    });
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  }
+  const run = (argv: string[]) => runCommand(runEnquiriesExport, argv, { env, cwd });
 
   it('writes every enquiry as CSV, oldest first, with formulas defused', async () => {
     const result = await run(['--format', 'csv']);

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
-import type { DatabaseHandle } from '../db/client.js';
+import { createAiSecurityRepository } from '../modules/ai-security/ai-security.repository.js';
 import { reportLines } from '../modules/ai-security/reports-export.js';
-import { cliDatabaseConfig, openCliDatabase, type ExportIo } from './run-enquiries-export.js';
+import { cliConfig, withCliDatabase } from './cli-database.js';
+import { parseCliArgs, type CliIo } from './cli-io.js';
 
 export const aiSecurityReportsUsage = `Usage: npm run ai-security:reports -- [--days N]
 
@@ -19,19 +19,19 @@ server before reading it.
  * `npm run ai-security:reports`: the operator's review of false-alarm reports. Returns the exit
  * code: 0 done, 1 the database could not be read, 2 a wrong argument.
  */
-export async function runAiSecurityReports(argv: readonly string[], io: ExportIo): Promise<number> {
-  let values: { days?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
+export async function runAiSecurityReports(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCliArgs(
+    {
       args: [...argv],
       options: { days: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
-    }));
-  } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${aiSecurityReportsUsage}`);
-    return 2;
-  }
+    },
+    io,
+    aiSecurityReportsUsage,
+  );
+  if (!parsed) return 2;
+  const { values } = parsed;
   if (values.help) {
     io.stdout(aiSecurityReportsUsage);
     return 0;
@@ -42,30 +42,12 @@ export async function runAiSecurityReports(argv: readonly string[], io: ExportIo
     return 2;
   }
 
-  const database = cliDatabaseConfig(io);
-  if (!database) return 1;
-
-  let handle: DatabaseHandle | null;
-  try {
-    handle = await openCliDatabase(database, io);
-  } catch (error) {
-    io.stderr(`Could not open the database: ${(error as Error).message}\n`);
-    return 1;
-  }
-  if (!handle) return 1;
-  try {
-    if (!(await handle.isMigrated())) {
-      io.stderr('This database is not set up for this version of Nuvem yet: start the server once, then run this.\n');
-      return 1;
-    }
-    const lines = await reportLines(handle.db, { days });
+  const config = cliConfig(io);
+  if (!config) return 1;
+  return withCliDatabase(config.database, io, 'Reading the reports', async (db) => {
+    const lines = await reportLines(createAiSecurityRepository(db), { days });
     for (const line of lines) io.stdout(`${line}\n`);
     io.stderr(`${lines.length} ${lines.length === 1 ? 'report' : 'reports'} in the last ${days} days.\n`);
     return 0;
-  } catch (error) {
-    io.stderr(`Reading the reports failed: ${(error as Error).message}\n`);
-    return 1;
-  } finally {
-    await handle.close();
-  }
+  });
 }

@@ -1,13 +1,12 @@
-import { isAbsolute, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { PlanId } from '@nuvem/contracts/pricing';
-import { ConfigError, loadConfig, type AppConfig } from '../config.js';
-import { createBillingRepository } from '../modules/billing/billing.repository.js';
+import type { AppConfig } from '../config.js';
+import { createBillingRepository, type BillingRepository } from '../modules/billing/billing.repository.js';
 import { addCoupon, CouponError, disableCoupon } from '../modules/billing/coupons.js';
 import type { PaymentProvider } from '../modules/billing/providers/payment-provider.js';
 import { createSandboxProvider } from '../modules/billing/providers/sandbox.js';
 import { createStripeClient, createStripeProvider } from '../modules/billing/providers/stripe.js';
-import { openCliDatabase, type ExportIo } from './run-enquiries-export.js';
+import { cliConfig, withCliDatabase } from './cli-database.js';
+import { parseCliArgs, parseDay, type CliIo } from './cli-io.js';
 
 export const couponsUsage = `Usage: npm run coupons -- <command>
 
@@ -22,12 +21,6 @@ The database is the server's: DATABASE_URL (PostgreSQL) when set, else the embed
 DATA_DIR (default .data), which one process can open at a time: stop the server first.
 `;
 
-function parseDay(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : date;
-}
-
 /** '25' -> 25; anything but plain digits ('0x19', '2.5e1', '') -> NaN, which the checks refuse. */
 function wholeNumber(value: string | undefined): number {
   return value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
@@ -40,11 +33,31 @@ function providerFor(config: AppConfig): PaymentProvider {
     : createSandboxProvider(config.publicUrl);
 }
 
+/** `list`: one line a coupon, tab-separated. */
+async function listCoupons(repo: BillingRepository, io: CliIo): Promise<number> {
+  const rows = await repo.listCoupons();
+  if (rows.length === 0) io.stdout('No coupons yet. Add one: npm run coupons -- add SPRING20 --percent 20\n');
+  for (const row of rows) {
+    const state = row.disabledAt
+      ? 'disabled'
+      : row.expiresAt && row.expiresAt <= new Date()
+        ? 'expired'
+        : row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions
+          ? 'used up'
+          : 'active';
+    const used = `${row.redemptions}${row.maxRedemptions === null ? '' : `/${row.maxRedemptions}`} used`;
+    const until = row.expiresAt ? `expires ${row.expiresAt.toISOString().slice(0, 10)}` : 'no expiry';
+    io.stdout(
+      `${row.code}\t${row.percentOff}%\t${used}\t${until}\t${row.plan ?? 'any purchase'}\t${state}\t${row.description}\n`,
+    );
+  }
+  return 0;
+}
+
 /** `npm run coupons`: the operator's coupons. Exit codes: 0 done, 1 failed, 2 a wrong argument. */
-export async function runCoupons(argv: readonly string[], io: ExportIo): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  const parse = () =>
-    parseArgs({
+export async function runCoupons(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCliArgs(
+    {
       args: [...argv],
       options: {
         percent: { type: 'string' },
@@ -56,13 +69,11 @@ export async function runCoupons(argv: readonly string[], io: ExportIo): Promise
       },
       strict: true,
       allowPositionals: true,
-    });
-  try {
-    parsed = parse();
-  } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${couponsUsage}`);
-    return 2;
-  }
+    },
+    io,
+    couponsUsage,
+  );
+  if (!parsed) return 2;
   const { values, positionals } = parsed;
   const [command, code, ...extra] = positionals;
   if (values.help || command === undefined) {
@@ -90,81 +101,42 @@ export async function runCoupons(argv: readonly string[], io: ExportIo): Promise
     return 2;
   }
 
-  let config: AppConfig;
-  try {
-    const dataDir = io.env.DATA_DIR || '.data';
-    config = loadConfig({ ...io.env, DATA_DIR: isAbsolute(dataDir) ? dataDir : resolve(io.cwd, dataDir) });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
-  const handle = await openCliDatabase(config.database, io).catch((error: unknown) => {
-    io.stderr(`Could not open the database: ${(error as Error).message}\n`);
-    return null;
-  });
-  if (!handle) return 1;
-  try {
-    if (!(await handle.isMigrated())) {
-      io.stderr('This database is not set up for this version of Nuvem yet: start the server once, then try again.\n');
-      return 1;
-    }
-    const repo = createBillingRepository(handle.db);
-    if (command === 'list') {
-      const rows = await repo.listCoupons();
-      if (rows.length === 0) io.stdout('No coupons yet. Add one: npm run coupons -- add SPRING20 --percent 20\n');
-      for (const row of rows) {
-        const state = row.disabledAt
-          ? 'disabled'
-          : row.expiresAt && row.expiresAt <= new Date()
-            ? 'expired'
-            : row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions
-              ? 'used up'
-              : 'active';
-        const used = `${row.redemptions}${row.maxRedemptions === null ? '' : `/${row.maxRedemptions}`} used`;
-        const until = row.expiresAt ? `expires ${row.expiresAt.toISOString().slice(0, 10)}` : 'no expiry';
-        io.stdout(
-          `${row.code}\t${row.percentOff}%\t${used}\t${until}\t${row.plan ?? 'any purchase'}\t${state}\t${row.description}\n`,
-        );
+  const config = cliConfig(io);
+  if (!config) return 1;
+  return withCliDatabase(config.database, io, 'The command', async (db) => {
+    const repo = createBillingRepository(db);
+    try {
+      if (command === 'list') return await listCoupons(repo, io);
+      if (command === 'disable') {
+        const row = await disableCoupon(repo, code ?? '');
+        io.stdout(`${row.code} disabled.\n`);
+        return 0;
       }
+      const row = await addCoupon(
+        repo,
+        providerFor(config),
+        {
+          code: code ?? '',
+          percentOff: wholeNumber(values.percent),
+          description: values.description ?? '',
+          expiresAt,
+          maxRedemptions: values.max === undefined ? null : wholeNumber(values.max),
+          plan: (values.plan ?? null) as PlanId | null,
+        },
+        new Date(),
+        (warning) => io.stderr(`${warning}\n`),
+      );
+      io.stdout(
+        `${row.code}: ${row.percentOff}% off${row.plan ? ` the ${row.plan} plan` : ''}` +
+          (row.expiresAt ? `, expires ${row.expiresAt.toISOString().slice(0, 10)} 00:00 UTC` : '') +
+          (row.maxRedemptions === null ? '' : `, ${row.maxRedemptions} uses`) +
+          `${row.stripeCouponId ? ` (Stripe coupon ${row.stripeCouponId})` : ''}.\n`,
+      );
       return 0;
-    }
-    if (command === 'disable') {
-      const row = await disableCoupon(repo, code ?? '');
-      io.stdout(`${row.code} disabled.\n`);
-      return 0;
-    }
-    const row = await addCoupon(
-      repo,
-      providerFor(config),
-      {
-        code: code ?? '',
-        percentOff: wholeNumber(values.percent),
-        description: values.description ?? '',
-        expiresAt,
-        maxRedemptions: values.max === undefined ? null : wholeNumber(values.max),
-        plan: (values.plan ?? null) as PlanId | null,
-      },
-      new Date(),
-      (warning) => io.stderr(`${warning}\n`),
-    );
-    io.stdout(
-      `${row.code}: ${row.percentOff}% off${row.plan ? ` the ${row.plan} plan` : ''}` +
-        (row.expiresAt ? `, expires ${row.expiresAt.toISOString().slice(0, 10)} 00:00 UTC` : '') +
-        (row.maxRedemptions === null ? '' : `, ${row.maxRedemptions} uses`) +
-        `${row.stripeCouponId ? ` (Stripe coupon ${row.stripeCouponId})` : ''}.\n`,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof CouponError) {
+    } catch (error) {
+      if (!(error instanceof CouponError)) throw error;
       io.stderr(`${error.message}\n`);
       return 2;
     }
-    io.stderr(`The command failed: ${(error as Error).message}\n`);
-    return 1;
-  } finally {
-    await handle.close();
-  }
+  });
 }

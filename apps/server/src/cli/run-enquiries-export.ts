@@ -1,17 +1,10 @@
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { lstat, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type DatabaseConfig } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { DataDirLockedError } from '../db/data-dir-lock.js';
-import {
-  exportEnquiries,
-  exportFormats,
-  parseSinceDate,
-  type ExportFormat,
-} from '../modules/programme/enquiries-export.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import { exportEnquiries, exportFormats, type ExportFormat } from '../modules/programme/enquiries-export.js';
+import { createProgrammeRepository } from '../modules/programme/programme.repository.js';
+import { cliConfig, withCliDatabase } from './cli-database.js';
+import { parseCliArgs, parseDay, type CliIo } from './cli-io.js';
 
 export const enquiriesExportUsage = `Usage: npm run enquiries:export -- [--format csv|json] [--since YYYY-MM-DD] [--out FILE]
 
@@ -56,87 +49,17 @@ export async function writePrivateFile(file: string, text: string): Promise<void
   }
 }
 
-export interface ExportIo {
-  env: Record<string, string | undefined>;
-  /** Where relative paths (DATA_DIR, --out) are read from: the directory the operator ran npm in. */
-  cwd: string;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
 function plural(count: number): string {
   return `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`;
-}
-
-/** postgres://user:secret@host/db -> postgres://user:***@host/db, for messages. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'DATABASE_URL';
-  }
-}
-
-function lockedMessage(dataDir: string, error: DataDirLockedError): string {
-  const holder = error.owner ? ` (pid ${error.owner.pid} on ${error.owner.hostname})` : '';
-  return [
-    `The embedded database in ${dataDir} is in use by a running Nuvem server${holder}.`,
-    'It can be open in one process at a time, so this command cannot open it while the server runs.',
-    'Stop the server and run the command again, or run Nuvem on PostgreSQL (set DATABASE_URL).',
-  ].join('\n');
-}
-
-/** Opens the server's database for a command-line tool, or says (on io.stderr) why it cannot. */
-/**
- * The server's database settings as a CLI sees them, or null (said on stderr) when the environment
- * is wrong. The server resolves a relative DATA_DIR against the directory it runs in; so does this,
- * against the directory the operator ran npm in (npm runs the script in apps/server).
- */
-export function cliDatabaseConfig(io: ExportIo): DatabaseConfig | null {
-  try {
-    const dataDir = io.env.DATA_DIR || '.data';
-    return loadConfig({ ...io.env, DATA_DIR: isAbsolute(dataDir) ? dataDir : resolve(io.cwd, dataDir) }).database;
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr(`${error.message}\n`);
-      return null;
-    }
-    throw error;
-  }
-}
-
-export async function openCliDatabase(
-  database: DatabaseConfig,
-  io: Pick<ExportIo, 'stderr'>,
-): Promise<DatabaseHandle | null> {
-  if (database.driver === 'pglite' && database.dataDir && !existsSync(database.dataDir)) {
-    io.stderr(
-      `There is no embedded database in ${database.dataDir}: the server has not run with this DATA_DIR.\n` +
-        'Run the command from the directory you start the server in, set DATA_DIR as the server has it, or set DATABASE_URL.\n',
-    );
-    return null;
-  }
-  try {
-    return await openDatabase(database);
-  } catch (error) {
-    if (error instanceof DataDirLockedError && database.driver === 'pglite') {
-      io.stderr(`${lockedMessage(database.dataDir ?? error.folder, error)}\n`);
-      return null;
-    }
-    throw error;
-  }
 }
 
 /**
  * `npm run enquiries:export`: the operator's way to read the programme enquiries. Returns the exit
  * code: 0 done, 1 the database could not be read, 2 a wrong argument.
  */
-export async function runEnquiriesExport(argv: readonly string[], io: ExportIo): Promise<number> {
-  let values: { format?: string; since?: string; out?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
+export async function runEnquiriesExport(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCliArgs(
+    {
       args: [...argv],
       options: {
         format: { type: 'string' },
@@ -146,11 +69,12 @@ export async function runEnquiriesExport(argv: readonly string[], io: ExportIo):
       },
       strict: true,
       allowPositionals: false,
-    }));
-  } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${enquiriesExportUsage}`);
-    return 2;
-  }
+    },
+    io,
+    enquiriesExportUsage,
+  );
+  if (!parsed) return 2;
+  const { values } = parsed;
   if (values.help) {
     io.stdout(enquiriesExportUsage);
     return 0;
@@ -160,7 +84,7 @@ export async function runEnquiriesExport(argv: readonly string[], io: ExportIo):
     io.stderr(`--format must be csv or json, not '${values.format}'.\n\n${enquiriesExportUsage}`);
     return 2;
   }
-  const since = values.since === undefined ? null : parseSinceDate(values.since);
+  const since = values.since === undefined ? null : parseDay(values.since);
   if (values.since !== undefined && since === null) {
     io.stderr(`--since must be a date such as 2025-03-01, not '${values.since}'.\n`);
     return 2;
@@ -170,27 +94,10 @@ export async function runEnquiriesExport(argv: readonly string[], io: ExportIo):
     return 2;
   }
 
-  const database = cliDatabaseConfig(io);
-  if (!database) return 1;
-
-  let handle: DatabaseHandle | null;
-  try {
-    handle = await openCliDatabase(database, io);
-  } catch (error) {
-    const where = database.driver === 'postgres' ? redactUrl(database.url) : database.dataDir;
-    io.stderr(`Could not open the database ${where}: ${(error as Error).message}\n`);
-    return 1;
-  }
-  if (!handle) return 1;
-
-  try {
-    if (!(await handle.isMigrated())) {
-      io.stderr(
-        'This database is not set up for this version of Nuvem yet: start the server once, so that it applies its migrations, then export.\n',
-      );
-      return 1;
-    }
-    const { text, count } = await exportEnquiries(handle.db, { format, since });
+  const config = cliConfig(io);
+  if (!config) return 1;
+  return withCliDatabase(config.database, io, 'The export', async (db) => {
+    const { text, count } = await exportEnquiries(createProgrammeRepository(db), { format, since });
     if (values.out) {
       const file = resolve(io.cwd, values.out);
       await writePrivateFile(file, text);
@@ -200,10 +107,5 @@ export async function runEnquiriesExport(argv: readonly string[], io: ExportIo):
       io.stderr(`Exported ${plural(count)}.\n`);
     }
     return 0;
-  } catch (error) {
-    io.stderr(`The export failed: ${(error as Error).message}\n`);
-    return 1;
-  } finally {
-    await handle.close();
-  }
+  });
 }

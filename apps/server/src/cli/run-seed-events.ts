@@ -1,8 +1,6 @@
-import { isAbsolute, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
 import { seedEvents } from '../modules/events/seed.js';
-import { openCliDatabase, type ExportIo } from './run-enquiries-export.js';
+import { cliConfig, withCliDatabase } from './cli-database.js';
+import { parseCliArgs, type CliIo } from './cli-io.js';
 
 export const seedEventsUsage = `Usage: npm run seed:events -- [--count N] [--seed N]
 
@@ -15,19 +13,19 @@ DATA_DIR (default .data), which one process can open at a time: stop the server 
 `;
 
 /** `npm run seed:events`: exit codes 0 done, 1 failed, 2 a wrong argument. */
-export async function runSeedEvents(argv: readonly string[], io: ExportIo): Promise<number> {
-  let values: { count?: string; seed?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
+export async function runSeedEvents(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCliArgs(
+    {
       args: [...argv],
       options: { count: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
-    }));
-  } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${seedEventsUsage}`);
-    return 2;
-  }
+    },
+    io,
+    seedEventsUsage,
+  );
+  if (!parsed) return 2;
+  const { values } = parsed;
   if (values.help) {
     io.stdout(seedEventsUsage);
     return 0;
@@ -42,30 +40,12 @@ export async function runSeedEvents(argv: readonly string[], io: ExportIo): Prom
     io.stderr('--seed must be a whole number.\n');
     return 2;
   }
-  let database;
-  try {
-    const dataDir = io.env.DATA_DIR || '.data';
-    database = loadConfig({ ...io.env, DATA_DIR: isAbsolute(dataDir) ? dataDir : resolve(io.cwd, dataDir) }).database;
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
-  const handle = await openCliDatabase(database, io).catch((error: unknown) => {
-    io.stderr(`Could not open the database: ${(error as Error).message}\n`);
-    return null;
-  });
-  if (!handle) return 1;
-  try {
-    if (!(await handle.isMigrated())) {
-      io.stderr('This database is not set up for this version of Nuvem yet: start the server once, then try again.\n');
-      return 1;
-    }
+  const config = cliConfig(io);
+  if (!config) return 1;
+  return withCliDatabase(config.database, io, 'Seeding', async (db) => {
     const started = Date.now();
     let reported = 0;
-    const written = await seedEvents(handle.db, {
+    const written = await seedEvents(db, {
       count,
       ...(seed === undefined ? {} : { seed }),
       batchSize: 2000,
@@ -78,10 +58,5 @@ export async function runSeedEvents(argv: readonly string[], io: ExportIo): Prom
     });
     io.stdout(`Added ${String(written)} events in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
     return 0;
-  } catch (error) {
-    io.stderr(`Seeding failed: ${(error as Error).message}\n`);
-    return 1;
-  } finally {
-    await handle.close();
-  }
+  });
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { meta } from '../db/schema/meta.js';
-import { createTestDatabase, testConfig, testDriver, type TestDatabase } from '../test/helper.js';
+import { createTestDatabase, testConfig, testDriver, type TestDatabase } from '../test/helper.testing.js';
 import type { App } from '../types.js';
 
 /** Values a failed query must not leak into the logs: they stand for hashes, e-mails, addresses. */

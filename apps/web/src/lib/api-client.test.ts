@@ -72,4 +72,47 @@ describe('apiRequest', () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('fetch failed'));
     await expect(apiRequest('/x', itemSchema)).rejects.toMatchObject({ status: 0 });
   });
+
+  it("keeps a refusal's violations, threat level, Retry-After wait, status text and body", async () => {
+    const violation = {
+      type: 'instruction_override',
+      severity: 'high',
+      message: 'Tries to override earlier instructions',
+      evidence: { start: 0, end: 6, text: 'Ignore' },
+    };
+    const blocked = {
+      success: false,
+      error: 'Prompt blocked by AI Security Layer',
+      code: 'PROMPT_BLOCKED',
+      violations: [violation],
+      threat_level: 'high',
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify(blocked), { status: 422, statusText: 'Unprocessable Entity' }),
+    );
+    await expect(apiRequest('/x', itemSchema)).rejects.toMatchObject({
+      status: 422,
+      code: 'PROMPT_BLOCKED',
+      violations: [violation],
+      threatLevel: 'high',
+      statusText: 'Unprocessable Entity',
+      body: blocked,
+    });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ success: false, error: 'Too many', code: 'RATE_LIMITED' }), {
+        status: 429,
+        headers: { 'Retry-After': '12' },
+      }),
+    );
+    await expect(apiRequest('/x', itemSchema)).rejects.toMatchObject({ status: 429, retryAfterSeconds: 12 });
+  });
+
+  it('sends a Blob body as it is, with its own Content-Type', async () => {
+    const fetchMock = replyWith(200, { success: true, name: 'avatar' });
+    const image = new Blob(['png'], { type: 'image/png' });
+    await apiRequest('/x', itemSchema, { method: 'POST', body: image });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(image);
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'image/png' });
+  });
 });

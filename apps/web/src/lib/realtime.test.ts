@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSource } from '@/testing/fake-event-source';
+import { FakeSource } from '@/testing/fake-event-source.testing';
 import { RealtimeClient, REALTIME_RECONNECT_MS, type RealtimeEvent } from './realtime';
 
 describe('RealtimeClient', () => {

@@ -23,8 +23,9 @@ import {
   testOrigin,
   useTestApp,
   type TestUser,
-} from '../../test/helper.js';
+} from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
+import { createAiSecurityRepository } from './ai-security.repository.js';
 import { REPORTS_PER_HOUR } from './ai-security.routes.js';
 import { defaultThresholds, defaultWindowThresholds } from './detector/detector.js';
 import { reportLines } from './reports-export.js';
@@ -399,7 +400,9 @@ describe(`the policy and false-alarm reports, on ${testDriver}`, () => {
       .update(aiSecurityReports)
       .set({ createdAt: new Date(Date.now() - 8 * 24 * 3600_000) })
       .where(eq(aiSecurityReports.id, old.id));
-    const lines = (await reportLines(t.app.db, { days: 7 })).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = (await reportLines(createAiSecurityRepository(t.app.db), { days: 7 })).map(
+      (line) => JSON.parse(line) as Record<string, unknown>,
+    );
     const mine = lines.filter((line) => line.user_id === owner.id);
     expect(mine).toEqual([
       {
@@ -415,7 +418,9 @@ describe(`the policy and false-alarm reports, on ${testDriver}`, () => {
       },
     ]);
     expect(JSON.stringify(mine)).not.toContain(email);
-    expect((await reportLines(t.app.db, { days: 9 })).some((line) => line.includes(old.id))).toBe(true);
+    expect(
+      (await reportLines(createAiSecurityRepository(t.app.db), { days: 9 })).some((line) => line.includes(old.id)),
+    ).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { aiSecurityEvents, type AiSecurityEventRow } from '../../db/schema/ai-security-events.js';
 import { aiSecurityReports, type AiSecurityReportRow } from '../../db/schema/ai-security-reports.js';
-import { lockUserFor } from '../../lib/user-lock.js';
+import { lockUserFor } from '../../db/user-lock.js';
 
 /** The AI security module's SQL: only this module reads and writes ai_security_events and _reports. */
 export function createAiSecurityRepository(db: Database) {
@@ -97,3 +97,4 @@ export function createAiSecurityRepository(db: Database) {
 }
 
 export type AiSecurityRepository = ReturnType<typeof createAiSecurityRepository>;
+export type { AiSecurityReportRow };

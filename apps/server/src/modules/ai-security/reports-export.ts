@@ -1,5 +1,4 @@
-import type { Database } from '../../db/client.js';
-import { createAiSecurityRepository } from './ai-security.repository.js';
+import type { AiSecurityRepository } from './ai-security.repository.js';
 
 const DAY = 24 * 3600_000;
 
@@ -8,9 +7,12 @@ const DAY = 24 * 3600_000;
  * operator (`npm run ai-security:reports`): never the reported text, only its keyed hash and the
  * redacted excerpt the server kept.
  */
-export async function reportLines(db: Database, options: { days: number; now?: Date }): Promise<string[]> {
+export async function reportLines(
+  repo: Pick<AiSecurityRepository, 'reportsSince'>,
+  options: { days: number; now?: Date },
+): Promise<string[]> {
   const since = new Date((options.now ?? new Date()).getTime() - options.days * DAY);
-  const rows = await createAiSecurityRepository(db).reportsSince(since);
+  const rows = await repo.reportsSince(since);
   return rows.map((row) =>
     JSON.stringify({
       id: row.id,

@@ -1,20 +1,13 @@
-import {
-  apiKeyPattern,
-  applicationMessages,
-  type ApiKeyScope,
-  type RateLimitTier,
-} from '@nuvem/contracts/applications';
-import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { API_KEY_PREFIX, apiKeyPattern, type ApiKeyScope, type RateLimitTier } from '@nuvem/contracts/applications';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { apiKeys } from '../../db/schema/api-keys.js';
-import { applications } from '../../db/schema/applications.js';
-import { AppError } from '../../lib/errors.js';
 import type { RateLimiter, RateLimitResult } from '../../lib/rate-limiter.js';
 import { sha256 } from '../../lib/tokens.js';
 import { MemoryTtlCache } from '../../lib/ttl-cache.js';
-import type { EventBus } from '../../plugins/app/events.js';
+import type { EventBus } from '../../plugins/app/event-bus.js';
+import type { KeyVerification, RateLimitFigures, UserBudgetVerdict } from '../auth/platform-verdict.js';
+import { bearerToken } from '../auth/principal.js';
+import type { ApplicationsRepository } from './applications.repository.js';
 import { UsageBatcher, type UsageOutcome } from './usage-batcher.js';
 
 /** A key as the platform API needs it: whose it is, what it may do, and whether it still works. */
@@ -28,13 +21,6 @@ export interface VerifiedKey {
   revokedAt: Date | null;
 }
 
-/** Who a key-authenticated request acts as. */
-export interface ApiKeyAuth {
-  user: { id: string };
-  via: 'api_key';
-  apiKey: { id: string; scopes: ApiKeyScope[]; tier: RateLimitTier };
-}
-
 /**
  * How long a verified key is reused without asking the database. Revoking, rotating or deleting
  * drops the entry at once on this instance and, through the event bus, on the others.
@@ -44,6 +30,8 @@ export const KEY_CACHE_TTL_MS = 30_000;
 export const ORIGINS_TTL_MS = 60_000;
 const RATE_WINDOW_MS = 60_000;
 const CHANNEL = 'nuvem:api-keys:invalidate';
+/** Asks every instance to write the usage it counted (the repeatable job's work). */
+const FLUSH_CHANNEL = 'nuvem:api-keys:flush-usage';
 
 type Invalidation = { kind: 'keys'; hashes: string[] } | { kind: 'origins' };
 
@@ -53,27 +41,24 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 interface Budget {
   limit: number;
   result: RateLimitResult;
-  /** The 429's message when this budget is the one exhausted. */
-  message: string;
 }
 
 /**
- * Sets RateLimit-* from the tightest budget (fewest requests left, then the later reset; an
- * exhausted one first) and answers 429 with its message and Retry-After when any is exhausted.
+ * The budget a request is told about: the tightest (fewest requests left, then the later reset),
+ * an exhausted one first. Also says whether any budget is exhausted, and which.
  */
-function enforce(reply: FastifyReply, budgets: [Budget, ...Budget[]]): void {
+function tightest<B extends Budget>(budgets: [B, ...B[]]): { shown: B; refused: boolean; figures: RateLimitFigures } {
   const left = (b: Budget) => Math.max(0, b.limit - b.result.count);
   const refused = budgets.filter((b) => !b.result.allowed);
-  const shown = (refused.length > 0 ? refused : budgets).reduce((a, b) =>
+  const candidates = refused.length > 0 ? refused : budgets;
+  const shown = candidates.reduce((a, b) =>
     left(b) < left(a) || (left(b) === left(a) && b.result.resetInMs > a.result.resetInMs) ? b : a,
   );
-  const resetSeconds = Math.max(1, Math.ceil(shown.result.resetInMs / 1000));
-  reply.header('ratelimit-limit', String(shown.limit));
-  reply.header('ratelimit-remaining', String(left(shown)));
-  reply.header('ratelimit-reset', String(resetSeconds));
-  if (refused.length > 0) {
-    throw new AppError(429, shown.message, 'RATE_LIMITED', { 'retry-after': String(resetSeconds) });
-  }
+  return {
+    shown,
+    refused: refused.length > 0,
+    figures: { limit: shown.limit, remaining: left(shown), resetInMs: shown.result.resetInMs },
+  };
 }
 
 /** SHA-256 of a key: what is stored and what the cache is keyed by. */
@@ -81,28 +66,27 @@ export const hashApiKey = (key: string) => sha256(key);
 
 /**
  * The platform API's side of API keys: verification with a short cache, per-key and per-user rate
- * limits, batched usage counts, and the CORS origins of the applications.
+ * limits, batched usage counts, and the CORS origins of the applications. Verification answers
+ * with a verdict (`verifyKey`, `checkUserBudget`); the authentication hook turns it into HTTP.
  */
 export async function createApiKeyAuth(deps: {
-  db: Database;
-  events: EventBus;
+  repo: Pick<ApplicationsRepository, 'findKeyByHash' | 'allAllowedOrigins' | 'allowedOriginsOf' | 'writeUsage'>;
+  bus: EventBus;
   limiter: RateLimiter;
   config: AppConfig;
   log: FastifyBaseLogger;
 }) {
-  const { db, events, limiter, config, log } = deps;
+  const { repo, bus, limiter, config, log } = deps;
   const cache = new MemoryTtlCache<VerifiedKey>(10_000);
   const originsByApplication = new MemoryTtlCache<Set<string>>(10_000);
   // Each flush tells the keys' owners their new counts (the developer dashboard updates live).
-  const usage = new UsageBatcher(db, log, (used) => {
+  const usage = new UsageBatcher(repo, log, (used) => {
     for (const key of used) {
-      void events
+      void bus
         .publish(key.userId, 'api_key.used', { id: key.id, usage_count: key.usageCount })
         .catch((error: unknown) => log.warn({ err: error }, 'could not publish api_key.used'));
     }
   });
-  // The application of the key each platform API request was made with (for its CORS answer).
-  const keyApplication = new WeakMap<FastifyRequest, string>();
   // Bumped by every invalidation: a look-up that started before one is not cached.
   let generation = 0;
   let origins: { set: Set<string>; at: number } | null = null;
@@ -118,47 +102,32 @@ export async function createApiKeyAuth(deps: {
 
   // Invalidations reach the other instances over the event bus (Redis pub/sub when configured).
   // After its subscription comes back messages may have been missed: forget everything cached.
-  const stopListening = events.onBroadcast(CHANNEL, (message) => apply(message as Invalidation));
-  const stopResubscribed = events.onResubscribed(() => {
+  const stopListening = bus.onBroadcast(CHANNEL, (message) => apply(message as Invalidation));
+  const stopResubscribed = bus.onResubscribed(() => {
     generation += 1;
     cache.clear();
     origins = null;
     originsByApplication.clear();
   });
+  // Each instance counts usage in its own memory: the flush job asks all of them to write theirs.
+  const stopFlushListening = bus.onBroadcast(FLUSH_CHANNEL, () => void usage.flush());
 
   async function broadcast(message: Invalidation): Promise<void> {
     // This instance forgets at once; the others when the message reaches them.
     apply(message);
-    await events.broadcast(CHANNEL, message).catch((error: unknown) => {
+    await bus.broadcast(CHANNEL, message).catch((error: unknown) => {
       log.error({ err: error }, 'could not publish an api key invalidation');
     });
   }
 
   async function lookUp(hash: string): Promise<VerifiedKey | undefined> {
-    const rows = await db
-      .select({
-        id: apiKeys.id,
-        applicationId: apiKeys.applicationId,
-        scopes: apiKeys.scopes,
-        tier: apiKeys.rateLimitTier,
-        expiresAt: apiKeys.expiresAt,
-        revokedAt: apiKeys.revokedAt,
-        userId: apiKeys.userId,
-      })
-      .from(apiKeys)
-      .where(eq(apiKeys.keyHash, hash))
-      .limit(1);
-    const row = rows[0];
+    const row = await repo.findKeyByHash(hash);
     if (!row) return undefined;
-    return {
-      ...row,
-      scopes: row.scopes as ApiKeyScope[],
-      tier: row.tier as RateLimitTier,
-    };
+    return { ...row, scopes: row.scopes as ApiKeyScope[], tier: row.tier as RateLimitTier };
   }
 
   /** The key behind `token` (revoked and expired ones included), or undefined for an unknown key. */
-  async function verify(token: string, options: { cache?: boolean } = {}): Promise<VerifiedKey | undefined> {
+  async function findKey(token: string, options: { cache?: boolean } = {}): Promise<VerifiedKey | undefined> {
     if (!apiKeyPattern.test(token)) return undefined;
     const hash = hashApiKey(token);
     const useCache = options.cache ?? true;
@@ -181,31 +150,30 @@ export async function createApiKeyAuth(deps: {
   async function userBudget(userId: string, keyLimit = 0): Promise<Budget> {
     const limit = Math.max(config.userLimits.apiRequestsPerMinute, keyLimit);
     const result = await limiter.hit(`apiuser:${userId}`, limit, RATE_WINDOW_MS);
-    return { limit, result, message: applicationMessages.userRateLimited };
+    return { limit, result };
   }
 
-  /** The per-user rate limit for a session (cookie or access token) on the platform API. */
-  async function limitUser(userId: string, reply: FastifyReply): Promise<void> {
-    enforce(reply, [await userBudget(userId)]);
+  /** A session's call on the platform API, counted against its user's budget. */
+  async function checkUserBudget(userId: string): Promise<UserBudgetVerdict> {
+    const { refused, figures } = tightest([await userBudget(userId)]);
+    return refused
+      ? { valid: false, code: 'USER_RATE_LIMITED', ratelimit: figures }
+      : { valid: true, code: 'VALID', ratelimit: figures };
   }
 
   /**
-   * Authenticates a platform API request made with `Authorization: Bearer nuv_…`: 401 for an
-   * unknown, revoked or expired key, 429 past the tier's budget or the user's (RateLimit-* headers
-   * on every answer), 403 without the scope the method needs. Every outcome is counted.
+   * Verifies a platform API request made with `Authorization: Bearer nuv_…` (`method`: the
+   * request's): an unknown, revoked or expired key; the tier's budget or the user's spent; the
+   * scope the method needs missing; else valid. Every outcome is counted in the key's usage.
    */
-  async function authenticate(token: string, method: string, reply: FastifyReply): Promise<ApiKeyAuth> {
-    const key = await verify(token);
-    if (!key) throw new AppError(401, applicationMessages.invalidKey, 'INVALID_API_KEY');
-    keyApplication.set(reply.request, key.applicationId);
+  async function verifyKey(token: string, method: string): Promise<KeyVerification> {
+    const key = await findKey(token);
+    if (!key) return { valid: false, code: 'NOT_FOUND' };
+    const facts = { keyId: key.id, applicationId: key.applicationId };
     const now = new Date();
-    if (key.revokedAt) {
+    if (key.revokedAt || key.expiresAt <= now) {
       usage.record(key.id, 'rejected', now);
-      throw new AppError(401, applicationMessages.revokedKey, 'API_KEY_REVOKED');
-    }
-    if (key.expiresAt <= now) {
-      usage.record(key.id, 'rejected', now);
-      throw new AppError(401, applicationMessages.expiredKey, 'API_KEY_EXPIRED');
+      return { valid: false, code: key.revokedAt ? 'REVOKED' : 'EXPIRED', ...facts };
     }
     // A tier the configuration does not know (set by hand in the database) gets the standard budget.
     const limits: Partial<Record<string, number>> = config.apiKeys.rateLimits;
@@ -214,31 +182,37 @@ export async function createApiKeyAuth(deps: {
       limiter.hit(`apikey:${key.id}`, limit, RATE_WINDOW_MS),
       userBudget(key.userId, key.tier === 'standard' ? 0 : limit),
     ]);
-    try {
-      enforce(reply, [{ limit, result, message: applicationMessages.rateLimited }, user]);
-    } catch (error) {
+    type CodedBudget = Budget & { code: 'RATE_LIMITED' | 'USER_RATE_LIMITED' };
+    const { shown, refused, figures } = tightest<CodedBudget>([
+      { limit, result, code: 'RATE_LIMITED' },
+      { ...user, code: 'USER_RATE_LIMITED' },
+    ]);
+    if (refused) {
       usage.record(key.id, 'rate_limited', now);
-      throw error;
+      return { valid: false, code: shown.code, ...facts, ratelimit: figures };
     }
     const needs: ApiKeyScope = readMethods.has(method) ? 'read' : 'write';
     if (!key.scopes.includes(needs)) {
       usage.record(key.id, 'rejected', now);
-      throw new AppError(
-        403,
-        needs === 'write' ? applicationMessages.missingWrite : applicationMessages.missingRead,
-        'INSUFFICIENT_SCOPE',
-      );
+      return { valid: false, code: 'INSUFFICIENT_SCOPE', needs, ...facts, ratelimit: figures };
     }
     usage.record(key.id, 'allowed', now);
-    return { user: { id: key.userId }, via: 'api_key', apiKey: { id: key.id, scopes: key.scopes, tier: key.tier } };
+    return {
+      valid: true,
+      code: 'VALID',
+      ...facts,
+      userId: key.userId,
+      scopes: key.scopes,
+      tier: key.tier,
+      ratelimit: figures,
+    };
   }
 
   /** The union of every application's allowed origins: what preflights (which carry no key) are answered for. */
   async function allowedOrigins(): Promise<Set<string>> {
     if (origins && Date.now() - origins.at < ORIGINS_TTL_MS) return origins.set;
     const startedAt = generation;
-    const rows = await db.select({ allowedOrigins: applications.allowedOrigins }).from(applications);
-    const set = new Set(rows.flatMap((row) => row.allowedOrigins));
+    const set = new Set((await repo.allAllowedOrigins()).flat());
     if (startedAt === generation) origins = { set, at: Date.now() };
     return set;
   }
@@ -248,52 +222,56 @@ export async function createApiKeyAuth(deps: {
     const cached = await originsByApplication.get(applicationId);
     if (cached) return cached;
     const startedAt = generation;
-    const [row] = await db
-      .select({ allowedOrigins: applications.allowedOrigins })
-      .from(applications)
-      .where(eq(applications.id, applicationId))
-      .limit(1);
-    const set = new Set(row?.allowedOrigins ?? []);
+    const set = new Set((await repo.allowedOriginsOf(applicationId)) ?? []);
     if (startedAt === generation) await originsByApplication.set(applicationId, set, ORIGINS_TTL_MS);
     return set;
   }
 
   /**
-   * The origins a platform API answer may be shared with: those of the application whose key made
-   * the request; none for a session or an unknown key.
+   * The origins a platform API answer may be shared with: those of the application whose key the
+   * request carried on a `platform` route (verified by the authentication hook, whatever its
+   * verdict, so a browser on the key's own origin can read a 401, 403 or 429); none for a session
+   * or an unknown key. The key comes from the cache the hook's verification just filled.
    */
   async function allowedOriginsFor(request: FastifyRequest): Promise<Set<string>> {
-    const applicationId = keyApplication.get(request);
-    return applicationId ? originsOf(applicationId) : new Set();
+    if (request.routeOptions.config.auth !== 'platform') return new Set();
+    const bearer = bearerToken(request);
+    if (!bearer?.startsWith(API_KEY_PREFIX)) return new Set();
+    const key = await findKey(bearer);
+    return key ? originsOf(key.applicationId) : new Set();
   }
 
-  let timer: NodeJS.Timeout | undefined;
-
   return {
-    verify,
-    authenticate,
-    limitUser,
+    verifyKey,
+    checkUserBudget,
+    findKey,
     allowedOrigins,
     allowedOriginsFor,
-    /** Records one outcome for a key (what `authenticate` does on its own). */
+    /** Records one outcome for a key (what `verifyKey` does on its own). */
     recordUsage: (keyId: string, outcome: UsageOutcome) => usage.record(keyId, outcome),
-    /** Writes the batched usage counts now. */
+    /** Writes this instance's batched usage counts now. */
     flushUsage: () => usage.flush(),
+    /**
+     * The repeatable job's work: every instance (this one included) writes the usage it counted.
+     * Resolves once this instance's counts are written.
+     */
+    async flushUsageEverywhere(): Promise<void> {
+      await bus.broadcast(FLUSH_CHANNEL, {}).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not ask the other instances to write their API key usage');
+      });
+      await usage.flush();
+    },
     /** Drops these keys (by hash) from every instance's cache: call after revoking, rotating or deleting. */
     invalidateKeys: (hashes: string[]) => (hashes.length > 0 ? broadcast({ kind: 'keys', hashes }) : Promise.resolve()),
     /** The allowed origins changed: every instance re-reads them. */
     originsChanged: () => broadcast({ kind: 'origins' }),
     /** Forgets every cached key on this instance (benchmarks). */
     clearCache: () => cache.clear(),
-    start(): void {
-      timer = setInterval(() => void usage.flush(), config.apiKeys.usageFlushIntervalMs);
-      timer.unref();
-    },
     async close(): Promise<void> {
-      clearInterval(timer);
       await usage.flush();
       stopListening();
       stopResubscribed();
+      stopFlushListening();
     },
   };
 }

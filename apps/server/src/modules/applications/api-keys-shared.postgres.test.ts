@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestDatabase, registerUser, testConfig, testDriver, type TestDatabase } from '../../test/helper.js';
+import {
+  createTestDatabase,
+  registerUser,
+  testConfig,
+  testDriver,
+  type TestDatabase,
+} from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
-import { asUser, userWithKey, withKey } from './test-client.js';
+import { asUser, userWithKey, withKey } from './applications-client.testing.js';
 
 // Two instances on one PostgreSQL and one Redis share each key's budget and hear of revocations.
 describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(

@@ -20,8 +20,8 @@ import {
   testConfig,
   testDriver,
   useTestApp,
-} from '../../test/helper.js';
-import { asUser, userWithKey, withKey } from './test-client.js';
+} from '../../test/helper.testing.js';
+import { asUser, userWithKey, withKey } from './applications-client.testing.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

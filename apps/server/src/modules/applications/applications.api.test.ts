@@ -9,9 +9,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applications } from '../../db/schema/applications.js';
 import { sha256 } from '../../lib/tokens.js';
-import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, useTestApp } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
-import { asUser } from './test-client.js';
+import { asUser } from './applications-client.testing.js';
 
 const verify = (app: App, clientId: string, clientSecret: string, remoteAddress = '127.0.0.1') =>
   app.inject({

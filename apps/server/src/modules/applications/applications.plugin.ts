@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
 import { createApiKeyAuth, type ApiKeyAuthService } from './api-key-auth.js';
+import { createApplicationsRepository } from './applications.repository.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { createApplicationsService, type ApplicationsService } from './applications.service.js';
 import { platformCors } from './platform-cors.js';
@@ -17,27 +18,31 @@ declare module 'fastify' {
 /**
  * The applications module: API-key verification for the platform API (`app.apiKeys`, which the
  * authentication hook uses for `platform` routes), the developer's applications and keys
- * (`/applications…`), and CORS for the platform API. Usage counts are flushed every
- * USAGE_FLUSH_INTERVAL_MS and once more on close.
+ * (`/applications…`), and CORS for the platform API. Usage counts are written by the repeatable
+ * job `applications.usage-flush` every USAGE_FLUSH_INTERVAL_MS (it asks every instance to write
+ * what it counted) and once more on close.
  */
 export const applicationsPlugin = fp(
   async (app: App) => {
+    const repo = createApplicationsRepository(app.db);
     const apiKeys = await createApiKeyAuth({
-      db: app.db,
-      events: app.events,
+      repo,
+      bus: app.eventBus,
       limiter: app.limiter,
       config: app.config,
       log: app.log,
     });
     app.decorate('apiKeys', apiKeys);
-    app.addHook('onReady', async () => apiKeys.start());
+    app.queue.every('applications.usage-flush', app.config.apiKeys.usageFlushIntervalMs, () =>
+      apiKeys.flushUsageEverywhere(),
+    );
     // onClose hooks run in reverse order of registration: this one before the database closes.
     app.addHook('onClose', async () => apiKeys.close());
 
-    const service = createApplicationsService({ db: app.db, config: app.config, apiKeys });
+    const service = createApplicationsService({ repo, config: app.config, apiKeys });
     app.decorate('applications', service);
     await app.register(applicationsRoutes, { service });
     await app.register(platformCors);
   },
-  { name: 'applications', dependencies: ['db', 'events', 'rate-limiter', 'auth'] },
+  { name: 'applications', dependencies: ['db', 'queue', 'event-bus', 'rate-limiter', 'auth'] },
 );

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys } from '../../db/schema/api-keys.js';
 import { applications } from '../../db/schema/applications.js';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
-import { asUser, userWithKey, withKey } from './test-client.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
+import { asUser, userWithKey, withKey } from './applications-client.testing.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -12,18 +12,17 @@ import {
   type RateLimitTier,
 } from '@nuvem/contracts/applications';
 import { plans, planIds, type PlanId } from '@nuvem/contracts/pricing';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { apiKeyUsage } from '../../db/schema/api-key-usage.js';
-import { apiKeys, type ApiKeyRow } from '../../db/schema/api-keys.js';
-import { applications, type ApplicationRow } from '../../db/schema/applications.js';
-import { userPlans } from '../../db/schema/user-plans.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { randomBase62, sha256 } from '../../lib/tokens.js';
-import { lockUserFor } from '../../lib/user-lock.js';
 import type { ApiKeyAuthService } from './api-key-auth.js';
+import type {
+  ApiKeyRow,
+  ApplicationRow,
+  ApplicationsQueries,
+  ApplicationsRepository,
+} from './applications.repository.js';
 import { utcDay } from './usage-batcher.js';
 
 const DAY_MS = 86_400_000;
@@ -70,71 +69,52 @@ function keyView(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** The database, or a transaction on it. */
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
 type NewKeyInput = Pick<ApiKeyRow, 'name' | 'description' | 'scopes' | 'rateLimitTier' | 'expiresAt'>;
 
 export function createApplicationsService(deps: {
-  db: Database;
+  repo: ApplicationsRepository;
   config: AppConfig;
-  apiKeys: ApiKeyAuthService;
+  apiKeys: Pick<ApiKeyAuthService, 'invalidateKeys' | 'originsChanged'>;
   now?: () => Date;
 }) {
-  const { db, config, apiKeys: keyAuth } = deps;
+  const { repo, config, apiKeys: keyAuth } = deps;
   const now = deps.now ?? (() => new Date());
   // Compared against when the client id is unknown, so both answers take as long.
   const dummyHash = sha256(newClientSecret());
 
   async function owned(userId: string, id: string): Promise<ApplicationRow> {
-    const [row] = await db
-      .select()
-      .from(applications)
-      .where(and(eq(applications.id, id), eq(applications.userId, userId)))
-      .limit(1);
+    const row = await repo.findOwnedApplication(userId, id);
     if (!row) throw AppError.notFound(applicationMessages.applicationNotFound, 'APPLICATION_NOT_FOUND');
     return row;
   }
 
-  async function ownedKey(userId: string, applicationId: string, keyId: string, tx: Executor = db) {
-    const [row] = await tx
-      .select()
-      .from(apiKeys)
-      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.applicationId, applicationId), eq(apiKeys.userId, userId)))
-      .limit(1);
+  async function ownedKey(userId: string, applicationId: string, keyId: string): Promise<ApiKeyRow> {
+    const row = await repo.findOwnedKey(userId, applicationId, keyId);
     if (!row) throw AppError.notFound(applicationMessages.keyNotFound, 'API_KEY_NOT_FOUND');
     return row;
   }
 
-  async function insertKey(userId: string, applicationId: string, input: NewKeyInput, tx: Executor = db) {
+  /** A new key (in `tx`, the caller's transaction); the key itself is in this answer only. */
+  async function insertKey(tx: ApplicationsQueries, userId: string, applicationId: string, input: NewKeyInput) {
     const key = newApiKey();
-    const [row] = await tx
-      .insert(apiKeys)
-      .values({
-        id: newId('apiKey'),
-        applicationId,
-        userId,
-        name: input.name,
-        description: input.description,
-        keyPrefix: key.slice(0, API_KEY_PREFIX_LENGTH),
-        keyHash: sha256(key),
-        scopes: input.scopes,
-        rateLimitTier: input.rateLimitTier,
-        expiresAt: input.expiresAt,
-      })
-      .returning();
-    if (!row) throw new Error('insert into api_keys returned nothing');
+    const row = await tx.insertKey({
+      id: newId('apiKey'),
+      applicationId,
+      userId,
+      name: input.name,
+      description: input.description,
+      keyPrefix: key.slice(0, API_KEY_PREFIX_LENGTH),
+      keyHash: sha256(key),
+      scopes: input.scopes,
+      rateLimitTier: input.rateLimitTier,
+      expiresAt: input.expiresAt,
+    });
     return { ...keyView(row), key };
   }
 
   return {
     async list(userId: string): Promise<Application[]> {
-      const rows = await db
-        .select()
-        .from(applications)
-        .where(eq(applications.userId, userId))
-        .orderBy(desc(applications.createdAt), desc(applications.id));
-      return rows.map(applicationView);
+      return (await repo.listApplications(userId)).map(applicationView);
     },
 
     async get(userId: string, id: string): Promise<Application> {
@@ -148,28 +128,22 @@ export function createApplicationsService(deps: {
     ): Promise<{ application: Application; clientSecret: string }> {
       const clientSecret = newClientSecret();
       // Count and insert under the user's lock: concurrent creates cannot all see room for one more.
-      const row = await db.transaction(async (tx) => {
-        await lockUserFor(tx, 'applications', userId);
-        const [held] = await tx.select({ n: count() }).from(applications).where(eq(applications.userId, userId));
+      const row = await repo.transaction(async (tx) => {
+        await tx.lockUser('applications', userId);
         const limit = config.userLimits.applications;
-        if ((held?.n ?? 0) >= limit) {
+        if ((await tx.countApplications(userId)) >= limit) {
           throw new AppError(409, applicationLimitMessages.applications(limit), 'LIMIT_REACHED');
         }
-        const [inserted] = await tx
-          .insert(applications)
-          .values({
-            id: newId('application'),
-            userId,
-            name: body.name,
-            clientId: newClientId(),
-            clientSecretHash: sha256(clientSecret),
-            redirectUris: body.redirectUris,
-            allowedOrigins: body.allowedOrigins,
-          })
-          .returning();
-        return inserted;
+        return tx.insertApplication({
+          id: newId('application'),
+          userId,
+          name: body.name,
+          clientId: newClientId(),
+          clientSecretHash: sha256(clientSecret),
+          redirectUris: body.redirectUris,
+          allowedOrigins: body.allowedOrigins,
+        });
       });
-      if (!row) throw new Error('insert into applications returned nothing');
       if (body.allowedOrigins.length > 0) await keyAuth.originsChanged();
       return { application: applicationView(row), clientSecret };
     },
@@ -180,16 +154,12 @@ export function createApplicationsService(deps: {
       body: { name?: string | undefined; redirectUris?: string[] | undefined; allowedOrigins?: string[] | undefined },
     ): Promise<Application> {
       await owned(userId, id);
-      const [row] = await db
-        .update(applications)
-        .set({
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.redirectUris !== undefined ? { redirectUris: body.redirectUris } : {}),
-          ...(body.allowedOrigins !== undefined ? { allowedOrigins: body.allowedOrigins } : {}),
-          updatedAt: now(),
-        })
-        .where(and(eq(applications.id, id), eq(applications.userId, userId)))
-        .returning();
+      const row = await repo.updateOwnedApplication(userId, id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.redirectUris !== undefined ? { redirectUris: body.redirectUris } : {}),
+        ...(body.allowedOrigins !== undefined ? { allowedOrigins: body.allowedOrigins } : {}),
+        updatedAt: now(),
+      });
       if (!row) throw AppError.notFound(applicationMessages.applicationNotFound, 'APPLICATION_NOT_FOUND');
       if (body.allowedOrigins !== undefined) await keyAuth.originsChanged();
       return applicationView(row);
@@ -198,10 +168,10 @@ export function createApplicationsService(deps: {
     /** Deletes the application and, with it, its keys; they stop working on every instance at once. */
     async remove(userId: string, id: string): Promise<void> {
       await owned(userId, id);
-      const hashes = await db.transaction(async (tx) => {
-        const keys = await tx.select({ hash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.applicationId, id));
-        await tx.delete(applications).where(and(eq(applications.id, id), eq(applications.userId, userId)));
-        return keys.map((k) => k.hash);
+      const hashes = await repo.transaction(async (tx) => {
+        const keys = await tx.keyHashesOfApplication(id);
+        await tx.deleteOwnedApplication(userId, id);
+        return keys;
       });
       await keyAuth.invalidateKeys(hashes);
       await keyAuth.originsChanged();
@@ -216,21 +186,18 @@ export function createApplicationsService(deps: {
       const clientSecret = newClientSecret();
       const at = now();
       const until = new Date(at.getTime() + config.appSecretGraceSeconds * 1000);
-      await db
-        .update(applications)
-        .set({
-          clientSecretHash: sha256(clientSecret),
-          previousSecretHash: row.clientSecretHash,
-          previousSecretExpiresAt: until,
-          updatedAt: at,
-        })
-        .where(eq(applications.id, id));
+      await repo.setClientSecret(id, {
+        clientSecretHash: sha256(clientSecret),
+        previousSecretHash: row.clientSecretHash,
+        previousSecretExpiresAt: until,
+        updatedAt: at,
+      });
       return { clientSecret, previousSecretValidUntil: until.toISOString() };
     },
 
     /** True for the current secret, or the previous one within its grace period (constant-time comparisons). */
     async verifyClientSecret(clientId: string, secret: string): Promise<boolean> {
-      const [row] = await db.select().from(applications).where(eq(applications.clientId, clientId)).limit(1);
+      const row = await repo.findApplicationByClientId(clientId);
       const given = sha256(secret);
       const current = sameHash(given, row?.clientSecretHash ?? dummyHash);
       const previousLive = Boolean(
@@ -247,44 +214,26 @@ export function createApplicationsService(deps: {
     ) {
       await owned(userId, applicationId);
       // Keys that still work, over all the user's applications, counted under the user's lock.
-      return db.transaction(async (tx) => {
-        await lockUserFor(tx, 'api-keys', userId);
-        const [held] = await tx
-          .select({ n: count() })
-          .from(apiKeys)
-          .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt), gt(apiKeys.expiresAt, now())));
+      return repo.transaction(async (tx) => {
+        await tx.lockUser('api-keys', userId);
         const limit = config.userLimits.apiKeys;
-        if ((held?.n ?? 0) >= limit) throw new AppError(409, applicationLimitMessages.apiKeys(limit), 'LIMIT_REACHED');
-        return insertKey(
-          userId,
-          applicationId,
-          {
-            name: body.name,
-            description: body.description || null,
-            scopes: body.scopes,
-            // The tier the user's plan gives (Free and Starter standard, Pro premium, Enterprise enterprise).
-            rateLimitTier: await planKeyTier(tx, userId),
-            expiresAt: new Date(now().getTime() + body.expiresIn * DAY_MS),
-          },
-          tx,
-        );
+        if ((await tx.countWorkingKeys(userId, now())) >= limit) {
+          throw new AppError(409, applicationLimitMessages.apiKeys(limit), 'LIMIT_REACHED');
+        }
+        return insertKey(tx, userId, applicationId, {
+          name: body.name,
+          description: body.description || null,
+          scopes: body.scopes,
+          // The tier the user's plan gives (Free and Starter standard, Pro premium, Enterprise enterprise).
+          rateLimitTier: planKeyTier(await tx.planOf(userId)),
+          expiresAt: new Date(now().getTime() + body.expiresIn * DAY_MS),
+        });
       });
     },
 
     async listKeys(userId: string, applicationId: string, includeRevoked: boolean): Promise<ApiKey[]> {
       await owned(userId, applicationId);
-      const rows = await db
-        .select()
-        .from(apiKeys)
-        .where(
-          and(
-            eq(apiKeys.applicationId, applicationId),
-            eq(apiKeys.userId, userId),
-            includeRevoked ? undefined : isNull(apiKeys.revokedAt),
-          ),
-        )
-        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-      return rows.map(keyView);
+      return (await repo.listKeys(userId, applicationId, includeRevoked)).map(keyView);
     },
 
     /**
@@ -292,40 +241,28 @@ export function createApplicationsService(deps: {
      * forget the cached keys. Returns how many keys changed.
      */
     async setKeyTierForUser(userId: string, tier: RateLimitTier): Promise<number> {
-      const changed = await db
-        .update(apiKeys)
-        .set({ rateLimitTier: tier })
-        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt), ne(apiKeys.rateLimitTier, tier)))
-        .returning({ keyHash: apiKeys.keyHash });
-      await keyAuth.invalidateKeys(changed.map((row) => row.keyHash));
+      const changed = await repo.setKeyTierForUser(userId, tier);
+      await keyAuth.invalidateKeys(changed);
       return changed.length;
     },
 
     async revokeKey(userId: string, applicationId: string, keyId: string, reason: string | null): Promise<void> {
       const row = await ownedKey(userId, applicationId, keyId);
-      const revoked = await db
-        .update(apiKeys)
-        .set({ revokedAt: now(), revokedReason: reason })
-        .where(and(eq(apiKeys.id, row.id), isNull(apiKeys.revokedAt)))
-        .returning({ id: apiKeys.id });
-      if (revoked.length === 0) throw new AppError(409, applicationMessages.keyAlreadyRevoked, 'KEY_ALREADY_REVOKED');
+      if (!(await repo.revokeKey(row.id, now(), reason)))
+        throw new AppError(409, applicationMessages.keyAlreadyRevoked, 'KEY_ALREADY_REVOKED');
       await keyAuth.invalidateKeys([row.keyHash]);
     },
 
     /** One transaction: the old key revoked ('rotated'), a new one with its name, scopes, tier and expiry. */
     async rotateKey(userId: string, applicationId: string, keyId: string) {
       await owned(userId, applicationId);
-      const { created, oldHash } = await db.transaction(async (tx) => {
-        const [old] = await tx
-          .select()
-          .from(apiKeys)
-          .where(and(eq(apiKeys.id, keyId), eq(apiKeys.applicationId, applicationId), eq(apiKeys.userId, userId)))
-          .for('update');
+      const { created, oldHash } = await repo.transaction(async (tx) => {
+        const old = await tx.findOwnedKey(userId, applicationId, keyId, { forUpdate: true });
         if (!old) throw AppError.notFound(applicationMessages.keyNotFound, 'API_KEY_NOT_FOUND');
         if (old.revokedAt) throw new AppError(409, applicationMessages.rotateRevoked, 'KEY_REVOKED');
         if (old.expiresAt <= now()) throw new AppError(409, applicationMessages.rotateExpired, 'KEY_EXPIRED');
-        await tx.update(apiKeys).set({ revokedAt: now(), revokedReason: 'rotated' }).where(eq(apiKeys.id, old.id));
-        const fresh = await insertKey(userId, applicationId, old, tx);
+        await tx.revokeKey(old.id, now(), 'rotated');
+        const fresh = await insertKey(tx, userId, applicationId, old);
         return { created: fresh, oldHash: old.keyHash };
       });
       await keyAuth.invalidateKeys([oldHash]);
@@ -338,11 +275,7 @@ export function createApplicationsService(deps: {
       const key = await ownedKey(userId, applicationId, keyId);
       const today = now();
       const dates = Array.from({ length: days }, (_, i) => utcDay(new Date(today.getTime() - (days - 1 - i) * DAY_MS)));
-      const rows = await db
-        .select()
-        .from(apiKeyUsage)
-        .where(and(inArray(apiKeyUsage.keyId, [key.id]), gte(apiKeyUsage.day, dates[0] ?? utcDay(today))))
-        .orderBy(asc(apiKeyUsage.day));
+      const rows = await repo.usageSince(key.id, dates[0] ?? utcDay(today));
       const byDay = new Map(rows.map((r) => [r.day, r]));
       const series = dates.map((date) => {
         const r = byDay.get(date);
@@ -362,10 +295,8 @@ export function createApplicationsService(deps: {
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;
 
-/** The API-key tier of the user's plan (billing publishes the plan in user_plans; no row is Free). */
-async function planKeyTier(db: Database, userId: string): Promise<RateLimitTier> {
-  const rows = await db.select({ plan: userPlans.plan }).from(userPlans).where(eq(userPlans.userId, userId));
-  const found = rows[0]?.plan;
+/** The API-key tier of a plan (billing publishes the user's plan in user_plans; no row is Free). */
+function planKeyTier(found: string | undefined): RateLimitTier {
   const planId: PlanId = found && (planIds as readonly string[]).includes(found) ? (found as PlanId) : 'free';
   return plans[planId].entitlements.keyTier;
 }

@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from '@nuvem/contracts/auth';
 import { describe, expect, it } from 'vitest';
-import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
-import { userWithKey } from './test-client.js';
+import { registerUser, testDriver, useTestApp } from '../../test/helper.testing.js';
+import { userWithKey } from './applications-client.testing.js';
 
 describe(`platform API CORS scoped to the calling key's application, ${testDriver}`, () => {
   const t = useTestApp({

@@ -1,16 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { apiKeyUsage } from '../../db/schema/api-key-usage.js';
-import { apiKeys } from '../../db/schema/api-keys.js';
+import type { ApplicationsRepository, UsedKey } from './applications.repository.js';
 
 export type UsageOutcome = 'allowed' | 'rate_limited' | 'rejected';
 
-export interface UsedKey {
-  id: string;
-  userId: string;
-  usageCount: number;
-}
+export type { UsedKey };
 
 interface DayCounts {
   allowed: number;
@@ -29,7 +22,7 @@ interface KeyCounts {
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * Counts key usage in memory and writes it in one transaction per flush, so a request never waits
+ * Counts key usage in memory and writes it in one transaction per flush (`repo.writeUsage`), so a request never waits
  * for a database write. What is not yet flushed is lost if the process dies hard; a clean close flushes.
  */
 export class UsageBatcher {
@@ -37,7 +30,7 @@ export class UsageBatcher {
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly db: Database,
+    private readonly repo: Pick<ApplicationsRepository, 'writeUsage'>,
     private readonly log: FastifyBaseLogger,
     /** After a flush commits: the keys whose count went up, with their new totals. */
     private readonly onWritten?: (used: UsedKey[]) => void,
@@ -80,52 +73,16 @@ export class UsageBatcher {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    const used: UsedKey[] = [];
+    let used: UsedKey[];
     try {
-      await this.db.transaction(async (tx) => {
-        // Sorted, so two instances flushing the same keys lock rows in the same order.
-        const ids = [...batch.keys()].sort();
-        // Keys deleted meanwhile (their application went) are skipped; the share lock keeps the rest.
-        const live = await tx
-          .select({ id: apiKeys.id })
-          .from(apiKeys)
-          .where(inArray(apiKeys.id, ids))
-          .orderBy(apiKeys.id)
-          .for('key share');
-        const liveIds = new Set(live.map((row) => row.id));
-        const daily: (typeof apiKeyUsage.$inferInsert)[] = [];
-        for (const id of ids) {
-          const counts = batch.get(id);
-          if (!counts || !liveIds.has(id)) continue;
-          if (counts.allowed > 0 && counts.lastUsedAt) {
-            const updated = await tx
-              .update(apiKeys)
-              .set({
-                usageCount: sql`${apiKeys.usageCount} + ${counts.allowed}`,
-                lastUsedAt: sql`greatest(${apiKeys.lastUsedAt}, ${counts.lastUsedAt.toISOString()}::timestamptz)`,
-              })
-              .where(sql`${apiKeys.id} = ${id}`)
-              .returning({ id: apiKeys.id, userId: apiKeys.userId, usageCount: apiKeys.usageCount });
-            used.push(...updated);
-          }
-          for (const [day, c] of [...counts.days].sort(([a], [b]) => a.localeCompare(b))) {
-            daily.push({ keyId: id, day, allowed: c.allowed, rateLimited: c.rateLimited, rejected: c.rejected });
-          }
-        }
-        if (daily.length > 0) {
-          await tx
-            .insert(apiKeyUsage)
-            .values(daily)
-            .onConflictDoUpdate({
-              target: [apiKeyUsage.keyId, apiKeyUsage.day],
-              set: {
-                allowed: sql`${apiKeyUsage.allowed} + excluded.allowed`,
-                rateLimited: sql`${apiKeyUsage.rateLimited} + excluded.rate_limited`,
-                rejected: sql`${apiKeyUsage.rejected} + excluded.rejected`,
-              },
-            });
-        }
-      });
+      used = await this.repo.writeUsage(
+        [...batch].map(([keyId, counts]) => ({
+          keyId,
+          allowed: counts.allowed,
+          lastUsedAt: counts.lastUsedAt,
+          days: [...counts.days].map(([day, c]) => ({ day, ...c })),
+        })),
+      );
     } catch (error) {
       this.log.warn({ err: error, keys: batch.size }, 'writing API key usage failed; kept for the next flush');
       this.mergeBack(batch);

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config.js';
 import { apiKeys } from '../../db/schema/api-keys.js';
 import { applications } from '../../db/schema/applications.js';
-import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, useTestApp } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
-import { asUser, userWithKey, withKey } from './test-client.js';
+import { asUser, userWithKey, withKey } from './applications-client.testing.js';
 
 const limits = (overrides: Partial<AppConfig['userLimits']>): AppConfig['userLimits'] => ({
   applications: 20,

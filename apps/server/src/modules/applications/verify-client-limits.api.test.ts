@@ -1,8 +1,8 @@
 import { applicationCreatedResponseSchema } from '@nuvem/contracts/applications';
 import { describe, expect, it } from 'vitest';
-import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, useTestApp } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
-import { asUser } from './test-client.js';
+import { asUser } from './applications-client.testing.js';
 
 const verify = (app: App, clientId: string, clientSecret: string, remoteAddress: string) =>
   app.inject({

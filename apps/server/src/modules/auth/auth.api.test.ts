@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions.js';
 import { users } from '../../db/schema/users.js';
 import { newId } from '../../lib/ids.js';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
 import { createAuthRepository } from './auth.repository.js';
 
 const origin = { origin: testOrigin };

@@ -9,6 +9,7 @@ import { createAuthRepository, type SessionWithUser } from './auth.repository.js
 import { authRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
 import { oauthRoutes } from './oauth.routes.js';
+import { answerVerdict, keyAuthOf } from './platform-verdict.js';
 import { authNeeds, bearerToken, type AuthNeed, type RequestAuth } from './principal.js';
 import { reviveSessionWithUser } from './session-cache.js';
 import { createSessionPurge } from './session-purge.js';
@@ -26,11 +27,10 @@ export const authPlugin = fp(
       : new MemoryTtlCache();
     const repo = createAuthRepository(app.db);
     const service = createAuthService({
-      db: app.db,
       repo,
       limiter: app.limiter,
       sessionCache,
-      events: app.events,
+      bus: app.eventBus,
       config: app.config,
       log: app.log,
     });
@@ -69,8 +69,10 @@ export const authPlugin = fp(
       if (need === 'platform') {
         const bearer = bearerToken(request);
         if (bearer?.startsWith(API_KEY_PREFIX)) {
+          const verification = await app.apiKeys.verifyKey(bearer, request.method);
           // 401 for an unknown, revoked or expired key; 403 for a missing scope; 429 past a budget.
-          identify(request, await app.apiKeys.authenticate(bearer, request.method, reply));
+          answerVerdict(reply, verification);
+          identify(request, keyAuthOf(verification));
           return;
         }
       }
@@ -81,7 +83,7 @@ export const authPlugin = fp(
         throw new AppError(401, message, 'UNAUTHORIZED');
       }
       // On the platform API, sessions count in the same per-user budget as the user's keys.
-      if (need === 'platform') await app.apiKeys.limitUser(request.principal.userId, reply);
+      if (need === 'platform') answerVerdict(reply, await app.apiKeys.checkUserBudget(request.principal.userId));
     }
 
     // Every route says what it needs; one added without saying so stops the server from starting.
@@ -119,5 +121,5 @@ export const authPlugin = fp(
     await app.register(ssoRoutes);
     await app.register(oauthRoutes);
   },
-  { name: 'auth', dependencies: ['db', 'queue', 'events', 'rate-limiter', 'cookie'] },
+  { name: 'auth', dependencies: ['db', 'queue', 'event-bus', 'rate-limiter', 'cookie'] },
 );

@@ -1,11 +1,14 @@
 import { normalizeDisplayName } from '@nuvem/contracts/auth';
 import { and, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { meta } from '../../db/schema/meta.js';
 import { oauthAccounts } from '../../db/schema/oauth-accounts.js';
 import { oauthPendingLinks } from '../../db/schema/oauth-pending-links.js';
 import { oauthStates } from '../../db/schema/oauth-states.js';
 import { sessions, type SessionRow } from '../../db/schema/sessions.js';
 import { users, type UserRow } from '../../db/schema/users.js';
+
+export type { SessionRow, UserRow };
 
 /** Any Drizzle handle: the database or a transaction inside it. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -25,8 +28,34 @@ function withCleanDisplayName<T extends { displayName?: string | null | undefine
     : { ...values, displayName: normalizeDisplayName(values.displayName) };
 }
 
+/**
+ * The auth module's SQL: only this module reads and writes users, sessions, the OAuth tables and
+ * `meta`. `transaction` runs `work` with the same queries bound to one transaction (writes that
+ * happen together); the queries' `tx` arguments are for a caller's own transaction (a profile edit).
+ */
 export function createAuthRepository(db: Database) {
   return {
+    ...authQueries(db),
+
+    transaction<T>(work: (tx: AuthQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(authQueries(tx)));
+    },
+  };
+}
+
+/** Every query, on the database or on one transaction. */
+function authQueries(db: Database) {
+  return {
+    /** An installation-wide marker (`meta`), e.g. that the demo user was seeded. */
+    async findMeta(key: string): Promise<unknown> {
+      const rows = await db.select().from(meta).where(eq(meta.key, key)).limit(1);
+      return rows[0]?.value;
+    },
+
+    async insertMeta(key: string, value: unknown): Promise<void> {
+      await db.insert(meta).values({ key, value });
+    },
+
     async findUserByEmail(email: string, tx: Executor = db): Promise<UserRow | undefined> {
       const rows = await tx
         .select()
@@ -190,4 +219,6 @@ export function createAuthRepository(db: Database) {
     },
   };
 }
+/** The queries, bound to the database or to one transaction. */
+export type AuthQueries = ReturnType<typeof authQueries>;
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

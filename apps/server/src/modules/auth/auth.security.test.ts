@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { MemoryRateLimiter } from '../../lib/rate-limiter.js';
 import { MemoryTtlCache } from '../../lib/ttl-cache.js';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createAuthService, type AuthService } from './auth.service.js';
 
@@ -277,11 +277,10 @@ describe(`the sign-in limits over time on ${testDriver}`, () => {
   let now = Date.UTC(2030, 0, 1);
   const service = () =>
     createAuthService({
-      db: t.app.db,
       repo: createAuthRepository(t.app.db),
       limiter: new MemoryRateLimiter(() => now),
       sessionCache: new MemoryTtlCache(),
-      events: t.app.events,
+      bus: t.app.eventBus,
       config: t.app.config,
       log: t.app.log,
     });

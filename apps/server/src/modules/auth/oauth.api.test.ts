@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthAccounts } from '../../db/schema/oauth-accounts.js';
 import { users } from '../../db/schema/users.js';
 import { loadConfig } from '../../config.js';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
-import { followOAuth } from '../../test/providers/follow-redirects.js';
-import { startGitHubProvider, type GitHubTestProvider } from '../../test/providers/github-provider.js';
-import { startOidcProvider, type OidcTestProvider } from '../../test/providers/oidc-provider.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
+import { followOAuth } from '../../test/providers/follow-redirects.testing.js';
+import { startGitHubProvider, type GitHubTestProvider } from '../../test/providers/github-provider.testing.js';
+import { startOidcProvider, type OidcTestProvider } from '../../test/providers/oidc-provider.testing.js';
 
 let google: OidcTestProvider;
 let github: GitHubTestProvider;

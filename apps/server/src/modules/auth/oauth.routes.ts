@@ -12,7 +12,7 @@ import { createGitHubDriver } from './drivers/github.js';
 import { createGoogleDriver } from './drivers/google.js';
 import { OAuthError, type OAuthDriver } from './drivers/oauth-driver.js';
 import { ownOrigins, requestMeta } from './request-meta.js';
-import { PENDING_LINK_TTL_MS, type SocialProfile } from './auth.service.js';
+import { PENDING_LINK_TTL_MS, type SocialProfile } from './social-sign-in.service.js';
 import { setPendingLinkCookie, setSessionCookie } from './session-cookie.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;

@@ -6,9 +6,9 @@ import { loadConfig } from '../../config.js';
 import { oauthAccounts } from '../../db/schema/oauth-accounts.js';
 import { oauthStates } from '../../db/schema/oauth-states.js';
 import { users } from '../../db/schema/users.js';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
-import { followOAuth } from '../../test/providers/follow-redirects.js';
-import { startGitHubProvider, type GitHubTestProvider } from '../../test/providers/github-provider.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
+import { followOAuth } from '../../test/providers/follow-redirects.testing.js';
+import { startGitHubProvider, type GitHubTestProvider } from '../../test/providers/github-provider.testing.js';
 
 let github: GitHubTestProvider;
 beforeAll(async () => {

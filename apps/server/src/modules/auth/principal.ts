@@ -1,8 +1,14 @@
+import type { ApiKeyScope, RateLimitTier } from '@nuvem/contracts/applications';
 import type { FastifyRequest } from 'fastify';
-import type { SessionRow } from '../../db/schema/sessions.js';
-import type { UserRow } from '../../db/schema/users.js';
-import type { ApiKeyAuth } from '../applications/api-key-auth.js';
+import type { SessionRow, UserRow } from './auth.repository.js';
 import type { AuthService } from './auth.service.js';
+
+/** Who a request made with an API key acts as (the applications module verifies keys). */
+export interface ApiKeyAuth {
+  user: { id: string };
+  via: 'api_key';
+  apiKey: { id: string; scopes: ApiKeyScope[]; tier: RateLimitTier };
+}
 
 /** A signed-in session (cookie or `nat_` bearer token), or an API key on the platform API. */
 export type RequestAuth = { user: UserRow; session: SessionRow; via: 'cookie' | 'bearer' } | ApiKeyAuth;

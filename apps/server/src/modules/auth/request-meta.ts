@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestMeta } from './auth.service.js';
+import type { RequestMeta } from './sessions.service.js';
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };

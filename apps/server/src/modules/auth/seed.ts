@@ -2,8 +2,6 @@ import { randomInt } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
-import { meta } from '../../db/schema/meta.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { App } from '../../types.js';
@@ -31,20 +29,22 @@ export function generatePassword(length = 16): string {
  * Later starts, and SEED_DEMO=false, do nothing.
  */
 export async function seedDemoUser(app: App): Promise<void> {
-  const { db } = app;
-  if ((await db.select().from(meta).where(eq(meta.key, SEED_KEY))).length > 0) return;
-  const repo = createAuthRepository(db);
+  const repo = createAuthRepository(app.db);
+  if ((await repo.findMeta(SEED_KEY)) !== undefined) return;
   const password = generatePassword();
   const passwordHash = await hash(password);
   let created: boolean;
   try {
-    created = await db.transaction(async (tx) => {
-      await tx.insert(meta).values({ key: SEED_KEY, value: { email: DEMO_EMAIL, at: new Date().toISOString() } });
-      if (await repo.findUserByEmail(DEMO_EMAIL, tx)) return false; // someone registered it: leave it alone
-      await repo.insertUser(
-        { id: newId('user'), email: DEMO_EMAIL, passwordHash, displayName: 'Demo User', emailVerified: true },
-        tx,
-      );
+    created = await repo.transaction(async (tx) => {
+      await tx.insertMeta(SEED_KEY, { email: DEMO_EMAIL, at: new Date().toISOString() });
+      if (await tx.findUserByEmail(DEMO_EMAIL)) return false; // someone registered it: leave it alone
+      await tx.insertUser({
+        id: newId('user'),
+        email: DEMO_EMAIL,
+        passwordHash,
+        displayName: 'Demo User',
+        emailVerified: true,
+      });
       return true;
     });
   } catch (error) {

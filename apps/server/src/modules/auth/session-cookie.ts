@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from '@nuvem/contracts/auth';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config.js';
-import type { IssuedSession } from './auth.service.js';
+import type { IssuedSession } from './sessions.service.js';
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure over https, living as long as the session. */
 export function setSessionCookie(reply: FastifyReply, config: AppConfig, session: IssuedSession): void {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { oauthStates } from '../../db/schema/oauth-states.js';
 import { sessions } from '../../db/schema/sessions.js';
 import { newId } from '../../lib/ids.js';
-import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, useTestApp } from '../../test/helper.testing.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createSessionPurge } from './session-purge.js';
 import type { App } from '../../types.js';

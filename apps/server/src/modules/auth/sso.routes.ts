@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { originOf, safeRedirect } from '../../lib/redirects.js';
 import { plainJson } from '../../lib/plain-json.js';
 import { bearerToken } from './principal.js';
-import { deriveAccessToken } from './auth.service.js';
+import { deriveAccessToken } from './sessions.service.js';
 import { ownOrigins } from './request-meta.js';
 import { clearSessionCookie } from './session-cookie.js';
 import type { SessionWithUser } from './auth.repository.js';

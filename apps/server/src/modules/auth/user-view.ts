@@ -1,5 +1,5 @@
 import type { AuthUser } from '@nuvem/contracts/auth';
-import type { UserRow } from '../../db/schema/users.js';
+import type { UserRow } from './auth.repository.js';
 
 /** The user object of every auth reply (the shape the spec's clients read). */
 export function toAuthUser(user: UserRow): AuthUser {

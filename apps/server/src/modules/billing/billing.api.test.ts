@@ -1,41 +1,39 @@
-import { billingMessages, pricingMessages, type BillingAccount, type Order } from '@nuvem/contracts/billing';
+import { billingMessages, pricingMessages, type Order } from '@nuvem/contracts/billing';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config.js';
 import { billingCoupons } from '../../db/schema/billing-coupons.js';
 import { billingOrders } from '../../db/schema/billing-orders.js';
 import { billingSubscriptions } from '../../db/schema/billing-subscriptions.js';
-import { registerUser, settleJobs, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import {
+  registerUser,
+  settleJobs,
+  testDriver,
+  testOrigin,
+  useTestApp,
+  type TestUser,
+} from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 import { createBillingRepository } from './billing.repository.js';
-import { addCoupon } from './coupons.js';
+import { addCoupon, type NewCoupon } from './coupons.js';
+import { addTestCoupon, paymentsClient } from './billing.testing.js';
 import { createSandboxProvider } from './providers/sandbox.js';
 
-const returnUrls = { successUrl: `${testOrigin}/success`, cancelUrl: `${testOrigin}/pricing` };
 const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Ana Lima' };
 const declinedCard = { ...goodCard, cardNumber: '4000 0000 0000 0002' };
 
+/** The Payments API as `user` calls it, and a purchase paid with the sandbox's good card. */
 function client(app: App, user: TestUser | null) {
-  const headers = {
-    origin: testOrigin,
-    'content-type': 'application/json',
-    ...(user ? { cookie: `nuvem_session=${user.cookie}` } : {}),
-  };
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    app.inject({ method, url: `/api/payments${url}`, headers, ...(payload ? { payload } : {}) });
+  const payments = paymentsClient(app, user);
   return {
-    call,
-    checkout: (body: object) => call('POST', '/payments/pricing/checkout', { ...returnUrls, ...body }),
-    subscribe: (body: object) => call('POST', '/subscriptions/checkout', { ...returnUrls, ...body }),
-    account: async () => (await call('GET', '/account')).json<BillingAccount>(),
-    order: async (id: string) => (await call('GET', `/orders/${id}`)).json<Order>(),
+    ...payments,
     /** Opens a checkout and pays it with the test card that succeeds. */
     async buy(kind: 'addon' | 'plan', body: object) {
-      const res = kind === 'addon' ? await this.checkout(body) : await this.subscribe(body);
+      const res = kind === 'addon' ? await payments.checkout(body) : await payments.subscribe(body);
       expect(res.statusCode, res.body).toBe(200);
       const { url, orderId } = res.json<{ url: string; orderId: string }>();
       const session = url.split('/').pop() ?? '';
-      const paid = await call('POST', `/sandbox/sessions/${session}/pay`, goodCard);
+      const paid = await payments.call('POST', `/sandbox/sessions/${session}/pay`, goodCard);
       expect(paid.statusCode, paid.body).toBe(200);
       return orderId;
     },
@@ -64,16 +62,8 @@ const withPlanQuotas = (config: Partial<AppConfig> = {}) => ({
 
 describe(`pricing and coupons, on ${testDriver}`, () => {
   const t = useTestApp();
-  const addCode = (code: string, percentOff: number, extra: Partial<Parameters<typeof addCoupon>[2]> = {}) =>
-    addCoupon(createBillingRepository(t.app.db), createSandboxProvider(new URL(testOrigin)), {
-      code,
-      percentOff,
-      description: `${percentOff}% off`,
-      expiresAt: null,
-      maxRedemptions: null,
-      plan: null,
-      ...extra,
-    });
+  const addCode = (code: string, percentOff: number, extra: Partial<NewCoupon> = {}) =>
+    addTestCoupon(t.app, code, percentOff, extra);
 
   it('quotes a custom quantity at the graduated bands, coupon last, for anybody', async () => {
     await addCode('TEN', 10);

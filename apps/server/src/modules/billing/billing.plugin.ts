@@ -38,7 +38,7 @@ export const billingPlugin = fp(
       repo,
       config: app.config,
       provider,
-      events: app.events,
+      bus: app.eventBus,
       log: app.log,
       emailOf: (userId) => app.auth.emailOf(userId),
       setKeyTier: (userId, tier) => app.applications.setKeyTierForUser(userId, tier),
@@ -90,5 +90,5 @@ export const billingPlugin = fp(
       prefix: PAYMENTS_BASE,
     });
   },
-  { name: 'billing', dependencies: ['db', 'queue', 'events', 'rate-limiter', 'auth', 'applications'] },
+  { name: 'billing', dependencies: ['db', 'queue', 'event-bus', 'rate-limiter', 'auth', 'applications'] },
 );

@@ -12,14 +12,36 @@ export const AWAITING_PAYMENT = 'awaiting_payment';
 
 export type OrderInsert = typeof billingOrders.$inferInsert;
 export type CouponInsert = typeof billingCoupons.$inferInsert;
+export type SubscriptionInsert = typeof billingSubscriptions.$inferInsert;
+export type { BillingCouponRow, BillingOrderRow, BillingSubscriptionRow };
 
-/** The billing module's SQL: only this module reads and writes the billing_* tables. */
+/** Gives a redemption back (its order expired or failed). */
+async function releaseCoupon(executor: Database, code: string): Promise<void> {
+  await executor
+    .update(billingCoupons)
+    .set({ redemptions: sql`greatest(${billingCoupons.redemptions} - 1, 0)` })
+    .where(eq(billingCoupons.code, code));
+}
+
+/**
+ * The billing module's SQL: only this module reads and writes the billing_* tables. `transaction`
+ * runs `work` with the same functions bound to one transaction (writes that happen together).
+ */
 export function createBillingRepository(db: Database) {
   return {
-    db,
+    ...billingQueries(db),
 
-    async findCoupon(code: string, executor: Database = db): Promise<BillingCouponRow | undefined> {
-      const rows = await executor.select().from(billingCoupons).where(eq(billingCoupons.code, code)).limit(1);
+    transaction<T>(work: (tx: BillingQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(billingQueries(tx)));
+    },
+  };
+}
+
+/** Every query, on the database or on a transaction. */
+function billingQueries(db: Database) {
+  return {
+    async findCoupon(code: string): Promise<BillingCouponRow | undefined> {
+      const rows = await db.select().from(billingCoupons).where(eq(billingCoupons.code, code)).limit(1);
       return rows[0];
     },
 
@@ -43,8 +65,8 @@ export function createBillingRepository(db: Database) {
      * Takes one redemption of a usable coupon in one statement (so two buyers racing for the last
      * one cannot both get it): false when it is disabled, expired, used up or unknown.
      */
-    async redeemCoupon(executor: Database, code: string, at: Date): Promise<boolean> {
-      const rows = await executor
+    async redeemCoupon(code: string, at: Date): Promise<boolean> {
+      const rows = await db
         .update(billingCoupons)
         .set({ redemptions: sql`${billingCoupons.redemptions} + 1` })
         .where(
@@ -59,16 +81,8 @@ export function createBillingRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Gives a redemption back (its order expired or failed). */
-    async releaseCoupon(executor: Database, code: string): Promise<void> {
-      await executor
-        .update(billingCoupons)
-        .set({ redemptions: sql`greatest(${billingCoupons.redemptions} - 1, 0)` })
-        .where(eq(billingCoupons.code, code));
-    },
-
-    async insertOrder(executor: Database, values: OrderInsert): Promise<BillingOrderRow> {
-      const rows = await executor.insert(billingOrders).values(values).returning();
+    async insertOrder(values: OrderInsert): Promise<BillingOrderRow> {
+      const rows = await db.insert(billingOrders).values(values).returning();
       const row = rows[0];
       if (!row) throw new Error('insert into billing_orders returned nothing');
       return row;
@@ -78,8 +92,8 @@ export function createBillingRepository(db: Database) {
       await db.update(billingOrders).set(values).where(eq(billingOrders.id, id));
     },
 
-    async findOrder(id: string, executor: Database = db): Promise<BillingOrderRow | undefined> {
-      const rows = await executor.select().from(billingOrders).where(eq(billingOrders.id, id)).limit(1);
+    async findOrder(id: string): Promise<BillingOrderRow | undefined> {
+      const rows = await db.select().from(billingOrders).where(eq(billingOrders.id, id)).limit(1);
       return rows[0];
     },
 
@@ -115,11 +129,10 @@ export function createBillingRepository(db: Database) {
 
     /** pending -> paid, once: undefined when the order was not pending (already fulfilled, or closed). */
     async markPaid(
-      executor: Database,
       id: string,
       values: { providerRef: string | null; receiptUrl: string | null; paidAt: Date },
     ): Promise<BillingOrderRow | undefined> {
-      const rows = await executor
+      const rows = await db
         .update(billingOrders)
         .set({ status: 'paid', ...values, failureReason: null })
         .where(and(eq(billingOrders.id, id), eq(billingOrders.status, 'pending')))
@@ -140,7 +153,7 @@ export function createBillingRepository(db: Database) {
           .where(and(eq(billingOrders.id, id), eq(billingOrders.status, 'pending')))
           .returning();
         const row = rows[0];
-        if (row?.couponCode) await this.releaseCoupon(tx, row.couponCode);
+        if (row?.couponCode) await releaseCoupon(tx, row.couponCode);
         return row;
       });
     },
@@ -162,11 +175,15 @@ export function createBillingRepository(db: Database) {
     },
 
     /** One credit per order and kind (a repeated fulfilment credits nothing). */
-    async credit(
-      executor: Database,
-      values: { id: string; userId: string; kind: string; delta: number; orderId: string; reason: string },
-    ): Promise<void> {
-      await executor.insert(billingLedger).values(values).onConflictDoNothing();
+    async credit(values: {
+      id: string;
+      userId: string;
+      kind: string;
+      delta: number;
+      orderId: string;
+      reason: string;
+    }): Promise<void> {
+      await db.insert(billingLedger).values(values).onConflictDoNothing();
     },
 
     async insertTokenUse(values: typeof billingTokenUsage.$inferInsert): Promise<void> {
@@ -190,12 +207,8 @@ export function createBillingRepository(db: Database) {
       return Object.fromEntries(rows.map((row) => [row.kind, row.total]));
     },
 
-    async findSubscription(userId: string, executor: Database = db): Promise<BillingSubscriptionRow | undefined> {
-      const rows = await executor
-        .select()
-        .from(billingSubscriptions)
-        .where(eq(billingSubscriptions.userId, userId))
-        .limit(1);
+    async findSubscription(userId: string): Promise<BillingSubscriptionRow | undefined> {
+      const rows = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).limit(1);
       return rows[0];
     },
 
@@ -208,15 +221,15 @@ export function createBillingRepository(db: Database) {
       return rows[0];
     },
 
-    async upsertSubscription(executor: Database, values: typeof billingSubscriptions.$inferInsert): Promise<void> {
+    async upsertSubscription(values: SubscriptionInsert): Promise<void> {
       const { userId: _userId, ...rest } = values;
-      await executor
+      await db
         .insert(billingSubscriptions)
         .values(values)
         .onConflictDoUpdate({ target: billingSubscriptions.userId, set: { ...rest, updatedAt: new Date() } });
     },
 
-    async updateSubscription(userId: string, values: Partial<typeof billingSubscriptions.$inferInsert>): Promise<void> {
+    async updateSubscription(userId: string, values: Partial<SubscriptionInsert>): Promise<void> {
       await db
         .update(billingSubscriptions)
         .set({ ...values, updatedAt: new Date() })
@@ -258,4 +271,6 @@ export function createBillingRepository(db: Database) {
   };
 }
 
+/** The queries, bound to the database or to one transaction. */
+export type BillingQueries = ReturnType<typeof billingQueries>;
 export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -16,6 +16,7 @@ import {
   validateCouponBodySchema,
 } from '@nuvem/contracts/billing';
 import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitAddress } from '../../lib/client-address.js';
@@ -46,9 +47,18 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
     if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
   }
 
-  async function limitCheckouts(userId: string): Promise<void> {
+  /** A checkout for the caller, within their checkouts per 10 minutes; the new order is logged. */
+  async function checkout(
+    request: FastifyRequest,
+    logMessage: string,
+    start: (userId: string) => Promise<{ url: string; orderId: string }>,
+  ): Promise<{ url: string; orderId: string }> {
+    const userId = principalOf(request).userId;
     const limit = await limiter.hit(`checkout:${userId}`, CHECKOUTS, 10 * MINUTE);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+    const result = await start(userId);
+    request.log.info({ orderId: result.orderId }, logMessage);
+    return result;
   }
 
   app.get(
@@ -100,13 +110,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
         response: { 200: checkoutResponseSchema, ...errors, 429: errorResponseSchema, 502: errorResponseSchema },
       },
     },
-    async (request) => {
-      const userId = principalOf(request).userId;
-      await limitCheckouts(userId);
-      const result = await service.checkoutAddon(userId, request.body);
-      request.log.info({ orderId: result.orderId }, 'add-on checkout created');
-      return result;
-    },
+    async (request) =>
+      checkout(request, 'add-on checkout created', (userId) => service.checkoutAddon(userId, request.body)),
   );
 
   app.post(
@@ -125,13 +130,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
         },
       },
     },
-    async (request) => {
-      const userId = principalOf(request).userId;
-      await limitCheckouts(userId);
-      const result = await service.checkoutSubscription(userId, request.body);
-      request.log.info({ orderId: result.orderId }, 'subscription checkout created');
-      return result;
-    },
+    async (request) =>
+      checkout(request, 'subscription checkout created', (userId) =>
+        service.checkoutSubscription(userId, request.body),
+      ),
   );
 
   app.post(

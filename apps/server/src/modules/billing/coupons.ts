@@ -1,8 +1,7 @@
 import { planIds, type PlanId } from '@nuvem/contracts/pricing';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BillingCouponRow } from '../../db/schema/billing-coupons.js';
+import type { BillingCouponRow, BillingRepository } from './billing.repository.js';
 import { isUniqueViolation } from '../../lib/errors.js';
-import type { BillingRepository } from './billing.repository.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 
 export interface NewCoupon {

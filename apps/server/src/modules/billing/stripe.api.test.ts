@@ -1,5 +1,5 @@
 import { apiKeyCreatedResponseSchema, applicationCreatedResponseSchema } from '@nuvem/contracts/applications';
-import { billingMessages, pricingMessages, type BillingAccount, type Order } from '@nuvem/contracts/billing';
+import { billingMessages, pricingMessages } from '@nuvem/contracts/billing';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -9,16 +9,19 @@ import { apiKeys } from '../../db/schema/api-keys.js';
 import { billingCoupons } from '../../db/schema/billing-coupons.js';
 import { billingOrders } from '../../db/schema/billing-orders.js';
 import { billingWebhookEvents } from '../../db/schema/billing-webhook-events.js';
-import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
-import { startStripeApi, type StripeApiRequest, type StripeApiStandIn } from '../../test/providers/stripe-api.js';
+import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.testing.js';
+import {
+  startStripeApi,
+  type StripeApiRequest,
+  type StripeApiStandIn,
+} from '../../test/providers/stripe-api.testing.js';
 import type { App } from '../../types.js';
 import { createBillingRepository } from './billing.repository.js';
 import { STRIPE_EVENT_JOB } from './billing.webhooks.js';
 import { addCoupon, type NewCoupon } from './coupons.js';
-import { createSandboxProvider } from './providers/sandbox.js';
+import { addTestCoupon, paymentsClient } from './billing.testing.js';
 import { createStripeClient, createStripeProvider } from './providers/stripe.js';
 
-const returnUrls = { successUrl: `${testOrigin}/success`, cancelUrl: `${testOrigin}/pricing` };
 const WEBHOOK_SECRET = 'whsec_test';
 /** The SDK's own signing helper, as Stripe signs its deliveries. */
 const signer = new Stripe('sk_test_x');
@@ -38,19 +41,7 @@ function stripePayments() {
   return loadConfig({ ...stripeApi.env, PLAN_QUOTAS: 'false', SEED_DEMO: 'false' }).payments;
 }
 
-function client(app: App, user: TestUser) {
-  const headers = { origin: testOrigin, 'content-type': 'application/json', cookie: `nuvem_session=${user.cookie}` };
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    app.inject({ method, url: `/api/payments${url}`, headers, ...(payload ? { payload } : {}) });
-  return {
-    call,
-    checkout: (body: object) => call('POST', '/payments/pricing/checkout', { ...returnUrls, ...body }),
-    subscribe: (body: object) => call('POST', '/subscriptions/checkout', { ...returnUrls, ...body }),
-    account: async () => (await call('GET', '/account')).json<BillingAccount>(),
-    order: async (id: string) => (await call('GET', `/orders/${id}`)).json<Order>(),
-    orders: async () => (await call('GET', '/orders')).json<{ orders: Order[] }>().orders,
-  };
-}
+const client = (app: App, user: TestUser) => paymentsClient(app, user);
 
 /** A Stripe event as Stripe delivers it (the fields the portal reads, and the envelope around them). */
 function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${randomBytes(12).toString('hex')}`) {
@@ -143,15 +134,7 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
   const repo = () => createBillingRepository(t.app.db);
   /** A coupon stored as the coupons CLI stores it without Stripe (not yet mirrored). */
   const addCode = (code: string, percentOff: number, extra: Partial<NewCoupon> = {}) =>
-    addCoupon(repo(), createSandboxProvider(new URL(testOrigin)), {
-      code,
-      percentOff,
-      description: `${String(percentOff)}% off`,
-      expiresAt: null,
-      maxRedemptions: null,
-      plan: null,
-      ...extra,
-    });
+    addTestCoupon(t.app, code, percentOff, extra);
   const redemptions = async (code: string) =>
     (await t.app.db.select().from(billingCoupons).where(eq(billingCoupons.code, code)))[0]?.redemptions;
 
@@ -414,15 +397,7 @@ describe(`Stripe's webhook, on ${testDriver}`, () => {
     },
   });
   const addCode = (code: string, percentOff: number, extra: Partial<NewCoupon> = {}) =>
-    addCoupon(createBillingRepository(t.app.db), createSandboxProvider(new URL(testOrigin)), {
-      code,
-      percentOff,
-      description: `${String(percentOff)}% off`,
-      expiresAt: null,
-      maxRedemptions: null,
-      plan: null,
-      ...extra,
-    });
+    addTestCoupon(t.app, code, percentOff, extra);
 
   /** A signed-in buyer with an open add-on checkout on the stand-in. */
   async function openCheckout(body: object = { type: 'tokens', pack: 'medium' }) {

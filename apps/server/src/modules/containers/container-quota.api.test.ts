@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config.js';
 import { containers } from '../../db/schema/containers.js';
-import { registerUser, settleJobs, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import {
+  registerUser,
+  settleJobs,
+  testDriver,
+  testOrigin,
+  useTestApp,
+  type TestUser,
+} from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 
 function as(app: App, user: TestUser) {

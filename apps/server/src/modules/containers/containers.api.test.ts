@@ -12,7 +12,14 @@ import { errorResponseSchema } from '@nuvem/contracts/common';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { containers } from '../../db/schema/containers.js';
-import { registerUser, settleJobs, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import {
+  registerUser,
+  settleJobs,
+  testDriver,
+  testOrigin,
+  useTestApp,
+  type TestUser,
+} from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 
 const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPL6s+BD6u8ZTYi/nahcz9wIVsXPQkKR/Md88uIjahos dev@laptop';

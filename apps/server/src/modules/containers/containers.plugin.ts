@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
+import { createContainersRepository } from './containers.repository.js';
 import { containersRoutes } from './containers.routes.js';
 import { containerJobs, createContainersService, type ContainersService } from './containers.service.js';
 import { selectContainerDriver } from './select-driver.js';
@@ -13,21 +14,21 @@ declare module 'fastify' {
 const ROLLUP_EVERY_MS = 10 * 60 * 1000;
 
 /**
- * The containers service on the configured driver (`app.containers`), its jobs (create, actions,
- * delete), and the repeatable sampler that stores metrics every METRICS_SAMPLE_INTERVAL_MS,
- * reconciles statuses and rolls old points up.
+ * The containers service on its repository and the configured driver (`app.containers`), its jobs
+ * (create, actions, delete), and the repeatable sampler that stores metrics every
+ * METRICS_SAMPLE_INTERVAL_MS, reconciles statuses and rolls old points up.
  */
 export const containersPlugin = fp(
   async (app: App) => {
     const driver = await selectContainerDriver(app.config.containers, app.log);
     app.log.info({ driver: driver.kind }, 'container driver ready');
     const service = createContainersService({
-      db: app.db,
+      repo: createContainersRepository(app.db),
       driver,
       config: app.config,
       log: app.log,
       queue: app.queue,
-      events: app.events,
+      bus: app.eventBus,
     });
     app.decorate('containers', service);
 
@@ -69,5 +70,5 @@ export const containersPlugin = fp(
     // The container API, on the platform API (a session or an API key).
     await app.register(containersRoutes, { service, prefix: '/api/v1' });
   },
-  { name: 'containers', dependencies: ['db', 'queue', 'events', 'auth', 'applications'] },
+  { name: 'containers', dependencies: ['db', 'queue', 'event-bus', 'auth', 'applications'] },
 );

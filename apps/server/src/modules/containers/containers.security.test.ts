@@ -1,6 +1,6 @@
 import { containerResponseSchema } from '@nuvem/contracts/containers';
 import { describe, expect, it } from 'vitest';
-import { registerUser, settleJobs, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+import { registerUser, settleJobs, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
 
 describe(`container API security on ${testDriver}`, () => {
   const t = useTestApp();

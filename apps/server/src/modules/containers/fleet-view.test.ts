@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventBus } from '../../plugins/app/events.js';
+import { createEventBus } from '../../plugins/app/event-bus.js';
 import { createFleetView, LATEST_SAMPLE_MAX_AGE_MS, type LatestSample } from './fleet-view.js';
 
 const metrics: LatestSample['metrics'] = {
@@ -31,7 +31,7 @@ function setUp(options: { ttlMs?: number; maxUsers?: number } = {}) {
   let clock = Date.now();
   let loads = 0;
   const view = createFleetView({
-    events: bus,
+    bus,
     loadLatest: async () => [{ id: 'ctr_stored', at: clock - 1_000, metrics }],
     now: () => clock,
     ...options,

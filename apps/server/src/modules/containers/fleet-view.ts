@@ -1,5 +1,5 @@
 import type { Container } from '@nuvem/contracts/containers';
-import type { EventBus } from '../../plugins/app/events.js';
+import type { EventBus } from '../../plugins/app/event-bus.js';
 
 /** A running container's latest metrics, as the sampler stored and announced them. */
 export interface LatestSample {
@@ -26,7 +26,7 @@ interface UserEntry {
 }
 
 export interface FleetViewOptions {
-  events: EventBus;
+  bus: EventBus;
   /** The latest stored sample of each of the user's running containers (at most LATEST_SAMPLE_MAX_AGE_MS old). */
   loadLatest: (userId: string) => Promise<Array<{ id: string } & LatestSample>>;
   /** A safety net for a change whose event never arrived: nothing cached is used after this long. */
@@ -56,7 +56,7 @@ export interface FleetViewOptions {
  *   instance that has just started reads a user's latest stored samples once, in the background.
  */
 export function createFleetView(options: FleetViewOptions) {
-  const { events, loadLatest } = options;
+  const { bus, loadLatest } = options;
   const ttlMs = options.ttlMs ?? 30_000;
   const maxUsers = options.maxUsers ?? 1_000;
   const maxResults = options.maxResultsPerUser ?? 50;
@@ -103,7 +103,7 @@ export function createFleetView(options: FleetViewOptions) {
     if (deleted && containerId) latest.delete(containerId);
   }
 
-  const unsubscribe = events.subscribe((event) => {
+  const unsubscribe = bus.subscribe((event) => {
     if (event.type !== 'container.updated') return;
     const data = event.data as { id?: unknown; metrics?: unknown; deleted?: unknown };
     if (typeof data.id !== 'string') return;
@@ -113,7 +113,7 @@ export function createFleetView(options: FleetViewOptions) {
       changed(event.userId, data.id, data.deleted === true);
     }
   });
-  const unsubscribeResubscribed = events.onResubscribed(() => {
+  const unsubscribeResubscribed = bus.onResubscribed(() => {
     users.clear();
     latest.clear();
     sampled.clear();

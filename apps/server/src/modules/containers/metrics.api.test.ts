@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { containerMetrics } from '../../db/schema/container-metrics.js';
 import { containers } from '../../db/schema/containers.js';
-import { registerUser, settleJobs, testDriver, useTestApp } from '../../test/helper.js';
+import { registerUser, settleJobs, testDriver, useTestApp } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 
 const historySchema = z.object({

@@ -1,12 +1,12 @@
 import { billingMessages } from '@nuvem/contracts/billing';
 import { containerLimitMessages } from '@nuvem/contracts/containers';
+import { plans } from '@nuvem/contracts/pricing';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { assertWithinQuota, configuredContainerQuota, usageOf } from './quota.js';
+import { assertWithinQuota, configuredContainerQuota, planContainerQuota, usageOf, type PlanReader } from './quota.js';
 
 // The configured quota reads nothing.
-const unusedDb = Object.create(null) as Database;
+const unusedDb = Object.create(null) as PlanReader;
 
 describe('container quota', () => {
   it('adds up tiers, counting an unknown tier as the largest', () => {
@@ -76,5 +76,19 @@ describe('plan quotas', () => {
 
   it('keeps a container on a tier the plan no longer includes (a downgrade) where it is', () => {
     expect(() => assertWithinQuota(quota, [], { tier: 'large', replacing: 'large' })).not.toThrow();
+  });
+
+  it("gives the operator's caps with the user's plan (Free without one, and for a plan it does not know)", async () => {
+    const config = loadConfig({});
+    const reader = (plan: string | undefined): PlanReader => ({ planOf: async () => plan });
+    const free = await planContainerQuota(config).containerQuotaFor('usr_x', reader(undefined));
+    expect(free).toMatchObject({ count: 10, vcpus: 16, memoryGb: 32, plan: { name: 'Free' } });
+    expect(await planContainerQuota(config).containerQuotaFor('usr_x', reader('retired-plan'))).toEqual(free);
+    const paid = await planContainerQuota(config).containerQuotaFor('usr_x', reader('pro'));
+    expect(paid.plan).toEqual({
+      name: plans.pro.name,
+      count: plans.pro.entitlements.containers,
+      tiers: plans.pro.entitlements.containerTiers,
+    });
   });
 });

@@ -1,9 +1,6 @@
 import { billingMessages } from '@nuvem/contracts/billing';
 import { containerLimitMessages, containerTiers, type ContainerTier } from '@nuvem/contracts/containers';
 import { plans, planIds, type PlanId } from '@nuvem/contracts/pricing';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { userPlans } from '../../db/schema/user-plans.js';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -16,12 +13,18 @@ export interface ContainerQuota {
   plan?: { name: string; count: number; tiers: readonly string[] };
 }
 
+/** Where a quota source reads a user's plan: the repository's queries, bound to the caller's transaction. */
+export interface PlanReader {
+  /** The user's current paid plan (billing's user_plans view); undefined is Free. */
+  planOf(userId: string): Promise<string | undefined>;
+}
+
 /**
  * Where a user's quota comes from. Called inside the transaction that creates or scales, under
- * the user's lock, with that transaction (`db`) to read from.
+ * the user's lock, with that transaction's queries (`reader`) to read from.
  */
 export interface ContainerQuotaSource {
-  containerQuotaFor(userId: string, db: Database): Promise<ContainerQuota>;
+  containerQuotaFor(userId: string, reader: PlanReader): Promise<ContainerQuota>;
 }
 
 /** MAX_CONTAINERS_PER_USER, MAX_CONTAINER_VCPUS_PER_USER and MAX_CONTAINER_MEMORY_GB_PER_USER for everyone. */
@@ -37,9 +40,8 @@ export function configuredContainerQuota(config: AppConfig): ContainerQuotaSourc
 export function planContainerQuota(config: AppConfig): ContainerQuotaSource {
   const caps = { ...config.userLimits.containers };
   return {
-    async containerQuotaFor(userId, db) {
-      const rows = await db.select({ plan: userPlans.plan }).from(userPlans).where(eq(userPlans.userId, userId));
-      const found = rows[0]?.plan;
+    async containerQuotaFor(userId, reader) {
+      const found = await reader.planOf(userId);
       const planId: PlanId = found && (planIds as readonly string[]).includes(found) ? (found as PlanId) : 'free';
       const plan = plans[planId];
       return {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { ecosystemAppsResponseSchema } from '@nuvem/contracts/ecosystem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestDatabase, testConfig, testDriver, useTestApp } from '../../test/helper.js';
-import { listenOnFreePort, type RunningServer } from '../../test/providers/listen.js';
+import { createTestDatabase, testConfig, testDriver, useTestApp } from '../../test/helper.testing.js';
+import { listenOnFreePort, type RunningServer } from '../../test/providers/listen.testing.js';
 
 describe(`ecosystem apps on ${testDriver}`, () => {
   const t = useTestApp();

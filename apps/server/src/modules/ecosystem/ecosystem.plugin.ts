@@ -23,17 +23,17 @@ export const ecosystemPlugin = fp(
 
     if (service.hasHealthChecks) {
       // One instance checks every 30 s (a repeatable job) and tells the others what it found.
-      const stop = app.events.onBroadcast(HEALTH_CHANNEL, (ids) => {
+      const stop = app.eventBus.onBroadcast(HEALTH_CHANNEL, (ids) => {
         if (Array.isArray(ids)) service.applyFailing(ids.filter((id): id is string => typeof id === 'string'));
       });
       app.queue.every('ecosystem.health', HEALTH_INTERVAL_MS, async () => {
         await service.refreshHealth();
-        await app.events.broadcast(HEALTH_CHANNEL, service.failingIds());
+        await app.eventBus.broadcast(HEALTH_CHANNEL, service.failingIds());
       });
       app.addHook('onClose', async () => stop());
     }
 
     await app.register(ecosystemRoutes, { service });
   },
-  { name: 'ecosystem', dependencies: ['queue', 'events', 'auth'] },
+  { name: 'ecosystem', dependencies: ['queue', 'event-bus', 'auth'] },
 );

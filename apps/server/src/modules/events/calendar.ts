@@ -1,4 +1,5 @@
-import type { EventRow } from '../../db/schema/events.js';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { EventRow } from './events.repository.js';
 
 type Found = {
   event: EventRow;
@@ -6,65 +7,36 @@ type Found = {
   venue: { name: string; address: string | null; city: string; country: string } | null;
 };
 
-const stamp = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
 /**
- * RFC 5545 text: backslash, semicolon and comma escaped, every line break (CRLF, CR or LF) as \n,
- * other control characters dropped, so a value can never start a line of its own.
+ * A text value as the library should see it: control characters other than line breaks dropped
+ * (the library escapes backslash, semicolon, comma and every line break, CRLF, CR or LF, as \n),
+ * so a value can never start a line of its own.
  */
 const text = (value: string) =>
-  value
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\r\n|\r|\n/g, '\\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '');
-/** Folds a content line at 75 octets (RFC 5545 3.1). */
-function fold(line: string): string {
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  for (const char of line) {
-    if (Buffer.byteLength(current + char, 'utf8') > (parts.length === 0 ? 75 : 74)) {
-      parts.push(current);
-      current = '';
-    }
-    current += char;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
+  // eslint-disable-next-line no-control-regex
+  value.replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/g, '');
 
-/** An iCalendar entry for an event (GET /api/events/:id.ics). */
+/** An iCalendar entry for an event (GET /api/events/:id.ics), folded at 75 octets (RFC 5545 3.1). */
 export function calendarEntry(found: Found, publicUrl: URL): string {
   const { event, organiser, venue } = found;
   const end = event.endsAt ?? new Date(event.startsAt.getTime() + 2 * 3600_000);
   const location = event.isOnline
     ? 'Online Event'
     : [venue?.name, venue?.address, venue?.city, venue?.country].filter(Boolean).join(', ');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Nuvem//Events//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${event.id}@${publicUrl.host}`,
-    `DTSTAMP:${stamp(event.updatedAt)}`,
-    `DTSTART:${stamp(event.startsAt)}`,
-    `DTEND:${stamp(end)}`,
-    `SUMMARY:${text(event.title)}`,
+  const calendar = ical({ prodId: '//Nuvem//Events//EN', method: ICalCalendarMethod.PUBLISH, scale: 'GREGORIAN' });
+  calendar.createEvent({
+    id: `${event.id}@${publicUrl.host}`,
+    stamp: event.updatedAt,
+    start: event.startsAt,
+    end,
+    summary: text(event.title),
     // The organiser by name in the description: ORGANIZER needs an address to write to, which the
     // portal does not give out.
-    `DESCRIPTION:${text(`${event.description}${event.description ? '\n\n' : ''}Organised by ${organiser.name}`)}`,
-    `LOCATION:${text(location)}`,
-    `URL:${new URL(`/events/${event.id}`, publicUrl).toString()}`,
-    `STATUS:${event.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+    description: text(`${event.description}${event.description ? '\n\n' : ''}Organised by ${organiser.name}`),
+    location: text(location),
+    url: new URL(`/events/${event.id}`, publicUrl).toString(),
+    status: event.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  // The library ends the last line without a line break; RFC 5545 ends every content line with CRLF.
+  return `${calendar.toString()}\r\n`;
 }

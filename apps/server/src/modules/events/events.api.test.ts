@@ -1,6 +1,6 @@
 import type { EventDetail, EventsListResponse } from '@nuvem/contracts/events';
 import { describe, expect, it } from 'vitest';
-import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 import { seedEvents } from './seed.js';
 
@@ -313,7 +313,7 @@ describe(`registrations and organisers, on ${testDriver}`, () => {
 
     expect((await ana.register(event.id, ticket)).statusCode).toBe(201);
     const seen: string[] = [];
-    const stop = t.app.events.subscribe((e) => {
+    const stop = t.app.eventBus.subscribe((e) => {
       if (e.type === 'event.cancelled') seen.push(e.userId);
     });
     expect((await organiser.cancel(event.id)).json()).toMatchObject({ status: 'cancelled' });

@@ -15,12 +15,12 @@ declare module 'fastify' {
 export const eventsCataloguePlugin = fp(
   async (app: App) => {
     const repo = createEventsRepository(app.db, { countsTtlMs: app.config.eventsCountsTtlSeconds * 1000 });
-    const service = createEventsService({ repo, events: app.events, log: app.log });
+    const service = createEventsService({ repo, bus: app.eventBus, log: app.log });
     app.decorate('eventsCatalogue', service);
     const count = app.config.seedEventsCount;
     app.addHook('onReady', async () => {
       // The categories an organiser picks from exist on every start, demo data or not.
-      await seedEventCategories(app.db);
+      await seedEventCategories(repo);
       // The demo catalogue (SEED_EVENTS_COUNT, 300 with SEED_DEMO) on a first start with no events.
       if (count <= 0 || (await repo.eventCount()) > 0) return;
       const written = await seedEvents(app.db, { count });
@@ -32,5 +32,5 @@ export const eventsCataloguePlugin = fp(
       listsPerMinute: app.config.eventsListsPerMinute,
     });
   },
-  { name: 'events-catalogue', dependencies: ['db', 'events', 'auth', 'rate-limiter'] },
+  { name: 'events-catalogue', dependencies: ['db', 'event-bus', 'auth', 'rate-limiter'] },
 );

@@ -1,5 +1,6 @@
 import type { EventsListQuery } from '@nuvem/contracts/events';
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { eventCategories } from '../../db/schema/event-categories.js';
 import { eventOrganisers } from '../../db/schema/event-organisers.js';
@@ -60,6 +61,200 @@ const listColumns = {
   hasCover: events.hasCover,
   organiserName: eventOrganisers.name,
 };
+
+export type NewCategory = typeof eventCategories.$inferInsert;
+export type NewOrganiser = typeof eventOrganisers.$inferInsert;
+export type NewVenue = typeof eventVenues.$inferInsert;
+export type NewTicketType = typeof eventTicketTypes.$inferInsert;
+export type EventSearchParts = Parameters<typeof searchDocument>[0];
+/** An event to write: its columns, and the parts its full-text document is made of. */
+export type NewEvent = Omit<typeof events.$inferInsert, 'searchDocument'> & { search: EventSearchParts };
+export type { EventRow };
+
+function eventRow({ search, ...columns }: NewEvent): PgInsertValue<typeof events> {
+  return { ...columns, searchDocument: searchDocument(search) };
+}
+
+/**
+ * The statements that read or write one event's rows, bound to the database or to a transaction
+ * (`repo.transaction(async (tx) => ...)` hands them bound to it).
+ */
+function statements(db: Database) {
+  return {
+    async findEvent(id: string) {
+      const rows = await db
+        .select({ event: events, organiser: eventOrganisers, venue: eventVenues })
+        .from(events)
+        .innerJoin(eventOrganisers, eq(eventOrganisers.id, events.organiserId))
+        .leftJoin(eventVenues, eq(eventVenues.id, events.venueId))
+        .where(eq(events.id, id))
+        .limit(1);
+      return rows[0];
+    },
+
+    async ticketTypes(eventId: string) {
+      return db
+        .select()
+        .from(eventTicketTypes)
+        .where(eq(eventTicketTypes.eventId, eventId))
+        .orderBy(asc(eventTicketTypes.priceCents), asc(eventTicketTypes.id));
+    },
+
+    async registrationOf(eventId: string, userId: string) {
+      const rows = await db
+        .select()
+        .from(eventRegistrations)
+        .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async attendees(eventId: string): Promise<string[]> {
+      const rows = await db
+        .select({ userId: eventRegistrations.userId })
+        .from(eventRegistrations)
+        .where(eq(eventRegistrations.eventId, eventId));
+      return rows.map((row) => row.userId);
+    },
+
+    /** Locks the event's row for the transaction (every writer of an event takes it first). */
+    async lockEvent(eventId: string): Promise<void> {
+      await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+    },
+
+    /** Takes one ticket if one is left: false when the type is sold out. */
+    async takeTicket(ticketTypeId: string): Promise<boolean> {
+      const rows = await db
+        .update(eventTicketTypes)
+        .set({ taken: sql`${eventTicketTypes.taken} + 1` })
+        .where(
+          and(eq(eventTicketTypes.id, ticketTypeId), sql`${eventTicketTypes.taken} < ${eventTicketTypes.capacity}`),
+        )
+        .returning({ id: eventTicketTypes.id });
+      return rows.length > 0;
+    },
+
+    async giveTicketBack(ticketTypeId: string): Promise<void> {
+      await db
+        .update(eventTicketTypes)
+        .set({ taken: sql`${eventTicketTypes.taken} - 1` })
+        .where(and(eq(eventTicketTypes.id, ticketTypeId), gt(eventTicketTypes.taken, 0)));
+    },
+
+    /** Moves attendance and tickets left on the event row by `delta` attendees. */
+    async countAttendee(eventId: string, delta: 1 | -1) {
+      const rows = await db
+        .update(events)
+        .set({
+          attendeeCount: sql`greatest(${events.attendeeCount} + ${delta}, 0)`,
+          ticketsAvailable: sql`case when ${events.ticketsAvailable} is null then null else ${events.ticketsAvailable} - ${delta} end`,
+        })
+        .where(eq(events.id, eventId))
+        .returning({ attendeeCount: events.attendeeCount, ticketsAvailable: events.ticketsAvailable });
+      const row = rows[0];
+      if (!row) throw new Error(`event ${eventId} vanished while counting an attendee`);
+      return row;
+    },
+
+    async insertRegistration(values: typeof eventRegistrations.$inferInsert) {
+      const rows = await db.insert(eventRegistrations).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert into event_registrations returned nothing');
+      return row;
+    },
+
+    async deleteRegistration(eventId: string, userId: string) {
+      const rows = await db
+        .delete(eventRegistrations)
+        .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
+        .returning();
+      return rows[0];
+    },
+
+    async organiserOfUser(userId: string) {
+      const rows = await db.select().from(eventOrganisers).where(eq(eventOrganisers.userId, userId)).limit(1);
+      return rows[0];
+    },
+
+    /** A user's organiser (none is written when the user has one already). */
+    async insertOrganiser(values: NewOrganiser): Promise<void> {
+      await db.insert(eventOrganisers).values(values).onConflictDoNothing();
+    },
+
+    async categoryBySlug(slug: string) {
+      const [category] = await db.select().from(eventCategories).where(eq(eventCategories.slug, slug));
+      return category;
+    },
+
+    async categories() {
+      return db.select().from(eventCategories).orderBy(asc(eventCategories.name));
+    },
+
+    /** Writes the venue (a new one, or the event's own again). */
+    async upsertVenue(venue: NewVenue): Promise<void> {
+      const { id: _id, ...set } = venue;
+      await db.insert(eventVenues).values(venue).onConflictDoUpdate({ target: eventVenues.id, set });
+    },
+
+    /** Writes the event: a new one, or its columns again (its organiser stays). */
+    async upsertEvent({ search, ...columns }: NewEvent): Promise<void> {
+      const { id: _id, organiserId: _organiserId, ...set } = columns;
+      const document = searchDocument(search);
+      await db
+        .insert(events)
+        .values({ ...columns, searchDocument: document })
+        .onConflictDoUpdate({ target: events.id, set: { ...set, searchDocument: document } });
+    },
+
+    async setStatus(eventId: string, status: 'scheduled' | 'cancelled', at: Date): Promise<void> {
+      await db.update(events).set({ status, updatedAt: at }).where(eq(events.id, eventId));
+    },
+
+    async insertTicketTypes(rows: NewTicketType[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insert(eventTicketTypes).values(rows);
+    },
+
+    async updateTicketType(id: string, values: { name: string; priceCents: number; capacity: number }) {
+      await db.update(eventTicketTypes).set(values).where(eq(eventTicketTypes.id, id));
+    },
+
+    async deleteTicketType(id: string): Promise<void> {
+      await db.delete(eventTicketTypes).where(eq(eventTicketTypes.id, id));
+    },
+
+    /** Recomputes the event row's prices and tickets left from its ticket types (after an edit). */
+    async refreshTotals(eventId: string): Promise<void> {
+      const types = await db.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, eventId));
+      const prices = types.map((type) => type.priceCents);
+      await db
+        .update(events)
+        .set({
+          minPriceCents: prices.length ? Math.min(...prices) : null,
+          maxPriceCents: prices.length ? Math.max(...prices) : null,
+          isFree: prices.length > 0 && Math.max(...prices) === 0,
+          ticketsAvailable: types.reduce((sum, type) => sum + type.capacity - type.taken, 0),
+          attendeeCount: types.reduce((sum, type) => sum + type.taken, 0),
+        })
+        .where(eq(events.id, eventId));
+    },
+
+    async upcomingCount(now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(events)
+        .where(and(eq(events.status, 'scheduled'), gte(events.startsAt, now)));
+      return row?.n ?? 0;
+    },
+
+    async eventCount(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events);
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type EventsStatements = ReturnType<typeof statements>;
 
 type CategoryCount = { value: string; count: number };
 
@@ -156,7 +351,7 @@ export function createEventsRepository(db: Database, options: { countsTtlMs?: nu
   }
 
   return {
-    db,
+    ...statements(db),
 
     /**
      * One page of events and the category counts (with every other filter applied). The total
@@ -190,116 +385,36 @@ export function createEventsRepository(db: Database, options: { countsTtlMs?: nu
       countsCache.clear();
     },
 
-    async findEvent(id: string) {
-      const rows = await db
-        .select({ event: events, organiser: eventOrganisers, venue: eventVenues })
-        .from(events)
-        .innerJoin(eventOrganisers, eq(eventOrganisers.id, events.organiserId))
-        .leftJoin(eventVenues, eq(eventVenues.id, events.venueId))
-        .where(eq(events.id, id))
-        .limit(1);
-      return rows[0];
+    /** Runs `work` in one transaction, with the repository's statements bound to it. */
+    async transaction<T>(work: (tx: EventsStatements) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(statements(tx)));
     },
 
-    async ticketTypes(eventId: string, executor: Database = db) {
-      return executor
-        .select()
-        .from(eventTicketTypes)
-        .where(eq(eventTicketTypes.eventId, eventId))
-        .orderBy(asc(eventTicketTypes.priceCents), asc(eventTicketTypes.id));
+    /** Categories (kept when they exist). */
+    async insertCategories(rows: NewCategory[]): Promise<void> {
+      await db.insert(eventCategories).values(rows).onConflictDoNothing();
     },
 
-    async registrationOf(eventId: string, userId: string) {
-      const rows = await db
-        .select()
-        .from(eventRegistrations)
-        .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
-        .limit(1);
-      return rows[0];
+    /** The demo catalogue's shared organisers and venues (kept when they exist). */
+    async insertSeedPlaces(rows: { organisers: NewOrganiser[]; venues: NewVenue[] }): Promise<void> {
+      await db.insert(eventOrganisers).values(rows.organisers).onConflictDoNothing();
+      await db.insert(eventVenues).values(rows.venues).onConflictDoNothing();
     },
 
-    async attendees(eventId: string): Promise<string[]> {
-      const rows = await db
-        .select({ userId: eventRegistrations.userId })
-        .from(eventRegistrations)
-        .where(eq(eventRegistrations.eventId, eventId));
-      return rows.map((row) => row.userId);
+    /** One batch of demo events and their ticket types, in one transaction. */
+    async insertSeedBatch(rows: { events: NewEvent[]; ticketTypes: NewTicketType[] }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(events).values(rows.events.map(eventRow));
+        await tx.insert(eventTicketTypes).values(rows.ticketTypes);
+      });
     },
 
-    /** Locks the event's row for the transaction (every writer of an event takes it first). */
-    async lockEvent(tx: Database, eventId: string): Promise<void> {
-      await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
-    },
-
-    /** Takes one ticket if one is left: false when the type is sold out. */
-    async takeTicket(tx: Database, ticketTypeId: string): Promise<boolean> {
-      const rows = await tx
-        .update(eventTicketTypes)
-        .set({ taken: sql`${eventTicketTypes.taken} + 1` })
-        .where(
-          and(eq(eventTicketTypes.id, ticketTypeId), sql`${eventTicketTypes.taken} < ${eventTicketTypes.capacity}`),
-        )
-        .returning({ id: eventTicketTypes.id });
-      return rows.length > 0;
-    },
-
-    async giveTicketBack(tx: Database, ticketTypeId: string): Promise<void> {
-      await tx
-        .update(eventTicketTypes)
-        .set({ taken: sql`${eventTicketTypes.taken} - 1` })
-        .where(and(eq(eventTicketTypes.id, ticketTypeId), gt(eventTicketTypes.taken, 0)));
-    },
-
-    /** Moves attendance and tickets left on the event row by `delta` attendees. */
-    async countAttendee(tx: Database, eventId: string, delta: 1 | -1) {
-      const rows = await tx
-        .update(events)
-        .set({
-          attendeeCount: sql`greatest(${events.attendeeCount} + ${delta}, 0)`,
-          ticketsAvailable: sql`case when ${events.ticketsAvailable} is null then null else ${events.ticketsAvailable} - ${delta} end`,
-        })
-        .where(eq(events.id, eventId))
-        .returning({ attendeeCount: events.attendeeCount, ticketsAvailable: events.ticketsAvailable });
-      const row = rows[0];
-      if (!row) throw new Error(`event ${eventId} vanished while counting an attendee`);
-      return row;
-    },
-
-    async insertRegistration(tx: Database, values: typeof eventRegistrations.$inferInsert) {
-      const rows = await tx.insert(eventRegistrations).values(values).returning();
-      const row = rows[0];
-      if (!row) throw new Error('insert into event_registrations returned nothing');
-      return row;
-    },
-
-    async deleteRegistration(tx: Database, eventId: string, userId: string) {
-      const rows = await tx
-        .delete(eventRegistrations)
-        .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
-        .returning();
-      return rows[0];
-    },
-
-    async organiserOfUser(userId: string) {
-      const rows = await db.select().from(eventOrganisers).where(eq(eventOrganisers.userId, userId)).limit(1);
-      return rows[0];
-    },
-
-    async categories() {
-      return db.select().from(eventCategories).orderBy(asc(eventCategories.name));
-    },
-
-    async upcomingCount(now: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(events)
-        .where(and(eq(events.status, 'scheduled'), gte(events.startsAt, now)));
-      return row?.n ?? 0;
-    },
-
-    async eventCount(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events);
-      return row?.n ?? 0;
+    /**
+     * Statistics for the planner, and a visibility map so the counts are read off an index only
+     * (what autovacuum would do some time after a bulk load).
+     */
+    async analyze(): Promise<void> {
+      await db.execute(sql`vacuum (analyze) events`);
     },
   };
 }

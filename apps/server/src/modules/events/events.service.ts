@@ -7,18 +7,11 @@ import {
   type EventsListResponse,
 } from '@nuvem/contracts/events';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
-import { eventCategories } from '../../db/schema/event-categories.js';
-import { eventOrganisers } from '../../db/schema/event-organisers.js';
-import { eventTicketTypes } from '../../db/schema/event-ticket-types.js';
-import { eventVenues } from '../../db/schema/event-venues.js';
-import { events } from '../../db/schema/events.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { EventBus } from '../../plugins/app/events.js';
-import { searchDocument, type EventsRepository, type ListRow } from './events.repository.js';
+import type { EventBus } from '../../plugins/app/event-bus.js';
+import type { EventsRepository, EventsStatements, ListRow } from './events.repository.js';
 
 type EventInputParsed = z.infer<typeof eventInputSchema>;
 
@@ -61,13 +54,12 @@ function listItem(row: ListRow): EventListItem {
 /** The public catalogue, event pages, registrations that never oversell, and organisers' events. */
 export function createEventsService(deps: {
   repo: EventsRepository;
-  events: EventBus;
+  bus: EventBus;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
   const { repo, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const db: Database = repo.db;
 
   async function detail(id: string, userId: string | null): Promise<EventDetail> {
     const found = await repo.findEvent(id);
@@ -101,27 +93,11 @@ export function createEventsService(deps: {
     };
   }
 
-  /** Recomputes the row's prices and tickets left from its ticket types (after an edit). */
-  async function refreshTotals(tx: Database, eventId: string): Promise<void> {
-    const types = await repo.ticketTypes(eventId, tx);
-    const prices = types.map((type) => type.priceCents);
-    await tx
-      .update(events)
-      .set({
-        minPriceCents: prices.length ? Math.min(...prices) : null,
-        maxPriceCents: prices.length ? Math.max(...prices) : null,
-        isFree: prices.length > 0 && Math.max(...prices) === 0,
-        ticketsAvailable: types.reduce((sum, type) => sum + type.capacity - type.taken, 0),
-        attendeeCount: types.reduce((sum, type) => sum + type.taken, 0),
-      })
-      .where(eq(events.id, eventId));
-  }
-
   async function organiserFor(userId: string, name: string): Promise<string> {
     const existing = await repo.organiserOfUser(userId);
     if (existing) return existing.id;
     const id = newId('organiser');
-    await db.insert(eventOrganisers).values({ id, name, userId }).onConflictDoNothing();
+    await repo.insertOrganiser({ id, name, userId });
     return (await repo.organiserOfUser(userId))?.id ?? id;
   }
 
@@ -132,27 +108,24 @@ export function createEventsService(deps: {
     return found;
   }
 
+  /** Writes the event's row and its venue (the category must exist). */
   async function writeEvent(
-    tx: Database,
+    tx: EventsStatements,
     id: string,
     organiser: { id: string; name: string },
     input: EventInputParsed,
     existingVenueId: string | null,
   ) {
-    const [category] = await tx.select().from(eventCategories).where(eq(eventCategories.slug, input.category));
+    const category = await tx.categoryBySlug(input.category);
     if (!category) throw AppError.badRequest(`Unknown category '${input.category}'`, 'UNKNOWN_CATEGORY');
     let venueId: string | null = null;
     if (!input.is_online && input.venue) {
       venueId = existingVenueId ?? newId('venue');
-      await tx
-        .insert(eventVenues)
-        .values({ id: venueId, ...input.venue, address: input.venue.address ?? null })
-        .onConflictDoUpdate({
-          target: eventVenues.id,
-          set: { ...input.venue, address: input.venue.address ?? null },
-        });
+      await tx.upsertVenue({ id: venueId, ...input.venue, address: input.venue.address ?? null });
     }
-    const values = {
+    await tx.upsertEvent({
+      id,
+      organiserId: organiser.id,
       title: input.title,
       description: input.description,
       category: input.category,
@@ -166,19 +139,15 @@ export function createEventsService(deps: {
       currency: input.currency.toUpperCase(),
       hasCover: true,
       schedule: [{ starts_at: new Date(input.start_date).toISOString(), title: input.title }],
-      searchDocument: searchDocument({
+      search: {
         title: input.title,
         venue: input.venue?.name ?? null,
         city: input.is_online ? 'online' : (input.venue?.city ?? null),
         organiser: organiser.name,
         description: input.description,
-      }),
+      },
       updatedAt: now(),
-    };
-    await tx
-      .insert(events)
-      .values({ id, organiserId: organiser.id, ...values })
-      .onConflictDoUpdate({ target: events.id, set: values });
+    });
   }
 
   return {
@@ -224,19 +193,19 @@ export function createEventsService(deps: {
         throw AppError.badRequest('Unknown ticket type for this event', 'UNKNOWN_TICKET_TYPE');
       }
       try {
-        return await db.transaction(async (tx) => {
+        return await repo.transaction(async (tx) => {
           // The event row first, as an edit takes it: one lock order, so the two never deadlock.
-          await repo.lockEvent(tx, eventId);
-          const registration = await repo.insertRegistration(tx, {
+          await tx.lockEvent(eventId);
+          const registration = await tx.insertRegistration({
             id: newId('registration'),
             eventId,
             ticketTypeId,
             userId,
           });
-          if (!(await repo.takeTicket(tx, ticketTypeId))) {
+          if (!(await tx.takeTicket(ticketTypeId))) {
             throw new AppError(409, eventsMessages.soldOutError, 'SOLD_OUT');
           }
-          const counts = await repo.countAttendee(tx, eventId, 1);
+          const counts = await tx.countAttendee(eventId, 1);
           return { registration, counts };
         });
       } catch (error) {
@@ -251,12 +220,12 @@ export function createEventsService(deps: {
     async unregister(userId: string, eventId: string) {
       const found = await repo.findEvent(eventId);
       if (!found) throw AppError.notFound(eventsMessages.notFound, 'EVENT_NOT_FOUND');
-      const result = await db.transaction(async (tx) => {
-        await repo.lockEvent(tx, eventId);
-        const removed = await repo.deleteRegistration(tx, eventId, userId);
+      const result = await repo.transaction(async (tx) => {
+        await tx.lockEvent(eventId);
+        const removed = await tx.deleteRegistration(eventId, userId);
         if (!removed) return null;
-        await repo.giveTicketBack(tx, removed.ticketTypeId);
-        return repo.countAttendee(tx, eventId, -1);
+        await tx.giveTicketBack(removed.ticketTypeId);
+        return tx.countAttendee(eventId, -1);
       });
       if (!result) throw AppError.notFound(eventsMessages.notRegistered, 'NOT_REGISTERED');
       return result;
@@ -266,9 +235,9 @@ export function createEventsService(deps: {
     async create(userId: string, displayName: string, input: EventInputParsed): Promise<EventDetail> {
       const organiserId = await organiserFor(userId, displayName);
       const id = newId('event');
-      await db.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         await writeEvent(tx, id, { id: organiserId, name: displayName }, input, null);
-        await tx.insert(eventTicketTypes).values(
+        await tx.insertTicketTypes(
           input.ticket_types.map((type) => ({
             id: newId('ticketType'),
             eventId: id,
@@ -277,7 +246,7 @@ export function createEventsService(deps: {
             capacity: type.capacity,
           })),
         );
-        await refreshTotals(tx, id);
+        await tx.refreshTotals(id);
       });
       repo.forgetCounts();
       log.info({ eventId: id, userId }, 'event created');
@@ -292,11 +261,11 @@ export function createEventsService(deps: {
     async update(userId: string, eventId: string, input: EventInputParsed): Promise<EventDetail> {
       const { event, organiser } = await ownedEvent(userId, eventId);
       if (event.status === 'cancelled') throw new AppError(409, eventsMessages.cancelled, 'EVENT_CANCELLED');
-      await db.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         // The event row first, as a registration takes it: one lock order, so the two never deadlock.
-        await repo.lockEvent(tx, eventId);
+        await tx.lockEvent(eventId);
         await writeEvent(tx, eventId, { id: organiser.id, name: organiser.name }, input, event.venueId);
-        const existing = await repo.ticketTypes(eventId, tx);
+        const existing = await tx.ticketTypes(eventId);
         const byId = new Map(existing.map((type) => [type.id, type]));
         const byName = new Map(existing.map((type) => [type.name.toLowerCase(), type]));
         const kept = new Set<string>();
@@ -316,18 +285,21 @@ export function createEventsService(deps: {
                 'CAPACITY_BELOW_TAKEN',
               );
             }
-            await tx
-              .update(eventTicketTypes)
-              .set({ name: type.name, priceCents: Math.round(type.price * 100), capacity: type.capacity })
-              .where(eq(eventTicketTypes.id, current.id));
-          } else {
-            await tx.insert(eventTicketTypes).values({
-              id: newId('ticketType'),
-              eventId,
+            await tx.updateTicketType(current.id, {
               name: type.name,
               priceCents: Math.round(type.price * 100),
               capacity: type.capacity,
             });
+          } else {
+            await tx.insertTicketTypes([
+              {
+                id: newId('ticketType'),
+                eventId,
+                name: type.name,
+                priceCents: Math.round(type.price * 100),
+                capacity: type.capacity,
+              },
+            ]);
           }
         }
         for (const type of existing) {
@@ -339,9 +311,9 @@ export function createEventsService(deps: {
               'TICKET_TYPE_IN_USE',
             );
           }
-          await tx.delete(eventTicketTypes).where(eq(eventTicketTypes.id, type.id));
+          await tx.deleteTicketType(type.id);
         }
-        await refreshTotals(tx, eventId);
+        await tx.refreshTotals(eventId);
       });
       repo.forgetCounts();
       return detail(eventId, userId);
@@ -351,12 +323,12 @@ export function createEventsService(deps: {
     async cancel(userId: string, eventId: string): Promise<EventDetail> {
       const { event } = await ownedEvent(userId, eventId);
       if (event.status !== 'cancelled') {
-        await db.update(events).set({ status: 'cancelled', updatedAt: now() }).where(eq(events.id, eventId));
+        await repo.setStatus(eventId, 'cancelled', now());
         repo.forgetCounts();
         const attendees = await repo.attendees(eventId);
         await Promise.all(
           attendees.map((attendee) =>
-            deps.events
+            deps.bus
               .publish(attendee, 'event.cancelled', { id: eventId, title: event.title, status: 'cancelled' })
               .catch((error: unknown) => log.warn({ err: error }, 'could not publish event.cancelled')),
           ),

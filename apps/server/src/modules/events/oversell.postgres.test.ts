@@ -1,7 +1,7 @@
 import type { EventDetail } from '@nuvem/contracts/events';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
 import { seedEvents } from './seed.js';
 
 // 500 buyers at once for 100 tickets, on PostgreSQL's real concurrency (PGlite runs one statement

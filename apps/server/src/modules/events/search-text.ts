@@ -1,9 +1,8 @@
+import { foldAccents } from '@nuvem/contracts/text';
+
 /** Lower case without accents: 'São Paulo' -> 'sao paulo' (documents and queries alike). */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+  return foldAccents(text).toLowerCase();
 }
 
 /**

@@ -1,32 +1,20 @@
-import { sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.js';
-import { eventCategories } from '../../db/schema/event-categories.js';
-import { eventOrganisers } from '../../db/schema/event-organisers.js';
-import { eventTicketTypes } from '../../db/schema/event-ticket-types.js';
-import { eventVenues } from '../../db/schema/event-venues.js';
-import { events } from '../../db/schema/events.js';
-import { searchDocument } from './events.repository.js';
+import {
+  createEventsRepository,
+  type EventsRepository,
+  type NewEvent,
+  type NewTicketType,
+} from './events.repository.js';
+import { seededRandom } from '../../lib/seeded-random.js';
+
+/** The database the seed writes to: the events repository is made on it. */
+type SeedTarget = Parameters<typeof createEventsRepository>[0];
 
 /** The categories of the catalogue (kept when they exist). */
-export async function seedEventCategories(db: Database): Promise<void> {
-  await db
-    .insert(eventCategories)
-    .values(seedCategories.map(({ slug, name }) => ({ slug, name })))
-    .onConflictDoNothing();
+export async function seedEventCategories(repo: Pick<EventsRepository, 'insertCategories'>): Promise<void> {
+  await repo.insertCategories(seedCategories.map(({ slug, name }) => ({ slug, name })));
 }
 
-/** A small, fast, seeded random source (mulberry32): the same seed gives the same catalogue. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom };
 
 export const seedCategories = [
   {
@@ -248,15 +236,13 @@ export interface SeedOptions {
  * with hyphenated slugs, covers drawn by the portal. Deterministic for a seed and a moment.
  * Categories and organisers are shared; each call adds `count` events.
  */
-export async function seedEvents(db: Database, options: SeedOptions): Promise<number> {
+export async function seedEvents(db: SeedTarget, options: SeedOptions): Promise<number> {
+  const repo = createEventsRepository(db);
   const random = seededRandom(options.seed ?? 20_261_126);
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? 1000;
-  await seedEventCategories(db);
-  await db
-    .insert(eventOrganisers)
-    .values(organiserNames.map((name, i) => ({ id: `org_seed${String(i).padStart(3, '0')}`, name })))
-    .onConflictDoNothing();
+  await seedEventCategories(repo);
+  const organisers = organiserNames.map((name, i) => ({ id: `org_seed${String(i).padStart(3, '0')}`, name }));
   const venues = places.flatMap(([city, country], i) =>
     [0, 1, 2].map((j) => ({
       id: `ven_seed${String(i).padStart(3, '0')}${String(j)}`,
@@ -266,7 +252,7 @@ export async function seedEvents(db: Database, options: SeedOptions): Promise<nu
       country,
     })),
   );
-  await db.insert(eventVenues).values(venues).onConflictDoNothing();
+  await repo.insertSeedPlaces({ organisers, venues });
 
   const runId = Math.floor(random() * 36 ** 6)
     .toString(36)
@@ -274,8 +260,8 @@ export async function seedEvents(db: Database, options: SeedOptions): Promise<nu
   let written = 0;
   while (written < options.count) {
     const size = Math.min(batchSize, options.count - written);
-    const eventRows: PgInsertValue<typeof events>[] = [];
-    const ticketRows: (typeof eventTicketTypes.$inferInsert)[] = [];
+    const eventRows: NewEvent[] = [];
+    const ticketRows: NewTicketType[] = [];
     for (let k = 0; k < size; k += 1) {
       const n = written + k;
       const id = `evt_${runId}${n.toString(36).padStart(8, '0')}`;
@@ -342,24 +328,20 @@ export async function seedEvents(db: Database, options: SeedOptions): Promise<nu
         ],
         hasCover: random() < 0.9,
         createdAt: new Date(now.getTime() - Math.floor(random() * 90 * 24) * 3600_000),
-        searchDocument: searchDocument({
+        search: {
           title,
           venue: venue?.name ?? null,
           city: venue?.city ?? (online ? 'online' : null),
           organiser,
           description,
-        }),
+        },
       });
     }
-    await db.transaction(async (tx) => {
-      await tx.insert(events).values(eventRows);
-      await tx.insert(eventTicketTypes).values(ticketRows);
-    });
+    await repo.insertSeedBatch({ events: eventRows, ticketTypes: ticketRows });
     written += size;
     options.onProgress?.(written);
   }
-  // Statistics for the planner, and a visibility map so the counts are read off an index only
-  // (what autovacuum would do some time after a bulk load).
-  await db.execute(sql`vacuum (analyze) events`);
+  // Statistics for the planner, and a visibility map so the counts are read off an index only.
+  await repo.analyze();
   return written;
 }

@@ -1,7 +1,7 @@
 import { readinessResponseSchema } from '@nuvem/contracts/health';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testDriver, useTestApp } from '../../test/helper.js';
+import { testDriver, useTestApp } from '../../test/helper.testing.js';
 
 describe(`readiness on ${testDriver} when the database answers without the expected schema`, () => {
   const t = useTestApp();

@@ -1,8 +1,8 @@
 import { readinessResponseSchema } from '@nuvem/contracts/health';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../config.js';
-import { registerUser, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
-import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
+import { registerUser, testOrigin, useTestApp, type TestUser } from '../../test/helper.testing.js';
+import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.testing.js';
 import type { App } from '../../types.js';
 
 // The app talks to the shared test Redis through a proxy this file cuts and restores: the

@@ -16,8 +16,8 @@ import { profilePostComments } from '../../db/schema/profile-post-comments.js';
 import { profilePostImpressions } from '../../db/schema/profile-post-impressions.js';
 import { profilePostLikes } from '../../db/schema/profile-post-likes.js';
 import { profilePosts } from '../../db/schema/profile-posts.js';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
-import { asUser } from './test-client.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
+import { asUser } from './profiles-client.testing.js';
 
 type Api = ReturnType<typeof asUser>;
 

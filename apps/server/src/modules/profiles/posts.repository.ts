@@ -8,7 +8,6 @@ import { profilePostLikes } from '../../db/schema/profile-post-likes.js';
 import { profilePosts } from '../../db/schema/profile-posts.js';
 import { profiles } from '../../db/schema/profiles.js';
 import { userCards } from '../../db/schema/user-cards.js';
-import type { Executor } from './profiles.repository.js';
 
 const count = sql<number>`count(*)::int`;
 
@@ -31,11 +30,42 @@ const postColumns = (viewerId: string) => ({
   impressions: sql<number>`(select count(*)::int from ${profilePostImpressions} where ${profilePostImpressions.postId} = ${profilePosts.id})`,
 });
 
+/** A comment's columns with its author's card. */
+const commentColumns = {
+  id: profilePostComments.id,
+  postId: profilePostComments.postId,
+  author: authorCard,
+  body: profilePostComments.body,
+  createdAt: profilePostComments.createdAt,
+};
+
 type PostRow = Omit<Post, 'createdAt' | 'isOwn' | 'impressions'> & { createdAt: Date; impressions: number };
 type CommentRow = Omit<Comment, 'createdAt' | 'isOwn'> & { createdAt: Date };
 
-/** The activity feed's SQL: posts, likes, comments and impressions (tables of the profiles module). */
+/**
+ * The activity feed's SQL: posts, likes, comments and impressions (tables of the profiles module).
+ * `transaction` runs `work` with the same functions bound to one transaction.
+ */
 export function createPostsRepository(db: Database) {
+  return {
+    ...postQueries(db),
+
+    transaction<T>(work: (tx: PostQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(postQueries(tx)));
+    },
+  };
+}
+
+/** Every query, on the database or on a transaction. */
+function postQueries(db: Database) {
+  /** Comments with their author's card. */
+  const commentsWithAuthors = () =>
+    db
+      .select(commentColumns)
+      .from(profilePostComments)
+      .innerJoin(userCards, eq(userCards.id, profilePostComments.authorId))
+      .leftJoin(profiles, eq(profiles.userId, userCards.id));
+
   return {
     /**
      * The author's posts, newest first, `limit` of them after the post `before` (when given), with
@@ -71,8 +101,8 @@ export function createPostsRepository(db: Database) {
       return row;
     },
 
-    async findPost(postId: string, authorId: string, tx: Executor = db) {
-      const [row] = await tx
+    async findPost(postId: string, authorId: string) {
+      const [row] = await db
         .select({ id: profilePosts.id, authorId: profilePosts.authorId })
         .from(profilePosts)
         .where(and(eq(profilePosts.id, postId), eq(profilePosts.authorId, authorId)))
@@ -104,18 +134,18 @@ export function createPostsRepository(db: Database) {
 
     // Likes ------------------------------------------------------------------------------------
 
-    async like(postId: string, userId: string, authorId: string, tx: Executor): Promise<void> {
-      await tx.insert(profilePostLikes).values({ postId, userId, authorId }).onConflictDoNothing();
+    async like(postId: string, userId: string, authorId: string): Promise<void> {
+      await db.insert(profilePostLikes).values({ postId, userId, authorId }).onConflictDoNothing();
     },
 
-    async unlike(postId: string, userId: string, tx: Executor): Promise<void> {
-      await tx
+    async unlike(postId: string, userId: string): Promise<void> {
+      await db
         .delete(profilePostLikes)
         .where(and(eq(profilePostLikes.postId, postId), eq(profilePostLikes.userId, userId)));
     },
 
-    async likeCount(postId: string, tx: Executor = db): Promise<number> {
-      const [row] = await tx.select({ n: count }).from(profilePostLikes).where(eq(profilePostLikes.postId, postId));
+    async likeCount(postId: string): Promise<number> {
+      const [row] = await db.select({ n: count }).from(profilePostLikes).where(eq(profilePostLikes.postId, postId));
       return row?.n ?? 0;
     },
 
@@ -130,32 +160,25 @@ export function createPostsRepository(db: Database) {
             .from(cursor)
             .where(and(eq(cursor.id, after), eq(cursor.postId, postId)))})`
         : undefined;
-      return db
-        .select({
-          id: profilePostComments.id,
-          postId: profilePostComments.postId,
-          author: authorCard,
-          body: profilePostComments.body,
-          createdAt: profilePostComments.createdAt,
-        })
-        .from(profilePostComments)
-        .innerJoin(userCards, eq(userCards.id, profilePostComments.authorId))
-        .leftJoin(profiles, eq(profiles.userId, userCards.id))
+      return commentsWithAuthors()
         .where(and(eq(profilePostComments.postId, postId), later))
         .orderBy(asc(profilePostComments.createdAt), asc(profilePostComments.id))
         .limit(limit);
     },
 
-    async insertComment(
-      values: { id: string; postId: string; authorId: string; postAuthorId: string; body: string },
-      tx: Executor,
-    ): Promise<void> {
-      await tx.insert(profilePostComments).values(values);
+    async insertComment(values: {
+      id: string;
+      postId: string;
+      authorId: string;
+      postAuthorId: string;
+      body: string;
+    }): Promise<void> {
+      await db.insert(profilePostComments).values(values);
     },
 
     /** Deletes the comment if `authorId` wrote it; false otherwise. */
-    async deleteComment(commentId: string, postId: string, authorId: string, tx: Executor): Promise<boolean> {
-      const rows = await tx
+    async deleteComment(commentId: string, postId: string, authorId: string): Promise<boolean> {
+      const rows = await db
         .delete(profilePostComments)
         .where(
           and(
@@ -168,8 +191,8 @@ export function createPostsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async commentCount(postId: string, tx: Executor = db): Promise<number> {
-      const [row] = await tx
+    async commentCount(postId: string): Promise<number> {
+      const [row] = await db
         .select({ n: count })
         .from(profilePostComments)
         .where(eq(profilePostComments.postId, postId));
@@ -177,20 +200,8 @@ export function createPostsRepository(db: Database) {
     },
 
     /** One comment with its author's card (after an insert). */
-    async comment(commentId: string, tx: Executor = db): Promise<CommentRow | undefined> {
-      const [row] = await tx
-        .select({
-          id: profilePostComments.id,
-          postId: profilePostComments.postId,
-          author: authorCard,
-          body: profilePostComments.body,
-          createdAt: profilePostComments.createdAt,
-        })
-        .from(profilePostComments)
-        .innerJoin(userCards, eq(userCards.id, profilePostComments.authorId))
-        .leftJoin(profiles, eq(profiles.userId, userCards.id))
-        .where(eq(profilePostComments.id, commentId))
-        .limit(1);
+    async comment(commentId: string): Promise<CommentRow | undefined> {
+      const [row] = await commentsWithAuthors().where(eq(profilePostComments.id, commentId)).limit(1);
       return row;
     },
 
@@ -214,4 +225,6 @@ export function createPostsRepository(db: Database) {
     },
   };
 }
+/** The queries, bound to the database or to one transaction. */
+export type PostQueries = ReturnType<typeof postQueries>;
 export type PostsRepository = ReturnType<typeof createPostsRepository>;

@@ -1,11 +1,10 @@
 import { profileMessages } from '@nuvem/contracts/profiles';
 import { postMessages, type Activity, type Comment, type Post } from '@nuvem/contracts/profile-posts';
-import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { createPostsRepository } from './posts.repository.js';
-import { createProfilesRepository } from './profiles.repository.js';
+import type { PostsRepository } from './posts.repository.js';
+import type { ProfilesRepository } from './profiles.repository.js';
 
 /** Posts one user may write in {@link POST_WINDOW_MS}: plenty for a person, a wall for a script. */
 const POSTS_PER_WINDOW = 20;
@@ -28,11 +27,15 @@ const commentNotFound = () => AppError.notFound(postMessages.commentNotFound, 'C
  * A profile's activity: the owner's posts, other users' likes and comments on them, and the
  * impressions they made. Anyone signed in reads (as with profiles); only authors delete.
  */
-export function createPostsService(deps: { db: Database; limiter: RateLimiter; now?: () => Date }) {
-  const { db, limiter } = deps;
+export function createPostsService(deps: {
+  repo: PostsRepository;
+  /** Who exists (the profiles repository). */
+  users: Pick<ProfilesRepository, 'userExists'>;
+  limiter: RateLimiter;
+  now?: () => Date;
+}) {
+  const { repo, users, limiter } = deps;
   const now = deps.now ?? (() => new Date());
-  const repo = createPostsRepository(db);
-  const users = createProfilesRepository(db);
 
   /** `me` or a user id -> an existing user's id, else 404. */
   async function resolve(id: string, callerId: string): Promise<string> {
@@ -106,9 +109,9 @@ export function createPostsService(deps: { db: Database; limiter: RateLimiter; n
     async like(id: string, postId: string, me: string) {
       const post = await postOf(id, postId, me);
       if (post.authorId === me) throw AppError.badRequest(postMessages.selfLike, 'SELF_LIKE');
-      const likes = await db.transaction(async (tx) => {
-        await repo.like(post.id, me, post.authorId, tx);
-        return repo.likeCount(post.id, tx);
+      const likes = await repo.transaction(async (tx) => {
+        await tx.like(post.id, me, post.authorId);
+        return tx.likeCount(post.id);
       });
       return { liked: true, likes };
     },
@@ -116,9 +119,9 @@ export function createPostsService(deps: { db: Database; limiter: RateLimiter; n
     async unlike(id: string, postId: string, me: string) {
       const post = await postOf(id, postId, me);
       if (post.authorId === me) throw AppError.badRequest(postMessages.selfLike, 'SELF_LIKE');
-      const likes = await db.transaction(async (tx) => {
-        await repo.unlike(post.id, me, tx);
-        return repo.likeCount(post.id, tx);
+      const likes = await repo.transaction(async (tx) => {
+        await tx.unlike(post.id, me);
+        return tx.likeCount(post.id);
       });
       return { liked: false, likes };
     },
@@ -141,25 +144,22 @@ export function createPostsService(deps: { db: Database; limiter: RateLimiter; n
       const post = await postOf(id, postId, me);
       await limit(`comments:user:${me}`, COMMENTS_PER_WINDOW, COMMENT_WINDOW_MS);
       const commentId = newPrefixedId('cmt');
-      return db.transaction(async (tx) => {
+      return repo.transaction(async (tx) => {
         // Checked again inside: a post deleted meanwhile makes the insert fail its foreign key.
-        if (!(await repo.findPost(post.id, post.authorId, tx))) throw postNotFound();
-        await repo.insertComment(
-          { id: commentId, postId: post.id, authorId: me, postAuthorId: post.authorId, body },
-          tx,
-        );
-        const row = await repo.comment(commentId, tx);
+        if (!(await tx.findPost(post.id, post.authorId))) throw postNotFound();
+        await tx.insertComment({ id: commentId, postId: post.id, authorId: me, postAuthorId: post.authorId, body });
+        const row = await tx.comment(commentId);
         if (!row) throw new Error('the new comment was not found after its insert');
-        return { comment: commentOut(row, me), comments: await repo.commentCount(post.id, tx) };
+        return { comment: commentOut(row, me), comments: await tx.commentCount(post.id) };
       });
     },
 
     /** Deletes the caller's own comment; another user's answers 404, as an unknown one does. */
     async removeComment(id: string, postId: string, commentId: string, me: string) {
       const post = await postOf(id, postId, me);
-      return db.transaction(async (tx) => {
-        if (!(await repo.deleteComment(commentId, post.id, me, tx))) throw commentNotFound();
-        return { comments: await repo.commentCount(post.id, tx) };
+      return repo.transaction(async (tx) => {
+        if (!(await tx.deleteComment(commentId, post.id, me))) throw commentNotFound();
+        return { comments: await tx.commentCount(post.id) };
       });
     },
 

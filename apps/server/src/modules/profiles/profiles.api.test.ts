@@ -14,8 +14,8 @@ import {
 } from '@nuvem/contracts/profiles';
 import { describe, expect, it } from 'vitest';
 import { profileViews } from '../../db/schema/profile-views.js';
-import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
-import { asUser, tinyPng } from './test-client.js';
+import { registerUser, testDriver, useTestApp } from '../../test/helper.testing.js';
+import { asUser, tinyPng } from './profiles-client.testing.js';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 

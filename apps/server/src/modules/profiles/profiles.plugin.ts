@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
+import { createPostsRepository } from './posts.repository.js';
 import { postsRoutes } from './posts.routes.js';
 import { createPostsService } from './posts.service.js';
+import { createProfilesRepository } from './profiles.repository.js';
 import { profilesRoutes } from './profiles.routes.js';
 import { createProfilesService } from './profiles.service.js';
 
@@ -12,8 +14,9 @@ import { createProfilesService } from './profiles.service.js';
  */
 export const profilesPlugin = fp(
   async (app: App) => {
-    const profiles = createProfilesService({ db: app.db, auth: app.auth });
-    const posts = createPostsService({ db: app.db, limiter: app.limiter });
+    const repo = createProfilesRepository(app.db);
+    const profiles = createProfilesService({ repo, auth: app.auth });
+    const posts = createPostsService({ repo: createPostsRepository(app.db), users: repo, limiter: app.limiter });
     await app.register(profilesRoutes, { service: profiles });
     await app.register(postsRoutes, { service: posts });
   },

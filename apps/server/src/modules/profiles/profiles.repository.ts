@@ -1,6 +1,6 @@
 import type { ConnectionState, EducationEntry, ExperienceEntry, PersonCard, Skill } from '@nuvem/contracts/profiles';
 import { and, asc, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { connections } from '../../db/schema/connections.js';
 import { follows } from '../../db/schema/follows.js';
@@ -12,15 +12,65 @@ import { profileViews } from '../../db/schema/profile-views.js';
 import { profiles } from '../../db/schema/profiles.js';
 import { skillEndorsements } from '../../db/schema/skill-endorsements.js';
 import { userCards } from '../../db/schema/user-cards.js';
+import { orderedEntries, type OrderedEntries } from './ordered-entries.repository.js';
 
 /** The database, or a transaction on it. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** The two kinds of ordered entries a profile lists, and the entry of each. */
+export interface EntryOf {
+  experience: ExperienceEntry;
+  education: EducationEntry;
+}
+export type EntryKind = keyof EntryOf;
 
 const count = sql<number>`count(*)::int`;
 
 /** True when a and b have a connection row, pending or accepted, whichever way it was asked. */
 function pairOf(a: string | AnyPgColumn, b: string | AnyPgColumn): SQL {
   return sql`((${connections.requesterId} = ${a} and ${connections.addresseeId} = ${b}) or (${connections.requesterId} = ${b} and ${connections.addresseeId} = ${a}))`;
+}
+
+/** A column of a user's entries that other users may share (a company, a school), and whose entries hold it. */
+interface SharedKey {
+  table: PgTable;
+  owner: AnyPgColumn;
+  key: AnyPgColumn;
+  /** The same table under another name, for the user's own values. */
+  mine: { table: PgTable; owner: AnyPgColumn; key: AnyPgColumn };
+}
+
+/**
+ * Other users whose entries share values of `key` with the user's (compared case-insensitively),
+ * most shared first, then newest; never the user, nor anyone they have a connection row with.
+ */
+function sharedWith(db: Database, userId: string, limit: number, on: SharedKey) {
+  const sharedCount = sql`count(distinct lower(${on.key}))`;
+  return db
+    .select({
+      userId: sql<string>`${on.owner}`,
+      shared: sql<number>`${sharedCount}::int`,
+      label: sql<string>`min(${on.key})`,
+      createdAt: userCards.createdAt,
+    })
+    .from(on.table)
+    .innerJoin(userCards, eq(userCards.id, on.owner))
+    .where(
+      and(
+        sql`${on.owner} <> ${userId}`,
+        inArray(
+          sql`lower(${on.key})`,
+          db
+            .select({ key: sql`lower(${on.mine.key})` })
+            .from(on.mine.table)
+            .where(eq(on.mine.owner, userId)),
+        ),
+        sql`not exists (select 1 from ${connections} where ${pairOf(userId, on.owner)})`,
+      ),
+    )
+    .groupBy(on.owner, userCards.createdAt)
+    .orderBy(desc(sharedCount), desc(userCards.createdAt))
+    .limit(limit);
 }
 
 const experienceColumns = {
@@ -47,9 +97,38 @@ const cardColumns = {
   headline: profiles.headline,
 };
 
-/** The profiles module's SQL. Users are read through `user_cards`, the auth module's published view. */
+/**
+ * The profiles module's SQL. Users are read through `user_cards`, the auth module's published view.
+ * `transaction` runs `work` with the same functions bound to one transaction, and hands it the
+ * transaction itself for the auth service's writes that belong to it (a name, an avatar).
+ */
 export function createProfilesRepository(db: Database) {
   return {
+    ...profileQueries(db),
+
+    transaction<T>(work: (tx: ProfileQueries, executor: Executor) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(profileQueries(tx), tx));
+    },
+  };
+}
+
+/** Every query, on the database or on a transaction. */
+function profileQueries(db: Database) {
+  const entries: { [K in EntryKind]: OrderedEntries<EntryOf[K]> } = {
+    experience: orderedEntries<ExperienceEntry>(db, profileExperience, experienceColumns),
+    education: orderedEntries<EducationEntry>(db, profileEducation, educationColumns),
+  };
+  const skillOrder = orderedEntries<{ id: string; name: string }>(db, profileSkills, {
+    id: profileSkills.id,
+    name: profileSkills.name,
+  });
+
+  return {
+    /** Experience or education: list, count, add, change, remove and move the user's entries. */
+    entries<K extends EntryKind>(kind: K): OrderedEntries<EntryOf[K]> {
+      return entries[kind];
+    },
+
     async userExists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: userCards.id }).from(userCards).where(eq(userCards.id, id)).limit(1);
       return Boolean(row);
@@ -119,125 +198,19 @@ export function createProfilesRepository(db: Database) {
     async upsertProfileFields(
       userId: string,
       fields: { headline?: string | null; location?: string | null; bio?: string | null },
-      tx: Executor = db,
     ): Promise<void> {
       const now = new Date();
-      await tx
+      await db
         .insert(profiles)
         .values({ userId, ...fields, updatedAt: now })
         .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: now } });
     },
 
-    // Experience ------------------------------------------------------------------------------
-
-    async listExperience(userId: string, tx: Executor = db): Promise<ExperienceEntry[]> {
-      return tx
-        .select(experienceColumns)
-        .from(profileExperience)
-        .where(eq(profileExperience.userId, userId))
-        .orderBy(asc(profileExperience.position), asc(profileExperience.createdAt), asc(profileExperience.id));
-    },
-
-    /** How many entries the user has, and the next position (after the last). */
-    async experienceTail(userId: string, tx: Executor) {
-      const [row] = await tx
-        .select({ n: count, next: sql<number>`coalesce(max(${profileExperience.position}) + 1, 0)::int` })
-        .from(profileExperience)
-        .where(eq(profileExperience.userId, userId));
-      return { n: row?.n ?? 0, next: row?.next ?? 0 };
-    },
-
-    async insertExperience(values: typeof profileExperience.$inferInsert, tx: Executor): Promise<ExperienceEntry> {
-      const [row] = await tx.insert(profileExperience).values(values).returning(experienceColumns);
-      if (!row) throw new Error('insert into profile_experience returned nothing');
-      return row;
-    },
-
-    async updateExperience(
-      userId: string,
-      id: string,
-      values: Omit<ExperienceEntry, 'id'>,
-    ): Promise<ExperienceEntry | undefined> {
-      const [row] = await db
-        .update(profileExperience)
-        .set(values)
-        .where(and(eq(profileExperience.id, id), eq(profileExperience.userId, userId)))
-        .returning(experienceColumns);
-      return row;
-    },
-
-    async deleteExperience(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(profileExperience)
-        .where(and(eq(profileExperience.id, id), eq(profileExperience.userId, userId)))
-        .returning({ id: profileExperience.id });
-      return rows.length > 0;
-    },
-
-    async setExperiencePosition(userId: string, id: string, position: number, tx: Executor): Promise<void> {
-      await tx
-        .update(profileExperience)
-        .set({ position })
-        .where(and(eq(profileExperience.id, id), eq(profileExperience.userId, userId)));
-    },
-
-    // Education -------------------------------------------------------------------------------
-
-    async listEducation(userId: string, tx: Executor = db): Promise<EducationEntry[]> {
-      return tx
-        .select(educationColumns)
-        .from(profileEducation)
-        .where(eq(profileEducation.userId, userId))
-        .orderBy(asc(profileEducation.position), asc(profileEducation.createdAt), asc(profileEducation.id));
-    },
-
-    async educationTail(userId: string, tx: Executor) {
-      const [row] = await tx
-        .select({ n: count, next: sql<number>`coalesce(max(${profileEducation.position}) + 1, 0)::int` })
-        .from(profileEducation)
-        .where(eq(profileEducation.userId, userId));
-      return { n: row?.n ?? 0, next: row?.next ?? 0 };
-    },
-
-    async insertEducation(values: typeof profileEducation.$inferInsert, tx: Executor): Promise<EducationEntry> {
-      const [row] = await tx.insert(profileEducation).values(values).returning(educationColumns);
-      if (!row) throw new Error('insert into profile_education returned nothing');
-      return row;
-    },
-
-    async updateEducation(
-      userId: string,
-      id: string,
-      values: Omit<EducationEntry, 'id'>,
-    ): Promise<EducationEntry | undefined> {
-      const [row] = await db
-        .update(profileEducation)
-        .set(values)
-        .where(and(eq(profileEducation.id, id), eq(profileEducation.userId, userId)))
-        .returning(educationColumns);
-      return row;
-    },
-
-    async deleteEducation(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(profileEducation)
-        .where(and(eq(profileEducation.id, id), eq(profileEducation.userId, userId)))
-        .returning({ id: profileEducation.id });
-      return rows.length > 0;
-    },
-
-    async setEducationPosition(userId: string, id: string, position: number, tx: Executor): Promise<void> {
-      await tx
-        .update(profileEducation)
-        .set({ position })
-        .where(and(eq(profileEducation.id, id), eq(profileEducation.userId, userId)));
-    },
-
     // Skills ----------------------------------------------------------------------------------
 
     /** The user's skills in order, with endorsement counts and whether the viewer endorsed each. */
-    async listSkills(userId: string, viewerId: string, tx: Executor = db): Promise<(Skill & { id: string })[]> {
-      return tx
+    async listSkills(userId: string, viewerId: string): Promise<(Skill & { id: string })[]> {
+      return db
         .select({
           id: profileSkills.id,
           name: profileSkills.name,
@@ -249,17 +222,13 @@ export function createProfilesRepository(db: Database) {
         .orderBy(asc(profileSkills.position), asc(profileSkills.createdAt), asc(profileSkills.id));
     },
 
-    async skillTail(userId: string, tx: Executor) {
-      const [row] = await tx
-        .select({ n: count, next: sql<number>`coalesce(max(${profileSkills.position}) + 1, 0)::int` })
-        .from(profileSkills)
-        .where(eq(profileSkills.userId, userId));
-      return { n: row?.n ?? 0, next: row?.next ?? 0 };
-    },
+    /** How many skills the user has, and the next position (after the last). */
+    skillTail: skillOrder.tail,
+    setSkillPosition: skillOrder.setPosition,
 
     /** A skill of the user by name, compared case-insensitively. */
-    async findSkill(userId: string, name: string, tx: Executor = db) {
-      const [row] = await tx
+    async findSkill(userId: string, name: string) {
+      const [row] = await db
         .select({ id: profileSkills.id, name: profileSkills.name })
         .from(profileSkills)
         .where(and(eq(profileSkills.userId, userId), eq(sql`lower(${profileSkills.name})`, name.toLowerCase())))
@@ -267,19 +236,12 @@ export function createProfilesRepository(db: Database) {
       return row;
     },
 
-    async insertSkill(values: typeof profileSkills.$inferInsert, tx: Executor): Promise<void> {
-      await tx.insert(profileSkills).values(values);
+    async insertSkill(values: typeof profileSkills.$inferInsert): Promise<void> {
+      await db.insert(profileSkills).values(values);
     },
 
     async deleteSkill(userId: string, id: string): Promise<void> {
       await db.delete(profileSkills).where(and(eq(profileSkills.id, id), eq(profileSkills.userId, userId)));
-    },
-
-    async setSkillPosition(userId: string, id: string, position: number, tx: Executor): Promise<void> {
-      await tx
-        .update(profileSkills)
-        .set({ position })
-        .where(and(eq(profileSkills.id, id), eq(profileSkills.userId, userId)));
     },
 
     async endorse(skillId: string, ownerId: string, endorserId: string): Promise<void> {
@@ -294,20 +256,16 @@ export function createProfilesRepository(db: Database) {
 
     // Avatar ----------------------------------------------------------------------------------
 
-    async putAvatar(
-      userId: string,
-      values: { contentType: string; bytes: Buffer; version: string },
-      tx: Executor,
-    ): Promise<void> {
+    async putAvatar(userId: string, values: { contentType: string; bytes: Buffer; version: string }): Promise<void> {
       const row = { ...values, size: values.bytes.length, updatedAt: new Date() };
-      await tx
+      await db
         .insert(profileAvatars)
         .values({ userId, ...row })
         .onConflictDoUpdate({ target: profileAvatars.userId, set: row });
     },
 
-    async deleteAvatar(userId: string, tx: Executor): Promise<void> {
-      await tx.delete(profileAvatars).where(eq(profileAvatars.userId, userId));
+    async deleteAvatar(userId: string): Promise<void> {
+      await db.delete(profileAvatars).where(eq(profileAvatars.userId, userId));
     },
 
     async findAvatar(userId: string) {
@@ -340,18 +298,18 @@ export function createProfilesRepository(db: Database) {
 
     // Connections -----------------------------------------------------------------------------
 
-    async findConnection(a: string, b: string, tx: Executor = db) {
-      const [row] = await tx.select().from(connections).where(pairOf(a, b)).limit(1);
+    async findConnection(a: string, b: string) {
+      const [row] = await db.select().from(connections).where(pairOf(a, b)).limit(1);
       return row;
     },
 
-    async insertConnectionRequest(requesterId: string, addresseeId: string, tx: Executor = db): Promise<void> {
-      await tx.insert(connections).values({ requesterId, addresseeId, status: 'pending' });
+    async insertConnectionRequest(requesterId: string, addresseeId: string): Promise<void> {
+      await db.insert(connections).values({ requesterId, addresseeId, status: 'pending' });
     },
 
     /** Accepts the pending request from requester to addressee; false when there is none. */
-    async acceptConnection(requesterId: string, addresseeId: string, tx: Executor = db): Promise<boolean> {
-      const rows = await tx
+    async acceptConnection(requesterId: string, addresseeId: string): Promise<boolean> {
+      const rows = await db
         .update(connections)
         .set({ status: 'accepted', acceptedAt: new Date() })
         .where(
@@ -403,59 +361,19 @@ export function createProfilesRepository(db: Database) {
     async sharedBackground(userId: string, limit: number) {
       const mine = alias(profileExperience, 'mine');
       const myEducation = alias(profileEducation, 'my_education');
-      const notConnected = (other: AnyPgColumn) =>
-        sql`not exists (select 1 from ${connections} where ${pairOf(userId, other)})`;
       const [companies, schools] = await Promise.all([
-        db
-          .select({
-            userId: profileExperience.userId,
-            shared: sql<number>`count(distinct lower(${profileExperience.company}))::int`,
-            label: sql<string>`min(${profileExperience.company})`,
-            createdAt: userCards.createdAt,
-          })
-          .from(profileExperience)
-          .innerJoin(userCards, eq(userCards.id, profileExperience.userId))
-          .where(
-            and(
-              sql`${profileExperience.userId} <> ${userId}`,
-              inArray(
-                sql`lower(${profileExperience.company})`,
-                db
-                  .select({ key: sql`lower(${mine.company})` })
-                  .from(mine)
-                  .where(eq(mine.userId, userId)),
-              ),
-              notConnected(profileExperience.userId),
-            ),
-          )
-          .groupBy(profileExperience.userId, userCards.createdAt)
-          .orderBy(desc(sql`count(distinct lower(${profileExperience.company}))`), desc(userCards.createdAt))
-          .limit(limit * 4),
-        db
-          .select({
-            userId: profileEducation.userId,
-            shared: sql<number>`count(distinct lower(${profileEducation.school}))::int`,
-            label: sql<string>`min(${profileEducation.school})`,
-            createdAt: userCards.createdAt,
-          })
-          .from(profileEducation)
-          .innerJoin(userCards, eq(userCards.id, profileEducation.userId))
-          .where(
-            and(
-              sql`${profileEducation.userId} <> ${userId}`,
-              inArray(
-                sql`lower(${profileEducation.school})`,
-                db
-                  .select({ key: sql`lower(${myEducation.school})` })
-                  .from(myEducation)
-                  .where(eq(myEducation.userId, userId)),
-              ),
-              notConnected(profileEducation.userId),
-            ),
-          )
-          .groupBy(profileEducation.userId, userCards.createdAt)
-          .orderBy(desc(sql`count(distinct lower(${profileEducation.school}))`), desc(userCards.createdAt))
-          .limit(limit * 4),
+        sharedWith(db, userId, limit * 4, {
+          table: profileExperience,
+          owner: profileExperience.userId,
+          key: profileExperience.company,
+          mine: { table: mine, owner: mine.userId, key: mine.company },
+        }),
+        sharedWith(db, userId, limit * 4, {
+          table: profileEducation,
+          owner: profileEducation.userId,
+          key: profileEducation.school,
+          mine: { table: myEducation, owner: myEducation.userId, key: myEducation.school },
+        }),
       ]);
       return { companies, schools };
     },
@@ -486,4 +404,6 @@ export function createProfilesRepository(db: Database) {
     },
   };
 }
+/** The queries, bound to the database or to one transaction. */
+export type ProfileQueries = ReturnType<typeof profileQueries>;
 export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;

@@ -3,14 +3,6 @@ import {
   avatarContentTypes,
   connectionRequestsResponseSchema,
   connectionResponseSchema,
-  educationBodySchema,
-  educationEntryResponseSchema,
-  educationListResponseSchema,
-  entryIdParamsSchema,
-  entryOrderBodySchema,
-  experienceBodySchema,
-  experienceEntryResponseSchema,
-  experienceListResponseSchema,
   followResponseSchema,
   profileIdParamsSchema,
   profileLimits,
@@ -33,6 +25,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { principalOf } from '../auth/principal.js';
+import { profileEntriesRoutes } from './profile-entries.routes.js';
 import type { ProfilesService } from './profiles.service.js';
 
 const errors = {
@@ -195,115 +188,9 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
     async (request) => ({ success: true as const, user: await service.removeAvatar(callerId(request)) }),
   );
 
-  // Experience ----------------------------------------------------------------------------------
+  // Experience and education: one set of routes for both kinds --------------------------------
 
-  app.post(
-    '/api/users/me/experience',
-    {
-      config: { auth: 'session' },
-      schema: { tags, body: experienceBodySchema, response: { 201: experienceEntryResponseSchema, ...errors } },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send({ success: true as const, entry: await service.addExperience(callerId(request), request.body) }),
-  );
-
-  app.put(
-    '/api/users/me/experience/order',
-    {
-      config: { auth: 'session' },
-      schema: { tags, body: entryOrderBodySchema, response: { 200: experienceListResponseSchema, ...errors } },
-    },
-    async (request) => ({
-      success: true as const,
-      experience: await service.orderExperience(callerId(request), request.body.ids),
-    }),
-  );
-
-  app.put(
-    '/api/users/me/experience/:entryId',
-    {
-      config: { auth: 'session' },
-      schema: {
-        tags,
-        params: entryIdParamsSchema,
-        body: experienceBodySchema,
-        response: { 200: experienceEntryResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      entry: await service.updateExperience(callerId(request), request.params.entryId, request.body),
-    }),
-  );
-
-  app.delete(
-    '/api/users/me/experience/:entryId',
-    {
-      config: { auth: 'session' },
-      schema: { tags, params: entryIdParamsSchema, response: { 200: profileOkResponseSchema, ...errors } },
-    },
-    async (request) => {
-      await service.removeExperience(callerId(request), request.params.entryId);
-      return { success: true as const };
-    },
-  );
-
-  // Education -----------------------------------------------------------------------------------
-
-  app.post(
-    '/api/users/me/education',
-    {
-      config: { auth: 'session' },
-      schema: { tags, body: educationBodySchema, response: { 201: educationEntryResponseSchema, ...errors } },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send({ success: true as const, entry: await service.addEducation(callerId(request), request.body) }),
-  );
-
-  app.put(
-    '/api/users/me/education/order',
-    {
-      config: { auth: 'session' },
-      schema: { tags, body: entryOrderBodySchema, response: { 200: educationListResponseSchema, ...errors } },
-    },
-    async (request) => ({
-      success: true as const,
-      education: await service.orderEducation(callerId(request), request.body.ids),
-    }),
-  );
-
-  app.put(
-    '/api/users/me/education/:entryId',
-    {
-      config: { auth: 'session' },
-      schema: {
-        tags,
-        params: entryIdParamsSchema,
-        body: educationBodySchema,
-        response: { 200: educationEntryResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      entry: await service.updateEducation(callerId(request), request.params.entryId, request.body),
-    }),
-  );
-
-  app.delete(
-    '/api/users/me/education/:entryId',
-    {
-      config: { auth: 'session' },
-      schema: { tags, params: entryIdParamsSchema, response: { 200: profileOkResponseSchema, ...errors } },
-    },
-    async (request) => {
-      await service.removeEducation(callerId(request), request.params.entryId);
-      return { success: true as const };
-    },
-  );
+  await app.register(profileEntriesRoutes, { service, errors, tags });
 
   // Skills --------------------------------------------------------------------------------------
 

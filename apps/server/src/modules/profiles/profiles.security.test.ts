@@ -21,8 +21,8 @@ import { profileViews } from '../../db/schema/profile-views.js';
 import { profiles } from '../../db/schema/profiles.js';
 import { skillEndorsements } from '../../db/schema/skill-endorsements.js';
 import { users } from '../../db/schema/users.js';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
-import { asUser, tinyPng } from './test-client.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
+import { asUser, tinyPng } from './profiles-client.testing.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -3,19 +3,17 @@ import {
   profileLimits,
   profileMessages,
   type ConnectionState,
-  type EducationEntry,
-  type ExperienceEntry,
   type PersonCard,
   type Profile,
   type Skill,
   type SuggestionBasis,
 } from '@nuvem/contracts/profiles';
-import type { Database } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { sniffImageType } from './avatar-image.js';
-import { createProfilesRepository } from './profiles.repository.js';
+import { createProfileEntries, samePermutation } from './profile-entries.service.js';
+import type { ProfilesRepository } from './profiles.repository.js';
 
 const DAY_MS = 86_400_000;
 /** 'Profile views (last 30 days)': today and the 29 UTC days before it. */
@@ -29,7 +27,6 @@ const userNotFound = () => AppError.notFound(profileMessages.userNotFound, 'USER
 /** The URL an uploaded avatar is served at; the version changes with every upload. */
 export const avatarUrl = (userId: string, version: string) => `/api/users/${userId}/avatar?v=${version}`;
 
-type ExperienceInput = Omit<ExperienceEntry, 'id'>;
 type Suggestion = PersonCard & { reason: string; basis: SuggestionBasis };
 
 /** The English sentence of a suggestion's basis (clients word it from `basis` in their language). */
@@ -38,19 +35,11 @@ function reasonOf(basis: SuggestionBasis): string {
   if (basis.kind === 'school') return `Also studied at ${basis.name}`;
   return 'New on Nuvem';
 }
-type EducationInput = Omit<EducationEntry, 'id'>;
 
-/** Checks that `ids` lists every one of `current` exactly once (order free). */
-function samePermutation(current: string[], ids: string[]): boolean {
-  if (current.length !== ids.length) return false;
-  const set = new Set(current);
-  return ids.every((id) => set.has(id)) && new Set(ids).size === ids.length;
-}
-
-export function createProfilesService(deps: { db: Database; auth: AuthService; now?: () => Date }) {
-  const { db, auth } = deps;
+export function createProfilesService(deps: { repo: ProfilesRepository; auth: AuthService; now?: () => Date }) {
+  const { repo, auth } = deps;
   const now = deps.now ?? (() => new Date());
-  const repo = createProfilesRepository(db);
+  const entries = createProfileEntries(repo);
 
   /** `me` or a user id -> an existing user's id, else 404. */
   async function resolve(id: string, callerId: string): Promise<string> {
@@ -71,8 +60,8 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
     const isSelf = userId === viewerId;
     const [row, experience, education, skills, email] = await Promise.all([
       repo.findProfile(userId, viewerId, since),
-      repo.listExperience(userId),
-      repo.listEducation(userId),
+      repo.entries('experience').list(userId),
+      repo.entries('education').list(userId),
       repo.listSkills(userId, viewerId),
       // The auth module owns e-mail addresses; only the user themself is shown theirs.
       isSelf ? auth.emailOf(userId) : null,
@@ -127,12 +116,12 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
   }
 
   return {
-    /** The profile of `id` (or `me`) as the viewer sees it; another user's visit counts once per day. */
     /** Everyone's public card, newest first, searchable by name. */
     list(query: { limit: number; offset: number; q?: string | undefined }) {
       return repo.listUsers(query);
     },
 
+    /** The profile of `id` (or `me`) as the viewer sees it; another user's visit counts once per day. */
     async get(id: string, viewerId: string): Promise<Profile> {
       const userId = await resolve(id, viewerId);
       if (userId !== viewerId) await repo.recordView(viewerId, userId, utcDay(now()));
@@ -152,9 +141,11 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
       if (body.headline !== undefined) fields.headline = body.headline;
       if (body.location !== undefined) fields.location = body.location;
       if (body.bio !== undefined) fields.bio = body.bio;
-      await db.transaction(async (tx) => {
-        if (body.displayName !== undefined) await auth.updateUserProfile(userId, { displayName: body.displayName }, tx);
-        if (Object.keys(fields).length > 0) await repo.upsertProfileFields(userId, fields, tx);
+      await repo.transaction(async (tx, executor) => {
+        if (body.displayName !== undefined) {
+          await auth.updateUserProfile(userId, { displayName: body.displayName }, executor);
+        }
+        if (Object.keys(fields).length > 0) await tx.upsertProfileFields(userId, fields);
       });
       if (body.displayName !== undefined) await auth.forgetCachedSessions(userId);
       return profileOf(userId, userId);
@@ -169,9 +160,9 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
         throw new AppError(415, profileMessages.avatarContent, 'UNSUPPORTED_MEDIA_TYPE');
       }
       const version = randomBytes(8).toString('hex');
-      await db.transaction(async (tx) => {
-        await repo.putAvatar(userId, { contentType: sniffed, bytes, version }, tx);
-        await auth.updateUserProfile(userId, { avatarUrl: avatarUrl(userId, version) }, tx);
+      await repo.transaction(async (tx, executor) => {
+        await tx.putAvatar(userId, { contentType: sniffed, bytes, version });
+        await auth.updateUserProfile(userId, { avatarUrl: avatarUrl(userId, version) }, executor);
       });
       await auth.forgetCachedSessions(userId);
       return profileOf(userId, userId);
@@ -179,9 +170,9 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
 
     /** Removes the uploaded image and the avatar URL (a social sign-in's picture too). */
     async removeAvatar(userId: string): Promise<Profile> {
-      await db.transaction(async (tx) => {
-        await repo.deleteAvatar(userId, tx);
-        await auth.updateUserProfile(userId, { avatarUrl: null }, tx);
+      await repo.transaction(async (tx, executor) => {
+        await tx.deleteAvatar(userId);
+        await auth.updateUserProfile(userId, { avatarUrl: null }, executor);
       });
       await auth.forgetCachedSessions(userId);
       return profileOf(userId, userId);
@@ -194,97 +185,24 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
       return found;
     },
 
-    // Experience ------------------------------------------------------------------------------
+    // Experience and education ------------------------------------------------------------------
 
-    async addExperience(userId: string, body: ExperienceInput): Promise<ExperienceEntry> {
-      return db.transaction(async (tx) => {
-        const tail = await repo.experienceTail(userId, tx);
-        if (tail.n >= profileLimits.entries) {
-          throw AppError.badRequest(profileMessages.tooManyExperience, 'LIMIT_REACHED');
-        }
-        return repo.insertExperience({ id: newId('experience'), userId, position: tail.next, ...body }, tx);
-      });
-    },
-
-    async updateExperience(userId: string, id: string, body: ExperienceInput): Promise<ExperienceEntry> {
-      const row = await repo.updateExperience(userId, id, body);
-      if (!row) throw AppError.notFound(profileMessages.experienceNotFound, 'EXPERIENCE_NOT_FOUND');
-      return row;
-    },
-
-    async removeExperience(userId: string, id: string): Promise<void> {
-      if (!(await repo.deleteExperience(userId, id))) {
-        throw AppError.notFound(profileMessages.experienceNotFound, 'EXPERIENCE_NOT_FOUND');
-      }
-    },
-
-    async orderExperience(userId: string, ids: string[]): Promise<ExperienceEntry[]> {
-      return db.transaction(async (tx) => {
-        const current = await repo.listExperience(userId, tx);
-        if (
-          !samePermutation(
-            current.map((e) => e.id),
-            ids,
-          )
-        ) {
-          throw AppError.badRequest(profileMessages.experienceOrder, 'ORDER_MISMATCH');
-        }
-        for (const [position, id] of ids.entries()) await repo.setExperiencePosition(userId, id, position, tx);
-        return repo.listExperience(userId, tx);
-      });
-    },
-
-    // Education -------------------------------------------------------------------------------
-
-    async addEducation(userId: string, body: EducationInput): Promise<EducationEntry> {
-      return db.transaction(async (tx) => {
-        const tail = await repo.educationTail(userId, tx);
-        if (tail.n >= profileLimits.entries) {
-          throw AppError.badRequest(profileMessages.tooManyEducation, 'LIMIT_REACHED');
-        }
-        return repo.insertEducation({ id: newId('education'), userId, position: tail.next, ...body }, tx);
-      });
-    },
-
-    async updateEducation(userId: string, id: string, body: EducationInput): Promise<EducationEntry> {
-      const row = await repo.updateEducation(userId, id, body);
-      if (!row) throw AppError.notFound(profileMessages.educationNotFound, 'EDUCATION_NOT_FOUND');
-      return row;
-    },
-
-    async removeEducation(userId: string, id: string): Promise<void> {
-      if (!(await repo.deleteEducation(userId, id))) {
-        throw AppError.notFound(profileMessages.educationNotFound, 'EDUCATION_NOT_FOUND');
-      }
-    },
-
-    async orderEducation(userId: string, ids: string[]): Promise<EducationEntry[]> {
-      return db.transaction(async (tx) => {
-        const current = await repo.listEducation(userId, tx);
-        if (
-          !samePermutation(
-            current.map((e) => e.id),
-            ids,
-          )
-        ) {
-          throw AppError.badRequest(profileMessages.educationOrder, 'ORDER_MISMATCH');
-        }
-        for (const [position, id] of ids.entries()) await repo.setEducationPosition(userId, id, position, tx);
-        return repo.listEducation(userId, tx);
-      });
-    },
+    addEntry: entries.addEntry,
+    updateEntry: entries.updateEntry,
+    removeEntry: entries.removeEntry,
+    orderEntries: entries.orderEntries,
 
     // Skills ----------------------------------------------------------------------------------
 
     async addSkill(userId: string, name: string): Promise<Skill> {
       const skillExists = () => new AppError(409, profileMessages.skillExists, 'SKILL_EXISTS');
       try {
-        await db.transaction(async (tx) => {
-          if (await repo.findSkill(userId, name, tx)) throw skillExists();
-          const tail = await repo.skillTail(userId, tx);
+        await repo.transaction(async (tx) => {
+          if (await tx.findSkill(userId, name)) throw skillExists();
+          const tail = await tx.skillTail(userId);
           if (tail.n >= profileLimits.entries)
             throw AppError.badRequest(profileMessages.tooManySkills, 'LIMIT_REACHED');
-          await repo.insertSkill({ id: newId('skill'), userId, name, position: tail.next }, tx);
+          await tx.insertSkill({ id: newId('skill'), userId, name, position: tail.next });
         });
       } catch (error) {
         // The same name added twice at once: the unique index lets one through.
@@ -301,8 +219,8 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
     },
 
     async orderSkills(userId: string, names: string[]): Promise<Skill[]> {
-      await db.transaction(async (tx) => {
-        const current = await repo.listSkills(userId, userId, tx);
+      await repo.transaction(async (tx) => {
+        const current = await tx.listSkills(userId, userId);
         const byName = new Map(current.map((s) => [s.name.toLowerCase(), s.id]));
         const ids = names.map((n) => byName.get(n.toLowerCase()));
         if (
@@ -314,7 +232,7 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
         ) {
           throw AppError.badRequest(profileMessages.skillOrder, 'ORDER_MISMATCH');
         }
-        for (const [position, id] of (ids as string[]).entries()) await repo.setSkillPosition(userId, id, position, tx);
+        for (const [position, id] of (ids as string[]).entries()) await tx.setSkillPosition(userId, id, position);
       });
       const skills = await repo.listSkills(userId, userId);
       return skills.map(({ name, endorsements, endorsedByViewer }) => ({ name, endorsements, endorsedByViewer }));
@@ -360,10 +278,10 @@ export function createProfilesService(deps: { db: Database; auth: AuthService; n
     async connect(id: string, me: string) {
       const target = await other(id, me, profileMessages.selfConnect, 'SELF_CONNECT');
       const attempt = () =>
-        db.transaction(async (tx) => {
-          const row = await repo.findConnection(me, target, tx);
-          if (!row) await repo.insertConnectionRequest(me, target, tx);
-          else if (row.status === 'pending' && row.requesterId === target) await repo.acceptConnection(target, me, tx);
+        repo.transaction(async (tx) => {
+          const row = await tx.findConnection(me, target);
+          if (!row) await tx.insertConnectionRequest(me, target);
+          else if (row.status === 'pending' && row.requesterId === target) await tx.acceptConnection(target, me);
         });
       try {
         await attempt();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runEnquiriesExport } from '../../cli/run-enquiries-export.js';
-import { csvCell, enquiryColumns, parseSinceDate, toCsv, toJson } from './enquiries-export.js';
+import { csvCell, enquiryColumns, toCsv, toJson } from './enquiries-export.js';
 import { parseCsv } from './parse-csv.testing.js';
 import type { EnquiryRecord } from './programme.repository.js';
 
@@ -87,64 +86,5 @@ describe('toJson', () => {
         user_id: null,
       },
     ]);
-  });
-});
-
-describe('parseSinceDate', () => {
-  it('reads a calendar date as the start of that day in UTC', () => {
-    expect(parseSinceDate('2025-03-01')?.toISOString()).toBe('2025-03-01T00:00:00.000Z');
-    expect(parseSinceDate('2024-02-29')?.toISOString()).toBe('2024-02-29T00:00:00.000Z');
-  });
-
-  it.each(['2025-02-30', '2025-3-1', '01-03-2025', 'yesterday', '2025-03-01T10:00'])('refuses %j', (text) => {
-    expect(parseSinceDate(text)).toBeNull();
-  });
-});
-
-describe('runEnquiriesExport arguments', () => {
-  function run(argv: string[], env: Record<string, string> = {}) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const done = runEnquiriesExport(argv, {
-      env,
-      cwd: '/nonexistent-nuvem-cwd',
-      stdout: (text) => out.push(text),
-      stderr: (text) => err.push(text),
-    });
-    return done.then((code) => ({ code, stdout: out.join(''), stderr: err.join('') }));
-  }
-
-  it('prints its usage on --help', async () => {
-    const result = await run(['--help']);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(
-      'npm run enquiries:export -- [--format csv|json] [--since YYYY-MM-DD] [--out FILE]',
-    );
-  });
-
-  it.each([
-    [['--format', 'xlsx'], "--format must be csv or json, not 'xlsx'"],
-    [['--since', '1 March'], "--since must be a date such as 2025-03-01, not '1 March'"],
-    [['--sinse', '2025-01-01'], "Unknown option '--sinse'"],
-    [['--out', ''], '--out needs a file name'],
-  ])('refuses %j with exit code 2 and says why', async (argv, message) => {
-    const result = await run(argv);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(message);
-    expect(result.stdout).toBe('');
-  });
-
-  it('says when there is no embedded database where it looks', async () => {
-    const result = await run(['--format', 'json']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('There is no embedded database in /nonexistent-nuvem-cwd/.data/pglite');
-    expect(result.stderr).toContain('DATABASE_URL');
-  });
-
-  it('says when PostgreSQL does not answer, without printing the password', async () => {
-    const result = await run([], { DATABASE_URL: 'postgres://nuvem:s3cret-pw@127.0.0.1:1/nuvem' });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/ECONNREFUSED|connect/);
-    expect(result.stderr).not.toContain('s3cret-pw');
   });
 });

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.js';
-import { createProgrammeRepository, type EnquiryRecord } from './programme.repository.js';
+import { stringify, type Options as CsvOptions } from 'csv-stringify/sync';
+import type { EnquiryRecord, ProgrammeRepository } from './programme.repository.js';
 
 export const exportFormats = ['csv', 'json'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -41,24 +41,34 @@ function toExportRow(record: EnquiryRecord): ExportRow {
  */
 const formulaTrigger = /^[=+\-@\t\r]/;
 
+function defuseFormula(value: string): string {
+  return formulaTrigger.test(value) ? `'${value}` : value;
+}
+
 /**
- * One CSV field (RFC 4180): null is an empty field; any text is quoted, with its double quotes
- * doubled, so commas, semicolons and line breaks inside stay in the field.
+ * RFC 4180: null is an empty field; any text is quoted, with its double quotes doubled, so commas,
+ * semicolons and line breaks inside stay in the field, and defused (above). The header's column
+ * names are plain, unquoted.
  */
+const csvOptions: CsvOptions = {
+  record_delimiter: '\r\n',
+  quoted_string: true,
+  cast: { string: (value, context) => (context.header ? { value, quoted_string: false } : defuseFormula(value)) },
+};
+
+/** One CSV field, as toCsv writes it. */
 export function csvCell(value: string | null): string {
-  if (value === null) return '';
-  const text = formulaTrigger.test(value) ? `'${value}` : value;
-  return `"${text.replace(/"/g, '""')}"`;
+  return stringify([[value]], { ...csvOptions, eof: false });
 }
 
 /** UTF-8 with a byte order mark, so spreadsheet apps read accents right; CRLF line ends (RFC 4180). */
 export function toCsv(records: readonly EnquiryRecord[]): string {
-  const lines = [enquiryColumns.join(',')];
-  for (const record of records) {
-    const row = toExportRow(record);
-    lines.push(enquiryColumns.map((column) => csvCell(row[column])).join(','));
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return stringify(records.map(toExportRow), {
+    ...csvOptions,
+    bom: true,
+    header: true,
+    columns: [...enquiryColumns],
+  });
 }
 
 /** A JSON array of objects with the same fields as the CSV columns; absent values are null. */
@@ -74,19 +84,9 @@ export interface ExportOptions {
 
 /** The programme enquiries as a CSV or JSON document, oldest first. */
 export async function exportEnquiries(
-  db: Database,
+  repo: Pick<ProgrammeRepository, 'listEnquiries'>,
   { format, since }: ExportOptions,
 ): Promise<{ text: string; count: number }> {
-  const records = await createProgrammeRepository(db).listEnquiries({ since });
+  const records = await repo.listEnquiries({ since });
   return { text: format === 'csv' ? toCsv(records) : toJson(records), count: records.length };
-}
-
-/**
- * `--since 2025-03-01`: the start of that day in UTC. Anything but a real calendar date in
- * YYYY-MM-DD form is refused (null).
- */
-export function parseSinceDate(text: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
-  const date = new Date(`${text}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text ? null : date;
 }

@@ -1,54 +1,17 @@
+import { parse } from 'csv-parse/sync';
+
 /**
- * A strict RFC 4180 reader for the tests: what a spreadsheet app would see in each cell. Throws on
- * a quote inside an unquoted field or an unterminated quoted one.
+ * A strict RFC 4180 reader for the tests: what a spreadsheet app would see in each cell. Records
+ * end in CRLF, the last one too; throws on a quote inside an unquoted field, an unterminated quoted
+ * one, a bare line break outside quotes, or a record with another number of fields.
  */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  while (i < text.length) {
-    const c = text.charAt(i);
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (c === '"') {
-        quoted = false;
-        i += 1;
-        if (i < text.length && text[i] !== ',' && text[i] !== '\r')
-          throw new Error(`text after a closing quote at ${i}`);
-        continue;
-      }
-      field += c;
-      i += 1;
-      continue;
-    }
-    if (c === '"') {
-      if (field !== '') throw new Error(`quote inside an unquoted field at ${i}`);
-      quoted = true;
-    } else if (c === ',') {
-      endField();
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      endField();
-      rows.push(row);
-      row = [];
-      i += 1;
-    } else if (c === '\n' || c === '\r') {
-      throw new Error(`bare line break at ${i}`);
-    } else {
-      field += c;
-    }
-    i += 1;
-  }
-  if (quoted) throw new Error('unterminated quoted field');
-  if (field !== '' || row.length > 0) throw new Error('the last record has no CRLF');
-  return rows;
+  if (text !== '' && !text.endsWith('\r\n')) throw new Error('the last record has no CRLF');
+  return parse(text, {
+    record_delimiter: '\r\n',
+    cast: (value, context) => {
+      if (!context.quoting && /[\r\n]/.test(value)) throw new Error(`bare line break in record ${context.records + 1}`);
+      return value;
+    },
+  });
 }

@@ -3,7 +3,7 @@ import { programmeEnquiryResponseSchema } from '@nuvem/contracts/programme';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { programmeEnquiries } from '../../db/schema/programme-enquiries.js';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
 
 const valid = {
   name: 'Joana Ferreira',

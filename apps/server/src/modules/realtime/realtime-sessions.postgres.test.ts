@@ -8,8 +8,8 @@ import {
   testDriver,
   testOrigin,
   type TestDatabase,
-} from '../../test/helper.js';
-import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
+} from '../../test/helper.testing.js';
+import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.testing.js';
 import type { App } from '../../types.js';
 import { openStream, type OpenStream, type SseFrame } from './sse-client.testing.js';
 
@@ -58,7 +58,7 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
     };
     const flowEvent = async (app: App, userId: string) => {
       const flowId = `flw_${randomBytes(4).toString('hex')}`;
-      await app.events.publish(userId, 'flow.updated', { flowId, status: 'active' });
+      await app.eventBus.publish(userId, 'flow.updated', { flowId, status: 'active' });
       return (frame: SseFrame) =>
         frame.event === 'flow.updated' && (JSON.parse(frame.data ?? '{}') as { flowId?: string }).flowId === flowId;
     };

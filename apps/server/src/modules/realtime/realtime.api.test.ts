@@ -13,7 +13,7 @@ import {
   testOrigin,
   useTestApp,
   type TestUser,
-} from '../../test/helper.js';
+} from '../../test/helper.testing.js';
 import { sessions } from '../../db/schema/sessions.js';
 import type { App } from '../../types.js';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/sessions-ended.js';
@@ -49,7 +49,7 @@ const signOut = (app: App, headers: Record<string, string>) =>
 /** Publishes a flow.updated event for the user; the frame test finds it again by its flow id. */
 const flowEvent = async (app: App, user: TestUser) => {
   const flowId = `flw_${randomBytes(4).toString('hex')}`;
-  await app.events.publish(user.id, 'flow.updated', { flowId, status: 'active' });
+  await app.eventBus.publish(user.id, 'flow.updated', { flowId, status: 'active' });
   return (f: SseFrame) => f.event === 'flow.updated' && data(f).flowId === flowId;
 };
 
@@ -212,7 +212,7 @@ describe(`realtime event stream, ${testDriver}`, () => {
       expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(ines) })).statusCode).toBe(200);
       const [row] = await t.app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, ines.id));
       if (!row) throw new Error('no session row');
-      await t.app.events.broadcast(SESSIONS_ENDED_CHANNEL, { userId: ines.id, sessionIds: [row.id] });
+      await t.app.eventBus.broadcast(SESSIONS_ENDED_CHANNEL, { userId: ines.id, sessionIds: [row.id] });
       const stream = await open(bearer(ines));
       expect(stream.status).toBe(401);
       expect(JSON.parse(stream.text)).toMatchObject({ success: false, error: authMessages.unauthorized });

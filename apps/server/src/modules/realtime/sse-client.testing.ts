@@ -1,4 +1,9 @@
-/** A Server-Sent Events frame as a browser's EventSource would see it. */
+import { createParser, type EventSourceParser } from 'eventsource-parser';
+
+/**
+ * What the stream said, as a browser's EventSource would see it (parsed by `eventsource-parser`):
+ * an event (`id`, `event`, `data`), a `retry` delay, or a comment line (heartbeats, why it ended).
+ */
 export interface SseFrame {
   id?: string;
   event?: string;
@@ -8,27 +13,26 @@ export interface SseFrame {
   comments: string[];
 }
 
-/** Splits a stream's text into frames (blank-line separated), per the SSE format. */
+/** A parser that hands each event, retry and comment of the stream to `onFrame`, in order. */
+export function frameParser(onFrame: (frame: SseFrame) => void): EventSourceParser {
+  return createParser({
+    onEvent: ({ id, event, data }) =>
+      onFrame({
+        ...(id === undefined ? {} : { id }),
+        ...(event === undefined ? {} : { event }),
+        data,
+        comments: [],
+      }),
+    onRetry: (retry) => onFrame({ retry, comments: [] }),
+    onComment: (comment) => onFrame({ comments: [comment.trim()] }),
+  });
+}
+
+/** The frames of a whole stream's text. */
 export function parseFrames(text: string): SseFrame[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim().length > 0)
-    .map((block) => {
-      const frame: SseFrame = { comments: [] };
-      for (const line of block.split('\n')) {
-        if (line.startsWith(':')) frame.comments.push(line.slice(1).trim());
-        else {
-          const at = line.indexOf(':');
-          const field = at < 0 ? line : line.slice(0, at);
-          const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
-          if (field === 'id') frame.id = value;
-          else if (field === 'event') frame.event = value;
-          else if (field === 'data') frame.data = frame.data === undefined ? value : `${frame.data}\n${value}`;
-          else if (field === 'retry') frame.retry = Number(value);
-        }
-      }
-      return frame;
-    });
+  const frames: SseFrame[] = [];
+  frameParser((frame) => frames.push(frame)).feed(text);
+  return frames;
 }
 
 /** An open stream that collects frames; `until` waits for a frame matching a test. */
@@ -58,7 +62,7 @@ export async function openStream(url: string, headers: Record<string, string>): 
       close: () => controller.abort(),
     };
   }
-  let buffer = '';
+  const parser = frameParser((frame) => frames.push(frame));
   const decoder = new TextDecoder();
   const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
   let endedByServer = false;
@@ -71,13 +75,8 @@ export async function openStream(url: string, headers: Record<string, string>): 
           for (const wake of waiters) wake();
           break;
         }
-        buffer += decoder.decode(value, { stream: true });
-        const end = buffer.lastIndexOf('\n\n');
-        if (end >= 0) {
-          frames.push(...parseFrames(buffer.slice(0, end + 2)));
-          buffer = buffer.slice(end + 2);
-          for (const wake of waiters) wake();
-        }
+        parser.feed(decoder.decode(value, { stream: true }));
+        for (const wake of waiters) wake();
       }
     } catch {
       // aborted

@@ -3,7 +3,7 @@ import type { ChatResponse, Execution, KnowledgeDocument } from '@nuvem/contract
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { workflowKnowledge } from '../../db/schema/workflow-knowledge.js';
-import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 import { mlm } from './mlm-client.testing.js';
 

@@ -1,5 +1,5 @@
 import type { Agent, Execution, Flow, FlowBody } from '@nuvem/contracts/workflows';
-import { testOrigin, type TestUser } from '../../test/helper.js';
+import { testOrigin, type TestUser } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 
 /** The MLM dashboard's API (`/api/mlm`) as one signed-in user calls it, for the API tests. */

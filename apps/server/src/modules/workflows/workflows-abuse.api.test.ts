@@ -2,7 +2,7 @@ import type { Execution, FlowBody } from '@nuvem/contracts/workflows';
 import { flowLimits } from '@nuvem/contracts/workflows';
 import { describe, expect, it } from 'vitest';
 import { createWorkflowsRepository } from './workflows.repository.js';
-import { registerUser, testDriver, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, useTestApp } from '../../test/helper.testing.js';
 import { mlm } from './mlm-client.testing.js';
 
 // Issue 29: what one account can start is bounded and shared. A run's steps are appended (a

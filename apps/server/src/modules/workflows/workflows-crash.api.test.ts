@@ -4,9 +4,15 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Execution } from '@nuvem/contracts/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, seedPgliteDir, testDriver, testOrigin, type TestDatabase } from '../../test/helper.js';
-import { startOpenAiCompatibleServer } from '../../test/openai-compatible-server.js';
-import { listeningUrl, spawnServer, type ServerProcess } from '../../test/server-process.js';
+import {
+  createTestDatabase,
+  seedPgliteDir,
+  testDriver,
+  testOrigin,
+  type TestDatabase,
+} from '../../test/helper.testing.js';
+import { startOpenAiCompatibleServer } from '../../test/openai-compatible-server.testing.js';
+import { listeningUrl, spawnServer, type ServerProcess } from '../../test/server-process.testing.js';
 
 /**
  * A server process killed with SIGKILL in the middle of a run, then started again on the same

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { workflowExecutions } from '../../db/schema/workflow-executions.js';
 import { workflowFlows } from '../../db/schema/workflow-flows.js';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
-import { startOpenAiCompatibleServer } from '../../test/openai-compatible-server.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
+import { startOpenAiCompatibleServer } from '../../test/openai-compatible-server.testing.js';
 import { mlm } from './mlm-client.testing.js';
 
 const threeAgents: FlowBody = {
@@ -381,7 +381,7 @@ describe(`the workflow service on the offline agents, on ${testDriver}`, () => {
     const other = await registerUser(t.app);
     const me = mlm(t.app, user);
     const seen: { userId: string; type: string; data: Record<string, unknown> }[] = [];
-    const stop = t.app.events.subscribe((event) => {
+    const stop = t.app.eventBus.subscribe((event) => {
       seen.push({ userId: event.userId, type: event.type, data: event.data });
     });
     try {

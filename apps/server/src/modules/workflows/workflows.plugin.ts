@@ -1,3 +1,4 @@
+import { flowLimits } from '@nuvem/contracts/workflows';
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
 import { agentDefinitions } from './runtime/agents.js';
@@ -5,6 +6,7 @@ import { createGuardedRetriever, createKnowledgeSource, type ScanMaterial } from
 import { createRetriever } from './runtime/bm25.js';
 import { createLlmRuntime } from './runtime/llm-driver.js';
 import { createOfflineRuntime } from './runtime/offline-driver.js';
+import { EXECUTE_JOB, MAX_ATTEMPTS, WAITING_RUNS_PER_SLOT, type ExecuteJobData } from './run-job.js';
 import { createWorkflowsRepository } from './workflows.repository.js';
 import { workflowsRoutes } from './workflows.routes.js';
 import { createWorkflowsService, type WorkflowsService } from './workflows.service.js';
@@ -38,7 +40,7 @@ export const workflowsPlugin = fp(
       runtime,
       agents: agentDefinitions,
       aiSecurity: app.aiSecurity,
-      events: app.events,
+      bus: app.eventBus,
       queue: app.queue,
       limiter: app.limiter,
       tokens: {
@@ -53,6 +55,20 @@ export const workflowsPlugin = fp(
       log: app.log,
     });
     app.decorate('workflows', service);
+
+    // A run is a durable job: interrupted by a shutdown or a crash, it goes on from its saved steps.
+    app.queue.define(EXECUTE_JOB, {
+      handler: (data: ExecuteJobData, job) => service.runExecution(data, job),
+      // One retry per restart (a run taken up more often is failed: run-job.ts).
+      retryLimit: MAX_ATTEMPTS,
+      retryDelay: 1,
+      retryBackoff: false,
+      // A run ends within its own timeout (at most 300 s); a job still active well after that had
+      // its instance die, and is taken up again.
+      expireInSeconds: flowLimits.runTimeoutMaxMs / 1000 + 60,
+      // Taken from the queue beyond the slots: they wait here for a slot in their users' turns.
+      concurrency: config.concurrency * WAITING_RUNS_PER_SLOT,
+    });
     app.log.info(
       { driver: runtime.driver, model: runtime.model },
       runtime.driver === 'offline' ? 'workflow agents: offline agents (no model configured)' : 'workflow agents: llm',
@@ -66,5 +82,5 @@ export const workflowsPlugin = fp(
     });
     await app.register(workflowsRoutes, { service, prefix: '/api/mlm' });
   },
-  { name: 'workflows', dependencies: ['db', 'events', 'queue', 'auth', 'rate-limiter', 'ai-security', 'billing'] },
+  { name: 'workflows', dependencies: ['db', 'event-bus', 'queue', 'auth', 'rate-limiter', 'ai-security', 'billing'] },
 );

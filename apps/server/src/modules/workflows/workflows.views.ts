@@ -1,7 +1,5 @@
 import type { Execution, ExecutionStatus, Flow } from '@nuvem/contracts/workflows';
-import type { WorkflowExecutionRow } from '../../db/schema/workflow-executions.js';
-import type { WorkflowFlowRow } from '../../db/schema/workflow-flows.js';
-import type { ExecutionSummary } from './workflows.repository.js';
+import type { ExecutionSummary, WorkflowExecutionRow, WorkflowFlowRow } from './workflows.repository.js';
 
 /** A stored flow as the API shows it. */
 export function toFlow(row: WorkflowFlowRow, runs: { latest: ExecutionSummary; active: boolean } | undefined): Flow {

@@ -1,6 +1,6 @@
 import { ssoCheckResponseSchema } from '@nuvem/contracts/auth';
 import { describe, expect, it } from 'vitest';
-import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
 
 // The Host header is chosen by whoever sends the request (a misrouted proxy, DNS rebinding, a
 // script): the portal's own origin comes from PUBLIC_URL and ALLOWED_REDIRECT_ORIGINS only.

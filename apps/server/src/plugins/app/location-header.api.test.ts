@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testDriver, testOrigin, useTestApp } from '../../test/helper.js';
+import { testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
 
 describe(`non-ASCII redirects on ${testDriver}`, () => {
   const t = useTestApp({

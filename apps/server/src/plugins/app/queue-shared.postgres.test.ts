@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helper.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 
 // Run by the server:postgres project only (the file name says so): PGlite is one process's database.

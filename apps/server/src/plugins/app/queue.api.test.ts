@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { testDriver, useTestApp } from '../../test/helper.js';
+import { testDriver, useTestApp } from '../../test/helper.testing.js';
 
 describe(`the job queue on ${testDriver}`, () => {
   const handled: { id: string; attempt: number }[] = [];

@@ -1,6 +1,6 @@
 import { errorResponseSchema } from '@nuvem/contracts/common';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.js';
+import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.testing.js';
 
 /** A JSON body sent byte for byte, so `\u0000` and lone surrogates arrive as escapes. */
 function rawJson(text: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testDriver, useTestApp } from '../../test/helper.js';
+import { testDriver, useTestApp } from '../../test/helper.testing.js';
 
 describe(`source maps on ${testDriver}`, () => {
   describe('in production', () => {

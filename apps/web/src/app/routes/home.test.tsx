@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/lib/format';
 import { chooseLanguage } from '@/lib/i18n';
-import { fetchCalls, mockFetch, reply, signedOutAuthRoutes, stubLocationAssign } from '@/testing/mock-fetch';
-import { renderRoute } from '@/testing/render-route';
+import { fetchCalls, mockFetch, reply, signedOutAuthRoutes, stubLocationAssign } from '@/testing/mock-fetch.testing';
+import { renderRoute } from '@/testing/render-route.testing';
 
 const ana = {
   id: 'usr_ana',

@@ -2,8 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '@/lib/i18n';
-import { mockFetch, signedOutAuthRoutes } from '@/testing/mock-fetch';
-import { renderRoute } from '@/testing/render-route';
+import { mockFetch, signedOutAuthRoutes } from '@/testing/mock-fetch.testing';
+import { renderRoute } from '@/testing/render-route.testing';
 
 describe('Ingenious Gen routes', () => {
   beforeEach(() => {

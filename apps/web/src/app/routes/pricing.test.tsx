@@ -2,8 +2,8 @@ import { pricingMessages } from '@nuvem/contracts/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCalls, mockFetch, reply, signedOutAuthRoutes } from '@/testing/mock-fetch';
-import { renderRoute } from '@/testing/render-route';
+import { fetchCalls, mockFetch, reply, signedOutAuthRoutes } from '@/testing/mock-fetch.testing';
+import { renderRoute } from '@/testing/render-route.testing';
 
 const config = {
   provider: 'sandbox',

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { fetchCalls, mockFetch, reply, signedOutAuthRoutes, stubLocationAssign } from '@/testing/mock-fetch';
-import { renderRoute } from '@/testing/render-route';
+import { fetchCalls, mockFetch, reply, signedOutAuthRoutes, stubLocationAssign } from '@/testing/mock-fetch.testing';
+import { renderRoute } from '@/testing/render-route.testing';
 
 const ana = {
   id: 'usr_ana',

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '@/lib/i18n';
-import { fetchCalls, mockFetch, reply, signedOutAuthRoutes } from '@/testing/mock-fetch';
-import { renderRoute } from '@/testing/render-route';
+import { fetchCalls, mockFetch, reply, signedOutAuthRoutes } from '@/testing/mock-fetch.testing';
+import { renderRoute } from '@/testing/render-route.testing';
 
 const fado = {
   id: 'evt_1',

@@ -27,6 +27,7 @@ import {
 } from '../detector/features.js';
 import { fold } from '../detector/normalise.js';
 import { NOT_TRAINED_ON, type Sample } from './data.js';
+import { seededRandom } from '../../../lib/seeded-random.js';
 
 export interface TrainOptions {
   features: FeatureConfig;
@@ -71,17 +72,8 @@ export const THRESHOLD_TARGETS: Thresholds = { low: 0.05, medium: 0.02, high: 0.
  */
 export const WINDOW_THRESHOLD_TARGETS: Thresholds = { low: 0.02, medium: 0.01, high: 0.005, critical: 0 };
 
-/** mulberry32: a small seeded generator, the same sequence on every machine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator the training splits and shuffles use. */
+export const rng = seededRandom;
 
 export function shuffle<T>(items: T[], random: () => number): T[] {
   const out = [...items];

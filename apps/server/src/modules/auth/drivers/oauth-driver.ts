@@ -1,5 +1,5 @@
 import type { SignInErrorCode } from '@nuvem/contracts/auth';
-import type { SocialProfile } from '../auth.service.js';
+import type { SocialProfile } from '../social-sign-in.service.js';
 
 export interface AuthorizationRequest {
   state: string;

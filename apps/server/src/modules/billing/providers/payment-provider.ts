@@ -1,4 +1,4 @@
-import type { BillingOrderRow } from '../../../db/schema/billing-orders.js';
+import type { BillingOrderRow } from '../billing.repository.js';
 
 /** What a checkout asks the provider for: one order, paid once (add-on) or as a subscription (plan). */
 export interface CheckoutRequest {

@@ -4,18 +4,7 @@
  * figures. Everything is drawn from a generator seeded by the instance name, so a test with a fixed
  * clock sees the same story every time. The boot banner says plainly that nothing real runs.
  */
-
-/** mulberry32: small, fast and good enough to vary log lines. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seededRandom } from '../../../lib/seeded-random.js';
 
 export function hashText(text: string): number {
   let hash = 2_166_136_261;

@@ -1,4 +1,5 @@
 import type { AgentType } from '@nuvem/contracts/workflows';
+import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import { abortError, throwIfAborted } from './abort.js';
 import { AgentCallError, type AgentCall, type AgentRuntime, type Citation } from './agent-runtime.js';
@@ -82,66 +83,26 @@ export function suggestedAction(type: AgentType, output: string): string {
 }
 
 /**
- * A Server-Sent Events parser (the WHATWG rules): text may arrive split anywhere; lines end in LF,
- * CRLF or CR (a CR at the end of a piece waits for the next, which may start with its LF); lines
- * starting with ':' are comments (keep-alives); `data:` lines are joined with '\n' and given out at
- * the blank line that ends an event. Other fields (event, id, retry) are not used here.
+ * A Server-Sent Events reader on `eventsource-parser` (the WHATWG rules: text split anywhere, LF,
+ * CRLF or CR line ends, comments, multi-line data): gives out each event's data. Two rules of ours
+ * on top: an event larger than 1 MB is refused instead of held, and a stream that ends without the
+ * blank line after its last event still gives that event (`end`).
  */
 export function createSseParser(onData: (data: string) => void): { push(text: string): void; end(): void } {
-  let buffer = '';
-  let data: string[] = [];
-  let dataChars = 0;
-  const lineBreak = /\r\n|\r|\n/g;
-
-  function dispatch() {
-    if (data.length > 0) {
-      const event = data.join('\n');
-      data = [];
-      dataChars = 0;
-      onData(event);
-    }
-  }
-
-  function line(text: string) {
-    if (text === '') {
-      dispatch();
-      return;
-    }
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    if (field !== 'data') return;
-    const value = colon < 0 ? '' : text.slice(colon + 1);
-    const content = value.startsWith(' ') ? value.slice(1) : value;
-    data.push(content);
-    dataChars += content.length;
-  }
-
-  function guard() {
-    if (buffer.length + dataChars > EVENT_MAX_CHARS) {
-      throw new AgentCallError('The model endpoint sent an event larger than 1 MB', false);
-    }
-  }
-
-  return {
-    push(text) {
-      buffer += text;
-      let start = 0;
-      lineBreak.lastIndex = 0;
-      for (let match = lineBreak.exec(buffer); match; match = lineBreak.exec(buffer)) {
-        if (match[0] === '\r' && match.index === buffer.length - 1) break;
-        line(buffer.slice(start, match.index));
-        start = lineBreak.lastIndex;
+  const parser = createParser({
+    onEvent: (event) => onData(event.data),
+    onError: (error) => {
+      if (error.type === 'max-buffer-size-exceeded') {
+        throw new AgentCallError('The model endpoint sent an event larger than 1 MB', false);
       }
-      buffer = buffer.slice(start);
-      guard();
+      // Other fields (event, id, retry, unknown ones) are not used here.
     },
-    end() {
-      // A stream may end without the blank line after its last event: what came is kept.
-      if (buffer !== '') line(buffer.replace(/\r$/, ''));
-      buffer = '';
-      dispatch();
-    },
+    maxBufferSize: EVENT_MAX_CHARS,
+  });
+  return {
+    push: (text) => parser.feed(text),
+    // The line under way and the event it belongs to end here, as if the blank line had come.
+    end: () => parser.feed('\n\n'),
   };
 }
 

@@ -3,6 +3,7 @@
  * picking and the marketing keywords agree on what a word is), sentence splitting and cutting on
  * word boundaries.
  */
+import { foldAccents } from '@nuvem/contracts/text';
 
 /**
  * Small English and Portuguese stop-word lists, written without diacritics because tokens are
@@ -33,7 +34,7 @@ export function fold(text: string): string {
   // Plain ASCII (and white space) has nothing to decompose: the common case skips the costly normalisation.
   if (!/[^ -~\s]/.test(lower)) return lower;
   // Lower case first: some capitals fold to a letter and a combining mark ('İ' -> 'i̇').
-  return lower.normalize('NFKD').replace(/\p{M}+/gu, '');
+  return foldAccents(lower);
 }
 
 /**

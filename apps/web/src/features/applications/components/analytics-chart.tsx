@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { countAxis } from '@/components/charts/axis';
 import { Chart } from '@/components/charts/chart';
 import { formatCount, formatDayMonth, useFormat } from '@/lib/format';
 import { currentLanguage, i18n } from '@/lib/i18n';
@@ -44,8 +45,6 @@ export const usageParts: readonly { key: Part; label: string; colourClass: strin
   },
 ];
 
-const Y_TICKS = 4;
-
 /** 'Mar 5' (en) / '05/03' (pt-PT) for '2026-03-05': the stats' days are UTC days, so shown as such. */
 export function formatDay(date: string, locale: string = currentLanguage()): string {
   const parsed = new Date(`${date}T00:00:00Z`);
@@ -54,15 +53,6 @@ export function formatDay(date: string, locale: string = currentLanguage()): str
 
 export function dayTotal(day: UsageDay): number {
   return day.allowed + day.rate_limited + day.rejected;
-}
-
-/** A round, whole axis maximum at or above the value: Y_TICKS steps of 1, 2, 2.5 or 5 × 10^n. */
-export function niceCeiling(value: number): number {
-  const raw = value / Y_TICKS;
-  if (raw <= 1) return Y_TICKS;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw && Number.isInteger(s));
-  return (step ?? 10 * magnitude) * Y_TICKS;
 }
 
 /** 'Requests per day, last 7 days': the chart's title and period, as the table's caption. */
@@ -128,7 +118,7 @@ export interface UsageChartProps {
 export function UsageChart({ days, rangeLabel, busy = false, className }: UsageChartProps) {
   const { t } = useTranslation('charts');
   const f = useFormat();
-  const yMax = niceCeiling(Math.max(0, ...days.map(dayTotal)));
+  const yAxis = countAxis(Math.max(0, ...days.map(dayTotal)));
   // Every label on a week; about six on a month.
   const labelEvery = Math.max(1, Math.ceil(days.length / 7));
 
@@ -156,8 +146,8 @@ export function UsageChart({ days, rangeLabel, busy = false, className }: UsageC
         format: (date) => formatDay(date, f.locale),
       }}
       y={{
-        domain: [0, yMax],
-        ticks: Array.from({ length: Y_TICKS + 1 }, (_, i) => (yMax * i) / Y_TICKS),
+        domain: yAxis.domain,
+        ticks: yAxis.ticks,
         format: f.count,
       }}
       formatValue={f.count}

@@ -2,8 +2,9 @@ import type { ApiKeyStats } from '@nuvem/contracts/applications';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/sonner';
-import { fetchCalls, jsonResponse, reply, type FetchHandler } from '@/testing/mock-fetch';
-import { describeUsage, niceCeiling } from './analytics-chart';
+import { fetchCalls, jsonResponse, reply, type FetchHandler } from '@/testing/mock-fetch.testing';
+import { countAxisCeiling } from '@/components/charts/axis';
+import { describeUsage } from './analytics-chart';
 import { AnalyticsTab } from './analytics-tab';
 import {
   apiKey,
@@ -12,7 +13,7 @@ import {
   renderWithProviders,
   statsReply,
   stubBrowserGaps,
-} from './api-key-test-fixtures';
+} from './api-key-fixtures.testing';
 
 const listRoute = 'GET /applications/app_1/keys';
 const ci = apiKey();
@@ -143,11 +144,11 @@ describe('AnalyticsTab', () => {
 
 describe('usage chart helpers', () => {
   it('rounds the axis to whole, even steps', () => {
-    expect(niceCeiling(0)).toBe(4);
-    expect(niceCeiling(3)).toBe(4);
-    expect(niceCeiling(63)).toBe(80);
-    expect(niceCeiling(100)).toBe(100);
-    expect(niceCeiling(1029)).toBe(2000);
+    expect(countAxisCeiling(0)).toBe(4);
+    expect(countAxisCeiling(3)).toBe(4);
+    expect(countAxisCeiling(63)).toBe(80);
+    expect(countAxisCeiling(100)).toBe(100);
+    expect(countAxisCeiling(1029)).toBe(2000);
   });
 
   it('describes an empty window', () => {

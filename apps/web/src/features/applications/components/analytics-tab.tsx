@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChartColumnIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { EmptyState, LoadError, LoadingSkeletons } from '@/components/load-state';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -57,20 +57,26 @@ export function AnalyticsTab({ application }: { application: Application | undef
 
   let body: ReactNode;
   if (!applicationId) {
-    body = <EmptyState title={t('noApplication.title')}>{t('analytics.noApplicationText')}</EmptyState>;
+    body = (
+      <EmptyState icon={ChartColumnIcon} title={t('noApplication.title')}>
+        {t('analytics.noApplicationText')}
+      </EmptyState>
+    );
   } else if (keys.isPending) {
     body = <Skeleton className="h-72 w-full" />;
   } else if (keys.isError) {
     body = (
-      <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
-        <span>{t('apiKeys.loadFailed', { reason: failureReason(keys.error) })}</span>
-        <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-          {t('common:actions.retry')}
-        </Button>
-      </Card>
+      <LoadError
+        message={t('apiKeys.loadFailed', { reason: failureReason(keys.error) })}
+        onRetry={() => void keys.refetch()}
+      />
     );
   } else if (!selected) {
-    body = <EmptyState title={t('analytics.noKeysTitle')}>{t('analytics.noKeysText')}</EmptyState>;
+    body = (
+      <EmptyState icon={ChartColumnIcon} title={t('analytics.noKeysTitle')}>
+        {t('analytics.noKeysText')}
+      </EmptyState>
+    );
   } else {
     const totals = stats.data?.totals;
     const all = totals ? totals.allowed + totals.rate_limited + totals.rejected : 0;
@@ -133,17 +139,16 @@ export function AnalyticsTab({ application }: { application: Application | undef
         </div>
 
         {stats.isPending ? (
-          <div className="flex flex-col gap-4" aria-busy="true" aria-label={t('analytics.loadingUsage')}>
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-56 w-full" />
-          </div>
+          <LoadingSkeletons
+            label={t('analytics.loadingUsage')}
+            blocks={['h-20 w-full', 'h-56 w-full']}
+            className="gap-4"
+          />
         ) : stats.isError ? (
-          <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
-            <span>{t('analytics.usageFailed', { reason: failureReason(stats.error) })}</span>
-            <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Card>
+          <LoadError
+            message={t('analytics.usageFailed', { reason: failureReason(stats.error) })}
+            onRetry={() => void stats.refetch()}
+          />
         ) : (
           <>
             <ul
@@ -186,15 +191,5 @@ export function AnalyticsTab({ application }: { application: Application | undef
       </div>
       {body}
     </section>
-  );
-}
-
-function EmptyState({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="flex flex-col items-center gap-2 p-8 text-center">
-      <ChartColumnIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-      <h3 className="font-semibold">{title}</h3>
-      <p className="max-w-md text-sm text-muted-foreground">{children}</p>
-    </Card>
   );
 }

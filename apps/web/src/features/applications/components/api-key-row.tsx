@@ -3,15 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CopyIcon, Loader2Icon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-footer';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -196,69 +188,49 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
         </div>
       )}
 
-      <AlertDialog
+      <ConfirmDeleteDialog
         open={confirm === 'rotate'}
         onOpenChange={(open) => {
           if (!rotate.isPending) setConfirm(open ? 'rotate' : null);
         }}
+        onCloseAutoFocus={(event) => {
+          if (handedOver.current) event.preventDefault();
+          handedOver.current = false;
+        }}
+        title={t('keyRow.rotateTitle', { name })}
+        text={t('keyRow.rotateConfirmation')}
+        confirmLabel={t('keyRow.rotateKey')}
+        confirmVariant="default"
+        pending={rotate.isPending}
+        onConfirm={confirmRotate}
       >
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            if (handedOver.current) event.preventDefault();
-            handedOver.current = false;
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('keyRow.rotateTitle', { name })}</AlertDialogTitle>
-            <AlertDialogDescription>{t('keyRow.rotateConfirmation')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <p className="text-sm text-muted-foreground">{t('keyRow.rotateNote')}</p>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={rotate.isPending}>{t('common:actions.cancel')}</AlertDialogCancel>
-            <Button disabled={rotate.isPending} onClick={confirmRotate}>
-              {rotate.isPending && (
-                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-              )}
-              {t('keyRow.rotateKey')}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        <p className="text-sm text-muted-foreground">{t('keyRow.rotateNote')}</p>
+      </ConfirmDeleteDialog>
 
-      <AlertDialog
+      <ConfirmDeleteDialog
         open={confirm === 'revoke'}
         onOpenChange={(open) => {
           if (!revoke.isPending) setConfirm(open ? 'revoke' : null);
         }}
+        title={t('keyRow.revokeTitle', { name })}
+        text={t('keyRow.revokeConfirmation')}
+        confirmLabel={t('keyRow.revokeKey')}
+        pending={revoke.isPending}
+        onConfirm={confirmRevoke}
       >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('keyRow.revokeTitle', { name })}</AlertDialogTitle>
-            <AlertDialogDescription>{t('keyRow.revokeConfirmation')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={reasonId}>{t('keyRow.reason')}</Label>
-            <Input
-              id={reasonId}
-              value={reason}
-              maxLength={REVOKE_REASON_MAX_LENGTH}
-              autoComplete="off"
-              placeholder={t('keyRow.reasonPlaceholder')}
-              disabled={revoke.isPending}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={revoke.isPending}>{t('common:actions.cancel')}</AlertDialogCancel>
-            <Button variant="destructive" disabled={revoke.isPending} onClick={confirmRevoke}>
-              {revoke.isPending && (
-                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-              )}
-              {t('keyRow.revokeKey')}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        <div className="grid gap-2">
+          <Label htmlFor={reasonId}>{t('keyRow.reason')}</Label>
+          <Input
+            id={reasonId}
+            value={reason}
+            maxLength={REVOKE_REASON_MAX_LENGTH}
+            autoComplete="off"
+            placeholder={t('keyRow.reasonPlaceholder')}
+            disabled={revoke.isPending}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+      </ConfirmDeleteDialog>
     </li>
   );
 }

@@ -2,7 +2,7 @@ import { API_KEY_NAME_MAX_LENGTH, KEY_EXPIRY_MAX_DAYS, KEY_EXPIRY_MIN_DAYS } fro
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/sonner';
-import { fetchCalls, jsonResponse, reply, sequence, type FetchHandler } from '@/testing/mock-fetch';
+import { fetchCalls, jsonResponse, reply, sequence, type FetchHandler } from '@/testing/mock-fetch.testing';
 import {
   apiKey,
   application,
@@ -11,7 +11,7 @@ import {
   keyList,
   renderWithProviders,
   stubBrowserGaps,
-} from './api-key-test-fixtures';
+} from './api-key-fixtures.testing';
 import { ApiKeysTab } from './api-keys-tab';
 
 const listRoute = 'GET /applications/app_1/keys';

@@ -1,11 +1,10 @@
 import type { Application } from '@nuvem/contracts/applications';
 import { KeyRoundIcon, PlusIcon } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { EmptyState, LoadError, LoadingSkeletons } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { notify } from '@/lib/notify';
 import { useApiKeys } from '../api/get-api-keys';
@@ -81,21 +80,18 @@ export function ApiKeysTab({ application }: { application: Application | undefin
       </div>
 
       {!applicationId ? (
-        <EmptyState title={t('noApplication.title')}>{t('apiKeys.noApplicationText')}</EmptyState>
+        <EmptyState icon={KeyRoundIcon} title={t('noApplication.title')}>
+          {t('apiKeys.noApplicationText')}
+        </EmptyState>
       ) : keys.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('apiKeys.loading')}>
-          <Skeleton className="h-28 w-full" />
-          <Skeleton className="h-28 w-full" />
-        </div>
+        <LoadingSkeletons label={t('apiKeys.loading')} blocks={['h-28 w-full', 'h-28 w-full']} />
       ) : keys.isError ? (
-        <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
-          <span>{t('apiKeys.loadFailed', { reason: failureReason(keys.error) })}</span>
-          <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Card>
+        <LoadError
+          message={t('apiKeys.loadFailed', { reason: failureReason(keys.error) })}
+          onRetry={() => void keys.refetch()}
+        />
       ) : keys.data.length === 0 ? (
-        <EmptyState title={t('apiKeys.emptyTitle')}>
+        <EmptyState icon={KeyRoundIcon} title={t('apiKeys.emptyTitle')}>
           {t('apiKeys.emptyText')}
           {!includeRevoked && ` ${t('apiKeys.revokedHidden')}`}
         </EmptyState>
@@ -131,15 +127,5 @@ export function ApiKeysTab({ application }: { application: Application | undefin
         }}
       />
     </section>
-  );
-}
-
-function EmptyState({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="flex flex-col items-center gap-2 p-8 text-center">
-      <KeyRoundIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-      <h3 className="font-semibold">{title}</h3>
-      <p className="max-w-md text-sm text-muted-foreground">{children}</p>
-    </Card>
   );
 }

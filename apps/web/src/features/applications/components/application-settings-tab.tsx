@@ -2,18 +2,17 @@ import type { Application } from '@nuvem/contracts/applications';
 import { RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingSkeletons } from '@/components/load-state';
+import { ConfirmDeleteFooter } from '@/components/confirm-delete-footer';
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
-import { buttonVariants, Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/notify';
@@ -121,10 +120,11 @@ function ClientSecretSection({ application }: { application: Application }) {
               <AlertDialogTitle>{t('settings.rotateConfirmTitle')}</AlertDialogTitle>
               <AlertDialogDescription>{t('settings.rotateConfirmText')}</AlertDialogDescription>
             </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
-              <AlertDialogAction onClick={() => void confirmRotate()}>{t('settings.rotateConfirm')}</AlertDialogAction>
-            </AlertDialogFooter>
+            <ConfirmDeleteFooter
+              closesOnConfirm
+              confirmLabel={t('settings.rotateConfirm')}
+              onConfirm={() => void confirmRotate()}
+            />
           </AlertDialogContent>
         </AlertDialog>
       </div>
@@ -169,21 +169,12 @@ function DeleteSection({ application }: { application: Application }) {
               <AlertDialogTitle>{t('settings.deleteConfirmTitle', { name: application.app_name })}</AlertDialogTitle>
               <AlertDialogDescription>{t('settings.deleteConfirmText')}</AlertDialogDescription>
             </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending}>{t('common:actions.cancel')}</AlertDialogCancel>
-              <AlertDialogAction
-                className={buttonVariants({ variant: 'destructive' })}
-                disabled={remove.isPending}
-                aria-busy={remove.isPending || undefined}
-                onClick={(event) => {
-                  // Stays open until the server has answered.
-                  event.preventDefault();
-                  void confirmDelete();
-                }}
-              >
-                {t('common:actions.delete')}
-              </AlertDialogAction>
-            </AlertDialogFooter>
+            {/* Stays open until the server has answered. */}
+            <ConfirmDeleteFooter
+              confirmLabel={t('common:actions.delete')}
+              pending={remove.isPending}
+              onConfirm={() => void confirmDelete()}
+            />
           </AlertDialogContent>
         </AlertDialog>
       </div>
@@ -209,13 +200,13 @@ export function ApplicationSettingsTab({
   if (!application) {
     if (loading) {
       return (
-        <div aria-busy="true" aria-label={t('settings.loading')} className="grid gap-4">
+        <LoadingSkeletons label={t('settings.loading')} className="grid gap-4">
           <Card className="grid gap-4 p-5">
             <Skeleton className="h-6 w-48" />
             <Skeleton className="h-9 w-full" />
             <Skeleton className="h-9 w-full" />
           </Card>
-        </div>
+        </LoadingSkeletons>
       );
     }
     return <NoApplications onCreate={onCreate} text={t('settings.emptyText')} />;

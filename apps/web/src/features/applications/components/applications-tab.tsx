@@ -1,6 +1,7 @@
 import type { Application } from '@nuvem/contracts/applications';
 import { AppWindowIcon, PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, LoadingSkeletons } from '@/components/load-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -72,17 +73,18 @@ function ApplicationCard({ application }: { application: Application }) {
 export function NoApplications({ onCreate, text }: { onCreate: () => void; text?: string }) {
   const { t } = useTranslation('applications');
   return (
-    <Card className="flex flex-col items-center gap-3 p-10 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-glass-strong">
-        <AppWindowIcon aria-hidden="true" className="size-6 text-primary" />
-      </span>
-      <h3 className="text-lg font-semibold">{t('applicationsTab.emptyTitle')}</h3>
-      <p className="max-w-md text-sm text-muted-foreground">{text ?? t('applicationsTab.emptyText')}</p>
-      <Button onClick={onCreate}>
-        <PlusIcon aria-hidden="true" />
-        {t('createApplication.open')}
-      </Button>
-    </Card>
+    <EmptyState
+      icon={AppWindowIcon}
+      title={t('applicationsTab.emptyTitle')}
+      action={
+        <Button onClick={onCreate}>
+          <PlusIcon aria-hidden="true" />
+          {t('createApplication.open')}
+        </Button>
+      }
+    >
+      {text ?? t('applicationsTab.emptyText')}
+    </EmptyState>
   );
 }
 
@@ -120,7 +122,7 @@ export function ApplicationsTab({
         )}
       </div>
       {loading && !applications ? (
-        <div aria-busy="true" aria-label={t('applicationsTab.loading')} className="grid gap-4">
+        <LoadingSkeletons label={t('applicationsTab.loading')} className="grid gap-4">
           {[0, 1].map((i) => (
             <Card key={i} className="grid gap-4 p-5">
               <Skeleton className="h-6 w-48" />
@@ -128,7 +130,7 @@ export function ApplicationsTab({
               <Skeleton className="h-4 w-56" />
             </Card>
           ))}
-        </div>
+        </LoadingSkeletons>
       ) : empty ? (
         <NoApplications onCreate={onCreate} />
       ) : applications ? (

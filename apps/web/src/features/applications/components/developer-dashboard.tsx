@@ -2,8 +2,8 @@ import { lazy, Suspense, useId, useEffect, useRef, useState, type ReactNode } fr
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/layouts/spinner';
+import { LoadError } from '@/components/load-state';
 import { toast } from '@/components/ui/sonner';
-import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -157,20 +157,12 @@ export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode
       )}
 
       {failed && !list && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
-        >
-          <p>{t('dashboard.loadFailedDetail', { reason: failureReason(applications.error) })}</p>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void applications.refetch()}
-            disabled={applications.isFetching}
-          >
-            {t('common:actions.retry')}
-          </Button>
-        </div>
+        <LoadError
+          layout="banner"
+          message={t('dashboard.loadFailedDetail', { reason: failureReason(applications.error) })}
+          retrying={applications.isFetching}
+          onRetry={() => void applications.refetch()}
+        />
       )}
 
       <Tabs value={tab} onValueChange={setTab}>

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/sonner';
-import { reply, type FetchHandler } from '@/testing/mock-fetch';
-import { apiKey, application, keyList, renderWithProviders, stubBrowserGaps } from './api-key-test-fixtures';
+import { reply, type FetchHandler } from '@/testing/mock-fetch.testing';
+import { apiKey, application, keyList, renderWithProviders, stubBrowserGaps } from './api-key-fixtures.testing';
 import { QuickStartPanel } from './quick-start-panel';
 
 const listRoute = 'GET /applications/app_1/keys';

@@ -11,7 +11,7 @@ import {
   sequence,
   stubLocationAssign,
   type FetchHandler,
-} from '@/testing/mock-fetch';
+} from '@/testing/mock-fetch.testing';
 import { ApiError, reportSessionRejected } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { AuthProvider, useAuth } from './auth-provider';

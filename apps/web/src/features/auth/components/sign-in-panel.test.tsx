@@ -20,7 +20,7 @@ import {
   sequence,
   stubLocationAssign,
   type FetchHandler,
-} from '@/testing/mock-fetch';
+} from '@/testing/mock-fetch.testing';
 import { AuthProvider } from './auth-provider';
 import { SignInPanel } from './sign-in-panel';
 

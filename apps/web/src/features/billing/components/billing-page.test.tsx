@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { fetchCalls, reply, sequence, type FetchHandler } from '@/testing/mock-fetch';
-import { account, api, euros, order, renderBilling } from './billing-test-fixtures';
+import { fetchCalls, reply, sequence, type FetchHandler } from '@/testing/mock-fetch.testing';
+import { account, api, euros, order, renderBilling } from './billing-fixtures.testing';
 import { BillingPage } from './billing-page';
 
 const proAccount = account({

@@ -1,7 +1,7 @@
-import type { BillingAccount, Order } from '@nuvem/contracts/billing';
-import { formatMoney, plans } from '@nuvem/contracts/pricing';
-import { ExternalLinkIcon, Loader2Icon, RefreshCwIcon } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import type { BillingAccount } from '@nuvem/contracts/billing';
+import { plans } from '@nuvem/contracts/pricing';
+import { Loader2Icon } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -23,9 +23,8 @@ import { useFormat } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useBillingAccount } from '../api/get-billing-account';
-import { useOrders } from '../api/get-orders';
-import { followableUrl } from '../lib/plan-purchase';
-import { OrderStatusBadge, useOrderReason } from './order-status-badge';
+import { OrdersSection } from './billing-orders';
+import { BillingLoadError, Panel, Row } from './billing-panel';
 import { SandboxNotice } from './sandbox-notice';
 
 /** '/account/billing': the signed-in user's plan, balances, what the plan unlocks, and orders. */
@@ -41,7 +40,7 @@ export function BillingPage() {
       </header>
       {account.data?.provider === 'sandbox' && <SandboxNotice label={t('sandboxLabel')} text={t('sandboxText')} />}
       {account.isError ? (
-        <LoadError title={t('loadError')} error={account.error} onRetry={() => void account.refetch()} />
+        <BillingLoadError title={t('loadError')} error={account.error} onRetry={() => void account.refetch()} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
           <PlanSection account={account.data} />
@@ -50,45 +49,6 @@ export function BillingPage() {
       )}
       <OrdersSection />
     </main>
-  );
-}
-
-/** The page's own words for what failed, with the server's reason beneath them when it gives one. */
-function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation('billing', { keyPrefix: 'account' });
-  const reason = errorMessage(error, '');
-  return (
-    <div role="alert" className="glass flex flex-wrap items-center gap-3 rounded-xl p-4 text-sm">
-      <p className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <strong className="font-semibold">{title}</strong>
-        {reason && reason !== title && <span className="text-muted-foreground">{reason}</span>}
-      </p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RefreshCwIcon aria-hidden="true" />
-        {t('retry')}
-      </Button>
-    </div>
-  );
-}
-
-function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className={`glass flex flex-col gap-4 rounded-xl p-6 ${className ?? ''}`}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
-      <dt className="text-muted-foreground">{term}</dt>
-      <dd className="text-right font-medium">{children}</dd>
-    </div>
   );
 }
 
@@ -254,151 +214,5 @@ function BalancesSection({ account }: { account: BillingAccount | undefined }) {
         <Link to={paths.pricing.getHref()}>{t('balances.buyMore')}</Link>
       </Button>
     </Panel>
-  );
-}
-
-function OrdersSection() {
-  const { t } = useTranslation('billing', { keyPrefix: 'account' });
-  const orders = useOrders();
-  return (
-    <Panel title={t('orders.title')}>
-      {orders.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true">
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-8 w-full" />
-        </div>
-      ) : orders.isError ? (
-        <LoadError title={t('orders.loadError')} error={orders.error} onRetry={() => void orders.refetch()} />
-      ) : orders.data.length === 0 ? (
-        <div className="flex flex-col items-start gap-3 text-sm">
-          <p className="text-muted-foreground">{t('orders.empty')}</p>
-          <Button asChild size="sm">
-            <Link to={paths.pricing.getHref()}>{t('orders.seePlans')}</Link>
-          </Button>
-        </div>
-      ) : (
-        <OrdersTable orders={orders.data} />
-      )}
-    </Panel>
-  );
-}
-
-/**
- * A paid order's receipt: the provider's (in a new tab) or, without one, the order's own page. An
- * order that was not paid has none: it was not charged.
- */
-function ReceiptLink({ order }: { order: Order }) {
-  const { t } = useTranslation('billing', { keyPrefix: 'account' });
-  if (order.status !== 'paid') {
-    return (
-      <span className="text-muted-foreground">
-        <span aria-hidden="true">—</span>
-        <span className="sr-only">{t('orders.noReceipt')}</span>
-      </span>
-    );
-  }
-  const receipt = order.receipt_url ? followableUrl(order.receipt_url, window.location.origin) : null;
-  const label = t('orders.receiptLabel', { item: order.description });
-  return receipt ? (
-    <a
-      href={receipt}
-      target="_blank"
-      rel="noreferrer"
-      className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
-      aria-label={label}
-    >
-      {t('orders.viewReceipt')}
-      <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
-    </a>
-  ) : (
-    <Link
-      to={paths.success.getHref(order.id)}
-      className="text-primary underline-offset-4 hover:underline"
-      aria-label={label}
-    >
-      {t('orders.viewReceipt')}
-    </Link>
-  );
-}
-
-/** The order's state and, when it was not paid for a reason the buyer should know, the reason. */
-function OrderStatusCell({ order }: { order: Order }) {
-  const reasonOf = useOrderReason();
-  const reason = reasonOf(order);
-  return (
-    <span className="inline-flex flex-col items-start gap-1">
-      <OrderStatusBadge order={order} />
-      {reason && <span className="text-xs text-muted-foreground">{reason}</span>}
-    </span>
-  );
-}
-
-/** The orders: a table from small screens up, a list of cards on a phone (one is hidden, for everyone). */
-function OrdersTable({ orders }: { orders: Order[] }) {
-  const { t } = useTranslation('billing', { keyPrefix: 'account' });
-  const f = useFormat();
-  const date = (order: Order) => f.date(order.paid_at ?? order.created_at);
-  const amount = (order: Order) => formatMoney(order.total_cents, order.currency, f.locale);
-  return (
-    <>
-      <ul aria-label={t('orders.caption')} className="flex flex-col sm:hidden">
-        {orders.map((order) => (
-          <li
-            key={order.id}
-            className="flex flex-col gap-1.5 border-t border-glass-border py-3 text-sm first:border-t-0"
-          >
-            <p className="font-medium">{order.description}</p>
-            <p className="flex justify-between gap-2">
-              <span className="text-muted-foreground">{date(order)}</span>
-              <span className="tabular-nums">{amount(order)}</span>
-            </p>
-            <div className="flex items-center justify-between gap-2">
-              <OrderStatusCell order={order} />
-              <ReceiptLink order={order} />
-            </div>
-          </li>
-        ))}
-      </ul>
-      <table className="hidden w-full text-sm sm:table">
-        <caption className="sr-only">{t('orders.caption')}</caption>
-        <thead className="text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t('orders.date')}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t('orders.item')}
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              {t('orders.amount')}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t('orders.status')}
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              {t('orders.receipt')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.id} className="border-t border-glass-border align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">{date(order)}</td>
-              <th scope="row" className="py-2 pr-3 text-left font-medium">
-                {order.description}
-              </th>
-              <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{amount(order)}</td>
-              <td className="py-2 pr-3">
-                <OrderStatusCell order={order} />
-              </td>
-              <td className="py-2 whitespace-nowrap">
-                <ReceiptLink order={order} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
   );
 }

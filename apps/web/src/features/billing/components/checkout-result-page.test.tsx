@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { fetchCalls, reply, sequence, type FetchHandler } from '@/testing/mock-fetch';
+import { fetchCalls, reply, sequence, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { ORDER_POLL_MS } from '../api/get-order';
-import { api, euros, order, renderBilling } from './billing-test-fixtures';
+import { api, euros, order, renderBilling } from './billing-fixtures.testing';
 import { CheckoutResultPage } from './checkout-result-page';
 
 const orderRoute = `GET ${api('/orders/ord_1')}`;

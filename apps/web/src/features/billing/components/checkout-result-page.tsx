@@ -1,7 +1,6 @@
 import type { Order } from '@nuvem/contracts/billing';
 import { formatMoney } from '@nuvem/contracts/pricing';
 import {
-  ArrowLeftIcon,
   CircleCheckIcon,
   CircleDashedIcon,
   CircleXIcon,
@@ -22,6 +21,7 @@ import { errorMessage } from '@/lib/notify';
 import { useOrder } from '../api/get-order';
 import { orderState, type OrderState } from '../lib/order-state';
 import { followableUrl } from '../lib/plan-purchase';
+import { BackToPricing } from './back-to-pricing';
 import { OrderStatusBadge, useOrderReason } from './order-status-badge';
 
 /**
@@ -63,12 +63,7 @@ function ResultCard({ icon, title, children }: { icon: ReactNode; title: string;
             {t('toBilling')}
           </Link>
         </Button>
-        <Button asChild variant="outline">
-          <Link to={paths.pricing.getHref()}>
-            <ArrowLeftIcon aria-hidden="true" />
-            {t('toPricing')}
-          </Link>
-        </Button>
+        <BackToPricing label={t('toPricing')} />
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Slider } from '@/components/ui/slider';
 import { useCustomQuote } from '../api/calculate-price';
+import { ColumnHeads } from './billing-panel';
 import { pricingMoney, quantityText, usePricingText } from './pricing-text';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -130,19 +131,14 @@ export function CustomQuantity({ type, currency, coupon, processing, disabled, o
         <div className="flex flex-col gap-3">
           <table className="w-full text-sm">
             <caption className="sr-only">{t('addons.custom.bandsCaption', { quantity: quantityLabel })}</caption>
-            <thead className="text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="pb-1 text-left font-medium">
-                  {t('addons.custom.bandColumn')}
-                </th>
-                <th scope="col" className="pb-1 text-right font-medium">
-                  {t('addons.custom.unitColumn')}
-                </th>
-                <th scope="col" className="pb-1 text-right font-medium">
-                  {t('addons.custom.amountColumn')}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="text-xs text-muted-foreground"
+              columns={[
+                { label: t('addons.custom.bandColumn'), className: 'pb-1 text-left font-medium' },
+                { label: t('addons.custom.unitColumn'), className: 'pb-1 text-right font-medium' },
+                { label: t('addons.custom.amountColumn'), className: 'pb-1 text-right font-medium' },
+              ]}
+            />
             <tbody>
               {shown.lines.map((line) => (
                 <tr key={line.from} className="border-t border-glass-border">

@@ -2,8 +2,8 @@ import { pricingMessages } from '@nuvem/contracts/billing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { fetchCalls, jsonResponse, reply, stubLocationAssign, type FetchHandler } from '@/testing/mock-fetch';
-import { account, api, euros, eurosText, renderBilling, sandboxConfig } from './billing-test-fixtures';
+import { fetchCalls, jsonResponse, reply, stubLocationAssign, type FetchHandler } from '@/testing/mock-fetch.testing';
+import { account, api, euros, eurosText, renderBilling, sandboxConfig } from './billing-fixtures.testing';
 import { PricingPage, type PricingSession } from './pricing-page';
 
 /** The quantity a mocked quote was asked for. */

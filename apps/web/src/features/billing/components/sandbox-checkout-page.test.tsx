@@ -2,9 +2,16 @@ import { billingMessages } from '@nuvem/contracts/billing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { fetchCalls, jsonResponse, reply, sequence, stubLocationAssign, type FetchHandler } from '@/testing/mock-fetch';
+import {
+  fetchCalls,
+  jsonResponse,
+  reply,
+  sequence,
+  stubLocationAssign,
+  type FetchHandler,
+} from '@/testing/mock-fetch.testing';
 import { futureExpiry } from '../lib/card-input';
-import { api, euros, named, order, renderBilling, sandboxSession } from './billing-test-fixtures';
+import { api, euros, named, order, renderBilling, sandboxSession } from './billing-fixtures.testing';
 import { SandboxCheckoutPage } from './sandbox-checkout-page';
 
 const sessionRoute = `GET ${api('/sandbox/sessions/sbx_1')}`;

@@ -283,6 +283,7 @@ export const billing = {
     orders: {
       title: 'Orders',
       caption: 'Your orders, newest first',
+      loading: 'Loading your orders…',
       loadError: 'Your orders could not be loaded.',
       empty: 'No orders yet.',
       seePlans: 'See plans and add-ons',

@@ -289,6 +289,7 @@ export const billing: Messages<typeof en> = {
     orders: {
       title: 'Encomendas',
       caption: 'As suas encomendas, da mais recente para a mais antiga',
+      loading: 'A carregar as suas encomendas…',
       loadError: 'Não foi possível carregar as suas encomendas.',
       empty: 'Ainda não tem encomendas.',
       seePlans: 'Ver planos e add-ons',

@@ -1,12 +1,4 @@
-import {
-  scaleParametersSchema,
-  SNAPSHOT_NAME_MAX_LENGTH,
-  snapshotNameSchema,
-  tierNames,
-  type Container,
-  type ContainerActionBody,
-  type ContainerTier,
-} from '@nuvem/contracts/containers';
+import type { Container, ContainerActionBody } from '@nuvem/contracts/containers';
 import {
   CameraIcon,
   CopyIcon,
@@ -21,27 +13,10 @@ import {
   Trash2Icon,
 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-footer';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -49,49 +24,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { toast } from '@/components/ui/sonner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { applyServerErrors, useContractForm, type FieldMessages } from '@/lib/forms';
-import { i18n } from '@/lib/i18n';
 import { failureMessage, notify } from '@/lib/notify';
 import { useDeleteContainer } from '../api/delete-container';
-import { useTierOptions } from '../api/get-container-catalogue';
 import { useContainerAction } from '../api/run-container-action';
-import { useTierText } from './use-tier-text';
-
-/** Copies a container's SSH command and says so (spec 8); a refused clipboard says that instead. */
-export async function copySshCommand(command: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(command);
-    toast.success(i18n.t('containers:actions.copied'), { description: i18n.t('containers:actions.copiedDescription') });
-  } catch {
-    notify.error(i18n.t('containers:actions.copyRefused'));
-  }
-}
-
-function twoDigits(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** 'snap-YYYYMMDD-HHMM' in local time: the name a snapshot gets when none is typed. */
-export function defaultSnapshotName(at: Date): string {
-  const date = `${at.getFullYear()}${twoDigits(at.getMonth() + 1)}${twoDigits(at.getDate())}`;
-  return `snap-${date}-${twoDigits(at.getHours())}${twoDigits(at.getMinutes())}`;
-}
-
-/**
- * A failed request's per-field details under the form's own field name (the action's body nests
- * them: 'body.parameters.tier' is the form's 'tier').
- */
-function underField(error: unknown, path: string, field: string): unknown {
-  if (!(error instanceof ApiError) || !error.details) return error;
-  const details = error.details.map((detail) => (detail.path === path ? { ...detail, path: `body.${field}` } : detail));
-  return new ApiError(error.status, error.message, error.code, details);
-}
+import { copySshCommand } from '../lib/copy-ssh-command';
+import { ScaleForm } from './scale-form';
+import { SnapshotForm } from './snapshot-form';
 
 const LIFECYCLE_LOCKED = new Set<Container['status']>(['starting', 'stopping']);
 
@@ -273,202 +212,19 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
         </DialogContent>
       </Dialog>
 
-      <AlertDialog
+      <ConfirmDeleteDialog
         open={dialog === 'delete'}
         onOpenChange={(open) => {
           if (!remove.isPending) setDialog(open ? 'delete' : null);
         }}
-      >
-        <AlertDialogContent onCloseAutoFocus={returnFocus}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('actions.deleteTitle', { name })}</AlertDialogTitle>
-            <AlertDialogDescription>{t('actions.deleteText')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{t('actions.cancel')}</AlertDialogCancel>
-            <Button variant="destructive" disabled={remove.isPending} onClick={confirmDelete}>
-              {remove.isPending && (
-                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-              )}
-              {t('actions.delete')}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onCloseAutoFocus={returnFocus}
+        title={t('actions.deleteTitle', { name })}
+        text={t('actions.deleteText')}
+        confirmLabel={t('actions.delete')}
+        cancelLabel={t('actions.cancel')}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </>
-  );
-}
-
-/**
- * A snapshot's name: empty (the server's default, shown as the placeholder) or the contract's
- * snapshot name, whose length limit is said as such.
- */
-const snapshotFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .superRefine((name, ctx) => {
-      if (name === '') return;
-      if (name.length > SNAPSHOT_NAME_MAX_LENGTH) {
-        ctx.addIssue({
-          code: 'too_big',
-          origin: 'string',
-          maximum: SNAPSHOT_NAME_MAX_LENGTH,
-          inclusive: true,
-          input: name,
-        });
-        return;
-      }
-      if (!snapshotNameSchema.safeParse(name).success)
-        ctx.addIssue({ code: 'invalid_format', format: 'regex', input: name });
-    }),
-});
-
-function SnapshotForm({
-  containerName,
-  pending,
-  onCancel,
-  onSubmit,
-  onFailure,
-}: {
-  containerName: string;
-  pending: boolean;
-  onCancel: () => void;
-  /** Resolves to the failure, or null when the snapshot was taken. */
-  onSubmit: (name: string) => Promise<unknown>;
-  onFailure: (error: unknown) => void;
-}) {
-  const { t } = useTranslation('containers');
-  // The name used when the field is left empty, fixed when the dialog opens.
-  const [placeholder] = useState(() => defaultSnapshotName(new Date()));
-  const fieldMessages: FieldMessages = (_field, issue) =>
-    issue.code === 'invalid_format' ? t('snapshot.pattern') : undefined;
-  const form = useContractForm(snapshotFormSchema, { mode: 'onChange', defaultValues: { name: '' }, fieldMessages });
-  const error = form.formState.errors.name?.message;
-
-  const submit = form.handleSubmit(async ({ name }) => {
-    if (pending) return;
-    const failure = await onSubmit(name || placeholder);
-    if (failure === null) return;
-    const placed = applyServerErrors(underField(failure, 'body.parameters.name', 'name'), form.setError, i18n.t, {
-      fields: ['name'],
-      fieldMessages,
-    });
-    if (!placed) onFailure(failure);
-  });
-
-  return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-4" noValidate>
-      <DialogHeader>
-        <DialogTitle>{t('snapshot.title')}</DialogTitle>
-        <DialogDescription>{t('snapshot.description', { name: containerName })}</DialogDescription>
-      </DialogHeader>
-      <FormField
-        label={t('snapshot.label')}
-        hint={t('snapshot.hint', { max: SNAPSHOT_NAME_MAX_LENGTH, placeholder })}
-        error={error}
-      >
-        {(control) => <Input {...control} {...form.register('name')} placeholder={placeholder} autoComplete="off" />}
-      </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={Boolean(error) || pending}>
-          {pending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-          {t('snapshot.submit')}
-        </Button>
-      </DialogFooter>
-    </form>
-  );
-}
-
-function ScaleForm({
-  container,
-  pending,
-  onCancel,
-  onSubmit,
-  onFailure,
-}: {
-  container: Container;
-  pending: boolean;
-  onCancel: () => void;
-  /** Resolves to the failure, or null when the container was scaled. */
-  onSubmit: (tier: ContainerTier) => Promise<unknown>;
-  onFailure: (error: unknown) => void;
-}) {
-  const { t } = useTranslation('containers');
-  const tiers = useTierOptions();
-  const text = useTierText();
-  const form = useContractForm(scaleParametersSchema, { mode: 'onChange', defaultValues: { tier: container.tier } });
-  const tier = form.watch('tier');
-  // Spec 5: scaling needs a tier other than the current one.
-  const unchanged = tier === container.tier;
-  const error = form.formState.errors.tier?.message;
-
-  const submit = form.handleSubmit(async (values) => {
-    if (unchanged || pending) return;
-    const failure = await onSubmit(values.tier);
-    if (failure === null) return;
-    // The quota or the tier itself refused: said beside the choice, so another can be made.
-    if (failure instanceof ApiError && failure.status === 409 && failure.code === 'SAME_TIER') {
-      form.setError('tier', { type: 'server', message: t('scale.sameTier') });
-    } else if (failure instanceof ApiError && failure.status === 409 && failure.code === 'LIMIT_REACHED') {
-      form.setError('tier', { type: 'server', message: failure.message });
-    } else if (
-      !applyServerErrors(underField(failure, 'body.parameters.tier', 'tier'), form.setError, i18n.t, {
-        fields: ['tier'],
-      })
-    ) {
-      onFailure(failure);
-    }
-  });
-
-  return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-4" noValidate>
-      <DialogHeader>
-        <DialogTitle>{t('scale.title')}</DialogTitle>
-        <DialogDescription>
-          {t('scale.description', { name: container.name, tier: text.name(container.tier) })}
-        </DialogDescription>
-      </DialogHeader>
-      <FormField label={t('scale.label')} hint={unchanged ? t('scale.sameTier') : t('scale.restartNote')} error={error}>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="tier"
-            render={({ field }) => (
-              <Select
-                value={field.value}
-                onValueChange={(value) => {
-                  const chosen = tierNames.find((name) => name === value);
-                  if (chosen) field.onChange(chosen);
-                }}
-              >
-                <SelectTrigger {...control} ref={field.ref} className="h-auto min-h-9 whitespace-normal">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {tiers.map((option) => (
-                    <SelectItem key={option.id} value={option.id}>
-                      {text.option(option, option.id === container.tier)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        )}
-      </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={unchanged || pending}>
-          {pending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-          {t('scale.submit')}
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }

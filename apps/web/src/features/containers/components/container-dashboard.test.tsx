@@ -17,8 +17,8 @@ import {
   reply,
   signedOutAuthRoutes,
   type FetchHandler,
-} from '@/testing/mock-fetch';
-import { renderRoute } from '@/testing/render-route';
+} from '@/testing/mock-fetch.testing';
+import { renderRoute } from '@/testing/render-route.testing';
 
 // The wizard and the Metrics tab are tested on their own; here they stand in as what they show.
 vi.mock('./create-container-wizard', () => ({

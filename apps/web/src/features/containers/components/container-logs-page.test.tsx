@@ -3,8 +3,15 @@ import { containerLogsResponseSchema, containerResponseSchema } from '@nuvem/con
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchCalls, mockFetch, reply, sequence, signedOutAuthRoutes, type FetchHandler } from '@/testing/mock-fetch';
-import { renderRoute } from '@/testing/render-route';
+import {
+  fetchCalls,
+  mockFetch,
+  reply,
+  sequence,
+  signedOutAuthRoutes,
+  type FetchHandler,
+} from '@/testing/mock-fetch.testing';
+import { renderRoute } from '@/testing/render-route.testing';
 
 const signedIn = {
   'GET /sso/check': reply(

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '@/components/ui/sonner';
 import { createQueryClient } from '@/lib/query-client';
-import { fetchCalls, mockFetch, reply, sequence, type FetchHandler } from '@/testing/mock-fetch';
+import { fetchCalls, mockFetch, reply, sequence, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { ContainersTab } from './containers-tab';
 
 const DAY = 24 * 3600 * 1000;

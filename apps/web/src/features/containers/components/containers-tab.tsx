@@ -10,6 +10,7 @@ import { AlertTriangleIcon, BoxIcon, Loader2Icon, PlusIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/load-state';
 import { Card } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -299,16 +300,18 @@ function ListSkeleton() {
 export function NoContainers({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation('containers');
   return (
-    <Card className="flex flex-col items-center gap-3 p-10 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-glass-strong">
-        <BoxIcon aria-hidden="true" className="size-6 text-primary" />
-      </span>
-      <h3 className="text-lg font-semibold">{t('empty.title')}</h3>
-      <p className="max-w-sm text-sm text-muted-foreground">{t('empty.text')}</p>
-      <Button onClick={onCreate}>
-        <PlusIcon aria-hidden="true" />
-        {t('empty.create')}
-      </Button>
-    </Card>
+    <EmptyState
+      icon={BoxIcon}
+      title={t('empty.title')}
+      textClassName="max-w-sm"
+      action={
+        <Button onClick={onCreate}>
+          <PlusIcon aria-hidden="true" />
+          {t('empty.create')}
+        </Button>
+      }
+    >
+      {t('empty.text')}
+    </EmptyState>
   );
 }

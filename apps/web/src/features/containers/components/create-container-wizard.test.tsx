@@ -13,8 +13,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '@/components/ui/sonner';
 import { createQueryClient } from '@/lib/query-client';
 import { RealtimeClient, RealtimeContext } from '@/lib/realtime';
-import { FakeSource } from '@/testing/fake-event-source';
-import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
+import { FakeSource } from '@/testing/fake-event-source.testing';
+import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { generateSshKeyPair } from '../lib/ssh-keygen';
 import { CreateContainerWizard } from './create-container-wizard';
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Chart, type ChartRow } from '@/components/charts/chart';
 import { formatDateTime, formatDayMonth, formatFixed, formatNumber, formatTime, useFormat } from '@/lib/format';
 import { currentLanguage, i18n } from '@/lib/i18n';
-import { gapBreakMs, niceCeiling, rangeMs, summariseSeries } from '../lib/metrics-format';
+import { niceCeiling } from '@/components/charts/axis';
+import { gapBreakMs, rangeMs, summariseSeries } from '../lib/metrics-format';
 
 export interface ChartPoint {
   /** ISO time of the sample. */

@@ -9,7 +9,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { fetchCalls, mockFetch, reply } from '@/testing/mock-fetch';
+import { fetchCalls, mockFetch, reply } from '@/testing/mock-fetch.testing';
 import { MetricsTab } from './metrics-tab';
 
 function container(id: string, name: string, overrides: Partial<Container> = {}, metrics = {}): Container {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '@/components/ui/sonner';
 import { createQueryClient } from '@/lib/query-client';
-import { fetchCalls, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
+import { fetchCalls, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { SettingsTab } from './settings-tab';
 
 const defaultsRoute = 'GET /api/v1/containers/defaults';

@@ -1,23 +1,22 @@
 import {
   containerDefaultsBodySchema,
   templateIds,
-  tierNames,
   type ContainerDefaults,
   type ContainerTemplateId,
 } from '@nuvem/contracts/containers';
 import { Loader2Icon } from 'lucide-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LoadError, LoadingSkeletons } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { errorMessage, notify } from '@/lib/notify';
 import { useContainerDefaults, useSaveContainerDefaults } from '../api/container-defaults';
-import { useTemplateOptions, useTierOptions } from '../api/get-container-catalogue';
-import { useTierText } from './use-tier-text';
+import { useTemplateOptions } from '../api/get-container-catalogue';
+import { TierSelect } from './tier-select';
 
 // A select item may not have the empty value, which is the default template's id (Ubuntu 24.04).
 const DEFAULT_TEMPLATE_VALUE = 'ubuntu-default';
@@ -37,19 +36,21 @@ export function SettingsTab() {
         <p className="text-sm text-muted-foreground">{t('settings.description')}</p>
       </div>
       {defaults.isPending ? (
-        <div role="status" className="grid gap-4 sm:max-w-md">
-          <span className="sr-only">{t('settings.loading')}</span>
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-9 w-32" />
-        </div>
+        <LoadingSkeletons
+          announce
+          label={t('settings.loading')}
+          blocks={['h-14 w-full', 'h-14 w-full', 'h-9 w-32']}
+          className="grid gap-4 sm:max-w-md"
+        />
       ) : defaults.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <p>{t('settings.loadFailed', { reason: errorMessage(defaults.error, t('list.unknownError')) })}</p>
-          <Button size="sm" variant="outline" onClick={() => void defaults.refetch()} disabled={defaults.isFetching}>
-            {t('settings.retry')}
-          </Button>
-        </div>
+        <LoadError
+          layout="inline"
+          className="flex flex-wrap items-center gap-3"
+          message={t('settings.loadFailed', { reason: errorMessage(defaults.error, t('list.unknownError')) })}
+          retryLabel={t('settings.retry')}
+          retrying={defaults.isFetching}
+          onRetry={() => void defaults.refetch()}
+        />
       ) : (
         <DefaultsForm saved={defaults.data} />
       )}
@@ -60,9 +61,7 @@ export function SettingsTab() {
 function DefaultsForm({ saved }: { saved: ContainerDefaults }) {
   const { t } = useTranslation('containers');
   const { t: formT } = useTranslation();
-  const tiers = useTierOptions();
   const templates = useTemplateOptions();
-  const tierText = useTierText();
   const save = useSaveContainerDefaults();
   // The saved defaults are the form's values; a refetch of them does not undo an edit.
   const form = useContractForm(containerDefaultsBodySchema, {
@@ -97,24 +96,7 @@ function DefaultsForm({ saved }: { saved: ContainerDefaults }) {
             control={form.control}
             name="tier"
             render={({ field }) => (
-              <Select
-                value={field.value}
-                onValueChange={(value) => {
-                  const chosen = tierNames.find((name) => name === value);
-                  if (chosen) field.onChange(chosen);
-                }}
-              >
-                <SelectTrigger {...control} ref={field.ref}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {tiers.map((option) => (
-                    <SelectItem key={option.id} value={option.id}>
-                      {tierText.option(option)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <TierSelect control={control} value={field.value} onChange={field.onChange} triggerRef={field.ref} />
             )}
           />
         )}

@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useContainers } from '../api/get-containers';
-import { copySshCommand } from './container-actions-menu';
+import { copySshCommand } from '../lib/copy-ssh-command';
 
 const KEYGEN_COMMAND = 'ssh-keygen -t ed25519 -C "you@example.com"';
 

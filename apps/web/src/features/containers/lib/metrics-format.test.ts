@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { niceCeiling } from '@/components/charts/axis';
 import { i18n } from '@/lib/i18n';
 import {
   alertBannerText,
@@ -10,7 +11,6 @@ import {
   formatTraffic,
   gapBreakMs,
   isAboveThreshold,
-  niceCeiling,
   percentColourClass,
   rangeLabels,
   summariseContainers,

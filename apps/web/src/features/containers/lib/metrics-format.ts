@@ -180,11 +180,3 @@ export function formatAxisTime(
 export function formatFullTime(at: Date | string | number, { locale, timeZone }: TimeFormatOptions = {}): string {
   return formatDateTime(at, timeZone ? { timeZone } : {}, locale);
 }
-
-/** A round axis maximum at or above `value` (1, 2, 2.5, 5 or 10 times a power of ten). */
-export function niceCeiling(value: number): number {
-  if (!Number.isFinite(value) || value <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 2.5, 5, 10].find((m) => m * power >= value) ?? 10;
-  return step * power;
-}

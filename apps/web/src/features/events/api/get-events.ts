@@ -1,7 +1,7 @@
 import { eventsListResponseSchema, eventsMessages, type EventsListResponse } from '@nuvem/contracts/events';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { env } from '@/config/env';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { defaultFilters, listQuery, type EventFilters } from '../lib/event-filters';
 import { eventKeys } from './event-keys';
 
@@ -23,20 +23,19 @@ export async function getEvents(
   { signal, now = new Date() }: { signal?: AbortSignal; now?: Date } = {},
 ): Promise<EventsListResponse> {
   const url = `${env.eventsApiUrl}/list?${listQuery(filters, page, now).toString()}`;
-  let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
+    // A public read: no token, no cookies, and a 401 is no ended session.
+    return await apiRequest(url, eventsListResponseSchema, {
+      signal,
+      withToken: false,
+      withCredentials: false,
+      sessionBound: false,
+    });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw failed(0, 'Network error');
+    if (!(error instanceof ApiError) || error.code === 'BAD_REPLY') throw error;
+    if (error.status === 0) throw failed(0, 'Network error');
+    throw failed(error.status, error.statusText || `HTTP ${String(error.status)}`);
   }
-  if (!response.ok) throw failed(response.status, response.statusText || `HTTP ${response.status}`);
-  const parsed = eventsListResponseSchema.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) {
-    console.error(`Unexpected reply from ${url}`, parsed.error.issues);
-    throw new ApiError(response.status, 'Unexpected reply from the server', 'BAD_REPLY');
-  }
-  return parsed.data;
 }
 
 export function getEventsQueryOptions(filters: EventFilters, page: number) {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '@/lib/i18n';
 import { EventCard } from './event-card';
-import { listItem } from './events-test-fixtures';
+import { listItem } from './events-fixtures.testing';
 
 function card(overrides: Parameters<typeof listItem>[0] = {}, view: 'grid' | 'list' = 'grid') {
   const onOpen = vi.fn();

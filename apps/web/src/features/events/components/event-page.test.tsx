@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useParams } from 'react-router';
 import { chooseLanguage } from '@/lib/i18n';
-import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
+import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch.testing';
 import type { EventViewer } from '../lib/event-viewer';
 import { EventPage } from './event-page';
-import { detail, renderAt } from './events-test-fixtures';
+import { detail, renderAt } from './events-fixtures.testing';
 
 const DETAIL = 'GET /api/public/events/evt_1';
 const REGISTER = 'POST /api/events/evt_1/registrations';

@@ -1,15 +1,5 @@
 import type { EventDetail } from '@nuvem/contracts/events';
-import {
-  ArrowLeftIcon,
-  BanIcon,
-  CalendarIcon,
-  CalendarPlusIcon,
-  ClockIcon,
-  GlobeIcon,
-  MapPinIcon,
-  TicketIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { ArrowLeftIcon, BanIcon, ClockIcon, GlobeIcon, MapPinIcon } from 'lucide-react';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -18,11 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { calendarUrl } from '../api/event-keys';
 import { useEvent } from '../api/get-event';
 import { hasEnded, hasStarted } from '../lib/event-display';
 import type { EventViewer } from '../lib/event-viewer';
 import { EventCover } from './event-cover';
+import { AddToCalendar, EventFacts } from './event-facts';
 import { EventRegistration } from './event-registration';
 import { useEventText } from './use-event-text';
 
@@ -101,7 +91,6 @@ function EventDetails({ event, viewer }: { event: EventDetail; viewer: EventView
   const now = new Date();
   const started = hasStarted(event.start_date, now);
   const ended = hasEnded(event.start_date, event.end_date, now);
-  const LocationIcon = event.location.is_online ? GlobeIcon : MapPinIcon;
 
   return (
     <article className="flex flex-col gap-6">
@@ -119,35 +108,16 @@ function EventDetails({ event, viewer }: { event: EventDetail; viewer: EventView
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{event.title}</h1>
             <p className="text-muted-foreground">{t('page.organizer', { name: event.organizer.name })}</p>
           </div>
-          <ul className="flex flex-col gap-2 text-sm sm:text-base">
-            <li className="flex items-start gap-2">
-              <CalendarIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-              {text.date(event.start_date, event.end_date, { zone: true })}
-            </li>
-            <li className="flex items-start gap-2">
-              <LocationIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-              {text.location(event.location)}
-            </li>
-            {event.attendee_count > 0 && (
-              <li className="flex items-start gap-2">
-                <UsersIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-                {t('card.attending', { count: event.attendee_count, n: text.count(event.attendee_count) })}
-              </li>
-            )}
-            {!ended && event.tickets_available !== null && event.tickets_available > 0 && (
-              <li className="flex items-start gap-2">
-                <TicketIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-                {t('card.ticketsLeft', { count: event.tickets_available, n: text.count(event.tickets_available) })}
-              </li>
-            )}
-          </ul>
+          <EventFacts
+            event={event}
+            tickets={
+              !ended && event.tickets_available !== null && event.tickets_available > 0 ? event.tickets_available : null
+            }
+            iconSize="size-5"
+            className="text-sm sm:text-base"
+          />
           <div>
-            <Button variant="outline" asChild>
-              <a href={calendarUrl(event.id)} download>
-                <CalendarPlusIcon aria-hidden="true" />
-                {t('page.addToCalendar')}
-              </a>
-            </Button>
+            <AddToCalendar eventId={event.id} label={t('page.addToCalendar')} />
           </div>
         </div>
       </header>

@@ -1,13 +1,5 @@
 import type { EventListItem } from '@nuvem/contracts/events';
-import {
-  ArrowRightIcon,
-  CalendarIcon,
-  CalendarPlusIcon,
-  GlobeIcon,
-  MapPinIcon,
-  TicketIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { ArrowRightIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -21,11 +13,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
-import { calendarUrl } from '../api/event-keys';
 import { useEvent } from '../api/get-event';
 import { hasEnded } from '../lib/event-display';
 import type { EventViewer } from '../lib/event-viewer';
 import { EventCover } from './event-cover';
+import { AddToCalendar, EventFacts } from './event-facts';
 import { useEventText } from './use-event-text';
 
 export interface EventQuickViewProps {
@@ -70,7 +62,6 @@ function QuickViewBody({
   const text = useEventText();
   // The description is not in the list: the event is fetched (and so ready for its page).
   const detail = useEvent(event.id, viewer.id, { enabled: viewer.ready });
-  const LocationIcon = event.location.is_online ? GlobeIcon : MapPinIcon;
   const tickets = hasEnded(event.start_date, event.end_date, new Date()) ? null : event.tickets_available;
   return (
     <>
@@ -84,40 +75,14 @@ function QuickViewBody({
         <DialogTitle className="text-xl leading-snug">{event.title}</DialogTitle>
         <DialogDescription>{t('card.organizer', { name: event.organizer.name })}</DialogDescription>
       </DialogHeader>
-      <ul className="flex flex-col gap-2 text-sm">
-        <li className="flex items-start gap-2">
-          <CalendarIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-          {text.date(event.start_date, event.end_date, { zone: true })}
-        </li>
-        <li className="flex items-start gap-2">
-          <LocationIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-          {text.location(event.location)}
-        </li>
-        {event.attendee_count > 0 && (
-          <li className="flex items-start gap-2">
-            <UsersIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            {t('card.attending', { count: event.attendee_count, n: text.count(event.attendee_count) })}
-          </li>
-        )}
-        {tickets !== null && (
-          <li className="flex items-start gap-2">
-            <TicketIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            {tickets > 0 ? t('card.ticketsLeft', { count: tickets, n: text.count(tickets) }) : t('card.soldOut')}
-          </li>
-        )}
-      </ul>
+      <EventFacts event={event} tickets={tickets} iconSize="size-4" className="text-sm" />
       {detail.data ? (
         <p className="line-clamp-4 text-sm whitespace-pre-line text-muted-foreground">{detail.data.description}</p>
       ) : detail.isPending && viewer.ready ? (
         <p className="text-sm text-muted-foreground">{t('quickView.loadingDetails')}</p>
       ) : null}
       <DialogFooter className="gap-2">
-        <Button variant="outline" asChild>
-          <a href={calendarUrl(event.id)} download>
-            <CalendarPlusIcon aria-hidden="true" />
-            {t('quickView.addToCalendar')}
-          </a>
-        </Button>
+        <AddToCalendar eventId={event.id} label={t('quickView.addToCalendar')} />
         <Button asChild>
           <Link to={paths.event.getHref(event.id)} state={{ listHref }}>
             {t('quickView.viewPage')}

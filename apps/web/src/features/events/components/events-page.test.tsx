@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '@/lib/i18n';
-import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
+import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { EventsPage } from './events-page';
-import { detail, listItem, listReply, renderAt } from './events-test-fixtures';
+import { detail, listItem, listReply, renderAt } from './events-fixtures.testing';
 
 const LIST = 'GET /api/public/events/list';
 const viewer = { id: null, ready: true };

@@ -1,23 +1,11 @@
-import { EVENTS_SEARCH_DEBOUNCE_MS, eventSorts, type EventListItem, type EventSort } from '@nuvem/contracts/events';
-import {
-  LayoutGridIcon,
-  ListIcon,
-  MapPinIcon,
-  SearchIcon,
-  SlidersHorizontalIcon,
-  SparklesIcon,
-  TicketIcon,
-  XIcon,
-} from 'lucide-react';
+import type { EventListItem } from '@nuvem/contracts/events';
+import { SearchIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
 import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -32,12 +20,13 @@ import {
   writeEventsAddress,
   type AddressChange,
   type EventFilters,
-  type ViewMode,
 } from '../lib/event-filters';
 import type { EventViewer } from '../lib/event-viewer';
 import { EventCard, EventCardSkeleton } from './event-card';
 import { EventQuickView } from './event-quick-view';
+import { SortSelect, ViewToggle } from './events-controls';
 import { EventsFilterPanel } from './events-filter-panel';
+import { EventsHero } from './events-hero';
 import { EventsPager } from './events-pager';
 
 const SKELETON_CARDS = 4;
@@ -76,6 +65,7 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
   const changeFilters = useCallback((next: Partial<EventFilters>) => change({ filters: next }), [change]);
 
   const list = useEvents(filters, page);
+  // After the list's query, so the list is asked for first.
   const available = useEventsAvailable();
   const data = list.data;
   const settled = data && !list.isPlaceholderData && data.page === page ? data : null;
@@ -180,33 +170,7 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-8 px-4 py-8 sm:px-6 lg:py-12">
       <title>{t('title')}</title>
-      <section className="glass flex flex-col items-center gap-5 rounded-2xl px-5 py-10 text-center sm:px-10 sm:py-14">
-        <Badge variant="outline" className="gap-1.5 px-3 py-1 text-sm font-medium">
-          <SparklesIcon aria-hidden="true" className="size-4 text-primary" />
-          {t('hero.chip')}
-        </Badge>
-        <div className="flex flex-col gap-2">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t('title')}</h1>
-          <p className="bg-gradient-to-r from-primary to-accent bg-clip-text text-xl font-semibold text-transparent sm:text-2xl">
-            {t('hero.tagline')}
-          </p>
-        </div>
-        <SearchBox search={filters.search} onSearch={(search) => changeFilters({ search })} />
-        <div className="flex flex-wrap justify-center gap-2 text-sm">
-          <span className="glass inline-flex items-center gap-1.5 rounded-full px-3 py-1">
-            <TicketIcon aria-hidden="true" className="size-4 text-primary" />
-            {available.data === undefined ? (
-              <Skeleton className="h-4 w-28" />
-            ) : (
-              t('hero.available', { count: available.data, n: format.count(available.data) })
-            )}
-          </span>
-          <span className="glass inline-flex items-center gap-1.5 rounded-full px-3 py-1">
-            <MapPinIcon aria-hidden="true" className="size-4 text-primary" />
-            {t('hero.multipleLocations')}
-          </span>
-        </div>
-      </section>
+      <EventsHero search={filters.search} onSearch={(search) => changeFilters({ search })} available={available.data} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="flex flex-col gap-3">
@@ -293,113 +257,5 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
         onClose={() => setSelected(null)}
       />
     </main>
-  );
-}
-
-/**
- * The hero's search box: the text is applied to the filters 500 ms after typing stops (spec), and
- * follows the address when it changes otherwise (Back, Reset, a shared link).
- */
-function SearchBox({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
-  const { t } = useTranslation('events');
-  const [text, setText] = useState(search);
-  const [applied, setApplied] = useState(search);
-  const apply = useEffectEvent((next: string) => onSearch(next));
-
-  if (search !== applied) {
-    setApplied(search);
-    setText(search);
-  }
-
-  useEffect(() => {
-    const next = text.trim();
-    if (next === applied) return;
-    const timer = window.setTimeout(() => {
-      setApplied(next);
-      apply(next);
-    }, EVENTS_SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, applied]);
-
-  return (
-    <div role="search" className="relative w-full max-w-2xl">
-      <SearchIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        type="search"
-        value={text}
-        maxLength={200}
-        aria-label={t('hero.searchLabel')}
-        placeholder={t('hero.searchPlaceholder')}
-        className="h-12 rounded-full pr-4 pl-12 text-sm sm:text-base"
-        onChange={(event) => setText(event.target.value)}
-      />
-    </div>
-  );
-}
-
-function SortSelect({
-  sort,
-  options,
-  onSort,
-}: {
-  sort: EventSort;
-  options: readonly EventSort[];
-  onSort: (sort: EventSort) => void;
-}) {
-  const { t } = useTranslation('events');
-  const labelId = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <span id={labelId} className="text-sm whitespace-nowrap text-muted-foreground">
-        {t('results.sortLabel')}
-      </span>
-      <Select
-        value={sort}
-        onValueChange={(value) => {
-          const next = eventSorts.find((item) => item === value);
-          if (next) onSort(next);
-        }}
-      >
-        <SelectTrigger aria-labelledby={labelId} className="w-48">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((item) => (
-            <SelectItem key={item} value={item}>
-              {t(`results.sort.${item}`)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
-
-function ViewToggle({ view, onView }: { view: ViewMode; onView: (view: ViewMode) => void }) {
-  const { t } = useTranslation('events');
-  const options = [
-    ['grid', LayoutGridIcon, t('results.view.grid')],
-    ['list', ListIcon, t('results.view.list')],
-  ] as const;
-  return (
-    <div role="group" aria-label={t('results.view.label')} className="glass flex rounded-md p-0.5">
-      {options.map(([value, Icon, label]) => (
-        <Button
-          key={value}
-          variant={view === value ? 'secondary' : 'ghost'}
-          size="icon"
-          className="size-8"
-          aria-pressed={view === value}
-          aria-label={label}
-          title={label}
-          onClick={() => onView(value)}
-        >
-          <Icon aria-hidden="true" />
-        </Button>
-      ))}
-    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { slugify } from '@nuvem/contracts/text';
 export interface City {
   /** Stable id: the name and country, slugged. */
   id: string;
@@ -131,17 +132,8 @@ const rows: readonly CityRow[] = [
   ['Honolulu', 'United States', 21.3069, -157.8583, 1_000_000],
 ];
 
-function slug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
 export const cities: readonly City[] = rows.map(([name, country, lat, lon, population]) => ({
-  id: slug(`${name} ${country}`),
+  id: slugify(`${name} ${country}`),
   name,
   country,
   lat,

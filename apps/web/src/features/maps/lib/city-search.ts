@@ -1,10 +1,9 @@
+import { foldAccents } from '@nuvem/contracts/text';
 import type { City } from '@/features/maps/lib/cities';
 
 /** Lower-cased, accent-free, single-spaced text: 'São  Paulo' and 'sao paulo' compare equal. */
 export function normalizeText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
+  return foldAccents(text)
     .toLowerCase()
     .replace(/[^\p{Letter}\p{Number}]+/gu, ' ')
     .trim();

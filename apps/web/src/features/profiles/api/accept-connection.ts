@@ -1,6 +1,6 @@
 import { connectionResponseSchema } from '@nuvem/contracts/profiles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileKeys, profileRequest, updateCachedProfile } from './profile-request';
+import { profileRequest } from './profile-request';
+import { withConnection, useRelationMutation } from './relation-mutation';
 
 /** POST /api/users/{id}/connect/accept: accepts the user's pending request. */
 export function acceptConnection(userId: string) {
@@ -8,15 +8,5 @@ export function acceptConnection(userId: string) {
 }
 
 export function useAcceptConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: acceptConnection,
-    onSuccess: (reply, userId) =>
-      updateCachedProfile(queryClient, userId, (profile) => ({
-        ...profile,
-        connections: reply.connections,
-        viewer: { ...profile.viewer, connection: reply.connection },
-      })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
-  });
+  return useRelationMutation(acceptConnection, withConnection);
 }

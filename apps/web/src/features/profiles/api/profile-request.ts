@@ -1,11 +1,8 @@
-import { errorResponseSchema } from '@nuvem/contracts/common';
 import type { Profile } from '@nuvem/contracts/profiles';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { env } from '@/config/env';
-import { ApiError, apiRequest, reportSessionRejected, type ApiRequestOptions } from '@/lib/api-client';
-import { getAuthToken } from '@/lib/auth-token';
-import { i18n } from '@/lib/i18n';
+import { apiRequest, type ApiRequestOptions } from '@/lib/api-client';
 
 /** The query keys of the feature: every mutation invalidates `profileKeys.all`. */
 export const profileKeys = {
@@ -36,40 +33,13 @@ export function profileRequest<S extends z.ZodType>(
   return apiRequest(search ? `${usersUrl(...segments)}?${search}` : usersUrl(...segments), schema, options);
 }
 
-/**
- * A call whose body is not JSON (the avatar image): `apiRequest` JSON-encodes bodies, so this
- * sends the bytes as they are with their own Content-Type, and reads the reply the same way.
- */
-export async function rawProfileRequest<S extends z.ZodType>(
+/** A call whose body is the bytes of a file (the avatar image), sent with their own Content-Type. */
+export function rawProfileRequest<S extends z.ZodType>(
   segments: string[],
   schema: S,
   init: { method: 'POST' | 'PUT'; body: Blob; contentType: string },
 ): Promise<z.output<S>> {
-  const url = usersUrl(...segments);
-  const headers: Record<string, string> = { 'Content-Type': init.contentType, Accept: 'application/json' };
-  const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { method: init.method, headers, credentials: 'include', body: init.body });
-  } catch {
-    throw new ApiError(0, i18n.t('errors.network'));
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const failure = errorResponseSchema.safeParse(payload);
-    const error = failure.success
-      ? new ApiError(response.status, failure.data.error, failure.data.code, failure.data.details)
-      : new ApiError(response.status, `HTTP ${response.status}`);
-    if (response.status === 401) reportSessionRejected(error);
-    throw error;
-  }
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    console.error(`Unexpected reply from ${url}`, parsed.error.issues);
-    throw new ApiError(response.status, i18n.t('errors.unexpected'), 'BAD_REPLY');
-  }
-  return parsed.data;
+  return apiRequest(usersUrl(...segments), schema, init);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { connectionResponseSchema } from '@nuvem/contracts/profiles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileKeys, profileRequest, updateCachedProfile } from './profile-request';
+import { profileRequest } from './profile-request';
+import { withConnection, useRelationMutation } from './relation-mutation';
 
 /** DELETE /api/users/{id}/connect: withdraws a request, declines one, or ends a connection. */
 export function removeConnection(userId: string) {
@@ -8,15 +8,5 @@ export function removeConnection(userId: string) {
 }
 
 export function useRemoveConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeConnection,
-    onSuccess: (reply, userId) =>
-      updateCachedProfile(queryClient, userId, (profile) => ({
-        ...profile,
-        connections: reply.connections,
-        viewer: { ...profile.viewer, connection: reply.connection },
-      })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
-  });
+  return useRelationMutation(removeConnection, withConnection);
 }

@@ -1,6 +1,6 @@
 import { followResponseSchema } from '@nuvem/contracts/profiles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileKeys, profileRequest, updateCachedProfile } from './profile-request';
+import { profileRequest } from './profile-request';
+import { withFollow, useRelationMutation } from './relation-mutation';
 
 /** DELETE /api/users/{id}/follow: the caller stops following; the reply has the new count. */
 export function unfollowUser(userId: string) {
@@ -8,15 +8,5 @@ export function unfollowUser(userId: string) {
 }
 
 export function useUnfollowUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: unfollowUser,
-    onSuccess: (reply, userId) =>
-      updateCachedProfile(queryClient, userId, (profile) => ({
-        ...profile,
-        followers: reply.followers,
-        viewer: { ...profile.viewer, following: reply.following },
-      })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
-  });
+  return useRelationMutation(unfollowUser, withFollow);
 }

@@ -6,8 +6,8 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatCount } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
-import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
-import { renderRoute } from '@/testing/render-route';
+import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch.testing';
+import { renderRoute } from '@/testing/render-route.testing';
 import { activityReply, bia, comment, commentsReply, noActivity, noPosts, post } from './profile-test-data';
 
 const FLOW_TIMEOUT_MS = 20_000;

@@ -1,18 +1,8 @@
-import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowDownIcon, ArrowUpIcon, PencilIcon, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import type { MoveDirection } from '../lib/entry-order';
+import { ConfirmDelete } from './confirm-delete';
 
 interface EntryControlsProps {
   /** What the entry is called in the buttons' names ('Engineer at Acme'). */
@@ -28,62 +18,32 @@ interface EntryControlsProps {
 /** The owner's buttons on one experience or education entry; deleting asks first. */
 export function EntryControls({ label, first, last, busy, onEdit, onMove, onDelete }: EntryControlsProps) {
   const { t } = useTranslation('profiles');
-  const { t: tc } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
+  const iconButton = (action: string, Icon: LucideIcon, disabled: boolean, onClick: () => void) => (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`${action}: ${label}`}
+      title={action}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
   return (
     <div className="flex flex-wrap gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`${t('entries.moveUp')}: ${label}`}
-        title={t('entries.moveUp')}
-        disabled={busy || first}
-        onClick={() => onMove('up')}
-      >
-        <ArrowUpIcon aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`${t('entries.moveDown')}: ${label}`}
-        title={t('entries.moveDown')}
-        disabled={busy || last}
-        onClick={() => onMove('down')}
-      >
-        <ArrowDownIcon aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`${t('entries.edit')}: ${label}`}
-        title={t('entries.edit')}
+      {iconButton(t('entries.moveUp'), ArrowUpIcon, busy || first, () => onMove('up'))}
+      {iconButton(t('entries.moveDown'), ArrowDownIcon, busy || last, () => onMove('down'))}
+      {iconButton(t('entries.edit'), PencilIcon, busy, onEdit)}
+      <ConfirmDelete
+        label={`${t('entries.delete')}: ${label}`}
+        tooltip={t('entries.delete')}
+        confirmLabel={t('entries.delete')}
+        title={t('entries.deleteTitle')}
+        text={t('entries.deleteText', { label })}
         disabled={busy}
-        onClick={onEdit}
-      >
-        <PencilIcon aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`${t('entries.delete')}: ${label}`}
-        title={t('entries.delete')}
-        disabled={busy}
-        onClick={() => setConfirming(true)}
-      >
-        <Trash2Icon aria-hidden="true" />
-      </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('entries.deleteTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('entries.deleteText', { label })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{tc('actions.cancel')}</AlertDialogCancel>
-            <AlertDialogAction onClick={onDelete}>{t('entries.delete')}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onConfirm={onDelete}
+      />
     </div>
   );
 }

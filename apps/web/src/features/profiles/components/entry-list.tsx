@@ -1,55 +1,49 @@
 import { profileLimits } from '@nuvem/contracts/profiles';
 import { PlusIcon, type LucideIcon } from 'lucide-react';
-import { useState, type SubmitEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { failureMessage, notify } from '@/lib/notify';
+import { useEntryMutations, type EntryApi } from '../api/profile-entries';
 import { movedIds } from '../lib/entry-order';
 import { EntryControls } from './entry-controls';
-import { FormError } from './text-field';
+import type { EntrySave } from './entry-editor';
 
-/** What the list needs of the order and delete mutations (a TanStack Query mutation fits). */
-interface EntryMutation<TVariables> {
-  mutate: (variables: TVariables, options: { onError: (error: Error) => void }) => void;
-  isPending: boolean;
-}
-
-interface EntryListProps<T extends { id: string }> {
+interface EntryListProps<B, T extends { id: string }> {
   entries: T[];
   editable: boolean;
-  /** The section's accessible name (the tab's). */
-  sectionLabel: string;
-  /** Shown when there are no entries and no new one is being written. */
-  emptyText: string;
-  /** The add button's text; the new entry's form is named the same. */
-  addLabel: string;
+  /**
+   * Which list: its tab's name is the section's, '{kind}.none' shows when there are no entries,
+   * '{kind}.add' is the add button's text (and the new entry's form's name).
+   */
+  kind: 'experience' | 'education';
   icon: LucideIcon;
   /** What the entry is called in its buttons' names ('Engineer at Acme'). */
   label: (entry: T) => string;
   renderEntry: (entry: T) => ReactNode;
-  /** The inline form: for `entry` when editing it, for a new entry without one. */
-  renderForm: (props: { entry?: T; onDone: () => void }) => ReactNode;
-  /** Sends every entry id in the new order. */
-  order: EntryMutation<string[]>;
-  /** Deletes the entry with that id. */
-  remove: EntryMutation<string>;
+  /** The inline form: for `entry` when editing it, for a new entry without one; `save` adds or changes. */
+  renderForm: (props: { entry?: T; onDone: () => void; save: EntrySave<B> }) => ReactNode;
+  /** The list's calls (add, change, delete, order). */
+  api: EntryApi<B, T>;
 }
 
 /** An experience or education list: the entries, and for the owner inline forms, ordering and deletion. */
-export function EntryList<T extends { id: string }>({
+export function EntryList<B, T extends { id: string }>({
   entries,
   editable,
-  sectionLabel,
-  emptyText,
-  addLabel,
+  kind,
   icon: Icon,
   label,
   renderEntry,
   renderForm,
-  order,
-  remove,
-}: EntryListProps<T>) {
+  api,
+}: EntryListProps<B, T>) {
   const { t } = useTranslation('profiles');
+  const { add, update, order, remove } = useEntryMutations(api);
+  const sectionLabel = t(`tabs.${kind}`);
+  const emptyText = t(`${kind}.none`);
+  const addLabel = t(`${kind}.add`);
+  const save: EntrySave<B> = { add, update };
   const [editing, setEditing] = useState<string | null>(null);
   const busy = order.isPending || remove.isPending;
   const onDone = () => setEditing(null);
@@ -60,7 +54,7 @@ export function EntryList<T extends { id: string }>({
       <ol className="grid gap-3">
         {entries.map((entry, index) =>
           editing === entry.id ? (
-            <li key={entry.id}>{renderForm({ entry, onDone })}</li>
+            <li key={entry.id}>{renderForm({ entry, onDone, save })}</li>
           ) : (
             <li key={entry.id} className="glass flex flex-wrap items-start gap-3 rounded-lg p-4">
               <Icon aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
@@ -90,7 +84,7 @@ export function EntryList<T extends { id: string }>({
       </ol>
       {editable &&
         (editing === 'new'
-          ? renderForm({ onDone })
+          ? renderForm({ onDone, save })
           : entries.length < profileLimits.entries && (
               <div>
                 <Button variant="outline" onClick={() => setEditing('new')}>
@@ -100,38 +94,5 @@ export function EntryList<T extends { id: string }>({
               </div>
             ))}
     </section>
-  );
-}
-
-interface EntryFormProps {
-  /** The form's accessible name. */
-  label: string;
-  /** A save is under way. */
-  pending: boolean;
-  /** A failed save's message that belongs to no field. */
-  failure: string | null;
-  /** The form's submit handler (react-hook-form's, which checks the values first). */
-  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
-  onDone: () => void;
-  /** The fields. */
-  children: ReactNode;
-}
-
-/** The frame of an entry's inline form: the fields, a failed save's message, Save and Cancel. */
-export function EntryForm({ label, pending, failure, onSubmit, onDone, children }: EntryFormProps) {
-  const { t: tc } = useTranslation();
-  return (
-    <form aria-label={label} className="glass grid gap-4 rounded-lg p-4" onSubmit={onSubmit} noValidate>
-      {children}
-      <FormError message={failure} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>
-          {pending ? tc('actions.saving') : tc('actions.save')}
-        </Button>
-        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
-          {tc('actions.cancel')}
-        </Button>
-      </div>
-    </form>
   );
 }

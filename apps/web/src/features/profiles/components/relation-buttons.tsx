@@ -1,17 +1,7 @@
 import type { ConnectionState } from '@nuvem/contracts/profiles';
-import { CheckIcon, ClockIcon, UserCheckIcon, UserPlusIcon, UserRoundMinusIcon } from 'lucide-react';
+import { CheckIcon, ClockIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { failureMessage, notify } from '@/lib/notify';
 import { useAcceptConnection } from '../api/accept-connection';
@@ -19,6 +9,7 @@ import { useConnectUser } from '../api/connect-user';
 import { useFollowUser } from '../api/follow-user';
 import { useRemoveConnection } from '../api/remove-connection';
 import { useUnfollowUser } from '../api/unfollow-user';
+import { ConfirmDialog } from './confirm-dialog';
 
 const connectLabels = {
   none: 'relation.connect',
@@ -41,7 +32,6 @@ export function ConnectButton({
   size?: ButtonProps['size'];
 }) {
   const { t } = useTranslation('profiles');
-  const { t: tc } = useTranslation();
   const connect = useConnectUser();
   const accept = useAcceptConnection();
   const remove = useRemoveConnection();
@@ -76,31 +66,18 @@ export function ConnectButton({
         <Icon aria-hidden="true" />
         {t(connectLabels[connection])}
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {withdrawing ? t('relation.withdrawTitle') : t('relation.disconnectTitle')}
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              {withdrawing ? t('relation.withdrawText') : t('relation.disconnectText')}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{tc('actions.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                remove.mutate(userId, {
-                  onError: onError(withdrawing ? t('relation.withdrawFailed') : t('relation.disconnectFailed')),
-                })
-              }
-            >
-              <UserRoundMinusIcon aria-hidden="true" />
-              {withdrawing ? t('relation.withdraw') : t('relation.disconnect')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={withdrawing ? t('relation.withdrawTitle') : t('relation.disconnectTitle')}
+        text={withdrawing ? t('relation.withdrawText') : t('relation.disconnectText')}
+        confirmLabel={withdrawing ? t('relation.withdraw') : t('relation.disconnect')}
+        onConfirm={() =>
+          remove.mutate(userId, {
+            onError: onError(withdrawing ? t('relation.withdrawFailed') : t('relation.disconnectFailed')),
+          })
+        }
+      />
     </>
   );
 }

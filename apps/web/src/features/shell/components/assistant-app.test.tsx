@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch';
+import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { AssistantApp } from './assistant-app';
 
 const performance = { totalExecutions: 0, avgLatency: 0, successRate: 0 };

@@ -2,8 +2,8 @@ import type { EcosystemApp } from '@nuvem/contracts/ecosystem';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, reply, sequence, signedOutAuthRoutes } from '@/testing/mock-fetch';
-import { renderRoute } from '@/testing/render-route';
+import { jsonResponse, mockFetch, reply, sequence, signedOutAuthRoutes } from '@/testing/mock-fetch.testing';
+import { renderRoute } from '@/testing/render-route.testing';
 
 const names = [
   'Projects',

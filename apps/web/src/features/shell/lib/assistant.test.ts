@@ -1,13 +1,12 @@
 import { chatLimits, flowLimits } from '@nuvem/contracts/workflows';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, retryAfterSeconds } from '@/lib/api-client';
 import {
   agentsRetryDelay,
   chatFailure,
   chatHistory,
   ChatRequestError,
   counterVisible,
-  retryAfterSeconds,
   retryAgentsLoad,
   type ChatTurn,
 } from './assistant';

@@ -71,19 +71,6 @@ export function counterVisible(length: number): boolean {
   return length >= chatLimits.messageMax * COUNTER_FROM;
 }
 
-/**
- * A Retry-After header in whole seconds (it is either seconds or an HTTP date), or null when
- * absent or unreadable.
- */
-export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | null {
-  const value = header?.trim();
-  if (!value) return null;
-  if (/^\d+$/.test(value)) return Number(value);
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, Math.ceil((date - now) / 1000));
-}
-
 /** Spec 2, section 8: loading the agents is retried 3 times. */
 export const AGENTS_RETRIES = 3;
 const FIRST_RETRY_MS = 1_000;
@@ -107,17 +94,21 @@ export function agentsRetryDelay(attempt: number): number {
 }
 
 /**
- * A chat message the server refused, with what the app's client does not keep: the security
- * layer's violations and threat level (422, 503) and the wait of a rate limit (429).
+ * A chat message that failed before the server answered (the agent took too long: 'TIMEOUT'), or
+ * a refusal built by hand, with the security layer's findings and a rate limit's wait.
  */
 export class ChatRequestError extends ApiError {
   constructor(
     status: number,
     message: string,
     code: string | undefined,
-    readonly extra: { violations?: Violation[]; threatLevel?: ThreatLevel; retryAfter?: number | null } = {},
+    extra: { violations?: Violation[]; threatLevel?: ThreatLevel; retryAfter?: number | null } = {},
   ) {
-    super(status, message, code);
+    super(status, message, code, undefined, {
+      violations: extra.violations,
+      threatLevel: extra.threatLevel,
+      retryAfterSeconds: extra.retryAfter,
+    });
     this.name = 'ChatRequestError';
   }
 }
@@ -140,14 +131,13 @@ export function chatFailure(error: unknown): ChatFailure {
   if (!(error instanceof ApiError)) {
     return { kind: 'failed', message: error instanceof Error ? error.message : '' };
   }
-  const extra = error instanceof ChatRequestError ? error.extra : {};
-  if (error.code === 'PROMPT_BLOCKED' || (error.status === 422 && extra.violations)) {
-    const messages = [...new Set((extra.violations ?? []).map((violation) => violation.message))];
-    return { kind: 'blocked', messages, threatLevel: extra.threatLevel ?? null };
+  if (error.code === 'PROMPT_BLOCKED' || (error.status === 422 && error.violations)) {
+    const messages = [...new Set((error.violations ?? []).map((violation) => violation.message))];
+    return { kind: 'blocked', messages, threatLevel: error.threatLevel ?? null };
   }
   if (error.code === 'SECURITY_LAYER_OFFLINE') return { kind: 'securityOffline' };
   if (error.code === 'TOKENS_EXHAUSTED' || error.status === 402) return { kind: 'tokens' };
-  if (error.status === 429) return { kind: 'rateLimited', seconds: extra.retryAfter ?? null };
+  if (error.status === 429) return { kind: 'rateLimited', seconds: error.retryAfterSeconds ?? null };
   if (error.code === 'TIMEOUT') return { kind: 'timeout' };
   if (error.status === 502) return { kind: 'noAnswer' };
   if (error.status === 404) return { kind: 'agentGone' };

@@ -1,11 +1,8 @@
-import { securityErrorSchema, type ThreatLevel, type Violation } from '@nuvem/contracts/ai-security';
-import { errorResponseSchema } from '@nuvem/contracts/common';
+import type { ThreatLevel, Violation } from '@nuvem/contracts/ai-security';
 import { workflowConstants } from '@nuvem/contracts/workflows';
 import { z } from 'zod';
 import { env } from '@/config/env';
-import { ApiError, apiRequest, reportSessionRejected, type ApiRequestOptions } from '@/lib/api-client';
-import { getAuthToken } from '@/lib/auth-token';
-import { i18n } from '@/lib/i18n';
+import { ApiError, apiRequest, type ApiRequestOptions } from '@/lib/api-client';
 
 /** A 204 reply: no body. */
 export const noContentSchema = z.undefined();
@@ -36,63 +33,30 @@ export function mlmRequest<S extends z.ZodType>(
  * and the threat level the user is shown.
  */
 export class WorkflowSecurityError extends ApiError {
-  constructor(
-    status: number,
-    message: string,
-    code: string,
-    readonly violations: Violation[],
-    readonly threatLevel: ThreatLevel,
-  ) {
-    super(status, message, code);
+  declare readonly violations: Violation[];
+  declare readonly threatLevel: ThreatLevel;
+
+  constructor(status: number, message: string, code: string, violations: Violation[], threatLevel: ThreatLevel) {
+    super(status, message, code, undefined, { violations, threatLevel });
     this.name = 'WorkflowSecurityError';
   }
 }
 
 /**
- * A call whose text the security layer checks (creating, changing or running a flow). The app's
- * client keeps only `error`, `code` and `details` of a failure; these calls also need the
- * violations and threat level of a blocked request, so this reads the reply itself, with the
- * client's rules otherwise (credentials, bearer token, 401 reported, reply parsed by the contract).
+ * A call whose text the security layer checks (creating, changing or running a flow): a refusal
+ * with the layer's violations and threat level becomes a `WorkflowSecurityError`.
  */
 export async function guardedMlmRequest<S extends z.ZodType>(
   segments: string[],
   schema: S,
   options: { method: 'POST' | 'PUT'; body: unknown },
 ): Promise<z.output<S>> {
-  const url = mlmUrl(...segments);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
   try {
-    response = await fetch(url, {
-      method: options.method,
-      headers,
-      credentials: 'include',
-      body: JSON.stringify(options.body),
-      signal: withTimeout(undefined),
-    });
-  } catch {
-    throw new ApiError(0, i18n.t('common:errors.network'));
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const blocked = securityErrorSchema.safeParse(payload);
-    if (blocked.success) {
-      const { error, code, violations, threat_level: threatLevel } = blocked.data;
-      throw new WorkflowSecurityError(response.status, error, code, violations, threatLevel);
+    return await mlmRequest(segments, schema, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.violations && error.threatLevel && error.code) {
+      throw new WorkflowSecurityError(error.status, error.message, error.code, error.violations, error.threatLevel);
     }
-    const failure = errorResponseSchema.safeParse(payload);
-    const error = failure.success
-      ? new ApiError(response.status, failure.data.error, failure.data.code, failure.data.details)
-      : new ApiError(response.status, `HTTP ${String(response.status)}`);
-    if (response.status === 401) reportSessionRejected(error);
     throw error;
   }
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    console.error(`Unexpected reply from ${url}`, parsed.error.issues);
-    throw new ApiError(response.status, i18n.t('common:errors.unexpected'), 'BAD_REPLY');
-  }
-  return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentsTab } from './agents-tab';
-import { agent, agents, renderWorkflows } from './workflows-test-fixtures';
+import { agent, agents, renderWorkflows } from './workflows-fixtures.testing';
 
 afterEach(() => vi.restoreAllMocks());
 

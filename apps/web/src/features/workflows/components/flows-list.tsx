@@ -1,16 +1,8 @@
 import type { Flow } from '@nuvem/contracts/workflows';
-import { FolderOpenIcon, Trash2Icon } from 'lucide-react';
+import { FolderOpenIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog, DeleteIconButton } from '@/components/confirm-delete-footer';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -84,15 +76,11 @@ export function FlowsList({ flows, currentId, onOpen, onDelete, deleting }: Flow
                       <FolderOpenIcon aria-hidden="true" />
                       {current ? t('flows.current') : t('flows.open')}
                     </Button>
-                    <Button
+                    <DeleteIconButton
                       size="sm"
-                      variant="ghost"
-                      aria-label={t('flows.delete', { name: flow.name })}
-                      title={t('flows.delete', { name: flow.name })}
+                      label={t('flows.delete', { name: flow.name })}
                       onClick={() => setConfirming(flow)}
-                    >
-                      <Trash2Icon aria-hidden="true" />
-                    </Button>
+                    />
                   </div>
                 </li>
               );
@@ -100,27 +88,19 @@ export function FlowsList({ flows, currentId, onOpen, onDelete, deleting }: Flow
           </ul>
         )}
       </CardContent>
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('flows.deleteTitle', { name: confirming?.name ?? '' })}</AlertDialogTitle>
-            <AlertDialogDescription>{t('flows.deleteText')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={deleting}
-              onClick={() => {
-                if (!confirming) return;
-                void onDelete(confirming).finally(() => setConfirming(null));
-              }}
-            >
-              {t('flows.deleteConfirm')}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t('flows.deleteTitle', { name: confirming?.name ?? '' })}
+        text={t('flows.deleteText')}
+        confirmLabel={t('flows.deleteConfirm')}
+        pending={deleting}
+        cancelWhilePending
+        onConfirm={() => {
+          if (!confirming) return;
+          void onDelete(confirming).finally(() => setConfirming(null));
+        }}
+      />
     </Card>
   );
 }

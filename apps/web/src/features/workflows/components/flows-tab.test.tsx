@@ -2,8 +2,8 @@ import type { Execution } from '@nuvem/contracts/workflows';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RealtimeClient, RealtimeContext } from '@/lib/realtime';
-import { FakeSource } from '@/testing/fake-event-source';
-import { fetchCalls, reply, type FetchHandler } from '@/testing/mock-fetch';
+import { FakeSource } from '@/testing/fake-event-source.testing';
+import { fetchCalls, reply, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { MlmDashboard } from './mlm-dashboard';
 import {
   dashboardRoutes,
@@ -13,7 +13,7 @@ import {
   mlm,
   renderWorkflows,
   step,
-} from './workflows-test-fixtures';
+} from './workflows-fixtures.testing';
 
 beforeAll(installReactFlowShims);
 afterEach(() => vi.restoreAllMocks());

@@ -2,9 +2,9 @@ import { knowledgeLimits } from '@nuvem/contracts/workflows';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fetchCalls, jsonResponse, reply, sequence, type FetchHandler } from '@/testing/mock-fetch';
+import { fetchCalls, jsonResponse, reply, sequence, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { KnowledgeTab } from './knowledge-tab';
-import { knowledgeDocument, mlm, renderWorkflows } from './workflows-test-fixtures';
+import { knowledgeDocument, mlm, renderWorkflows } from './workflows-fixtures.testing';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -6,26 +6,11 @@ import {
   type KnowledgeDocumentBody,
   type KnowledgeHandling,
 } from '@nuvem/contracts/workflows';
-import {
-  BookOpenIcon,
-  ChevronDownIcon,
-  FileUpIcon,
-  Loader2Icon,
-  PlusIcon,
-  ShieldAlertIcon,
-  Trash2Icon,
-} from 'lucide-react';
+import { BookOpenIcon, ChevronDownIcon, FileUpIcon, Loader2Icon, PlusIcon, ShieldAlertIcon } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog, DeleteIconButton } from '@/components/confirm-delete-footer';
+import { LoadError, LoadingText } from '@/components/load-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -67,25 +52,16 @@ export function KnowledgeTab() {
         </CardHeader>
         <CardContent>
           {documents.isError && !documents.data ? (
-            <div role="alert" className="grid justify-items-start gap-2 text-sm">
-              <p>
-                {t('knowledge.loadFailed', {
-                  reason: documents.error.message || t('common:errors.unexpected'),
-                })}
-              </p>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={documents.isFetching}
-                onClick={() => void documents.refetch()}
-              >
-                {t('common:actions.retry')}
-              </Button>
-            </div>
+            <LoadError
+              layout="inline"
+              message={t('knowledge.loadFailed', {
+                reason: documents.error.message || t('common:errors.unexpected'),
+              })}
+              retrying={documents.isFetching}
+              onRetry={() => void documents.refetch()}
+            />
           ) : !documents.data ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              {t('knowledge.loading')}
-            </p>
+            <LoadingText>{t('knowledge.loading')}</LoadingText>
           ) : documents.data.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-glass-border p-6 text-center">
               <BookOpenIcon aria-hidden="true" className="size-7 text-muted-foreground" />
@@ -125,15 +101,10 @@ function DocumentList({ documents }: { documents: readonly KnowledgeDocument[] }
               </p>
               {document.security.flagged && <FlaggedDocument document={document} />}
             </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('knowledge.delete', { title: document.title })}
-              title={t('knowledge.delete', { title: document.title })}
+            <DeleteIconButton
+              label={t('knowledge.delete', { title: document.title })}
               onClick={() => setConfirming(document)}
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
+            />
           </li>
         ))}
       </ul>
@@ -142,30 +113,22 @@ function DocumentList({ documents }: { documents: readonly KnowledgeDocument[] }
           {t('knowledge.deleteFailed', { reason: errorMessage(remove.error, t('common:errors.unexpected')) })}
         </p>
       )}
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('knowledge.deleteTitle', { title: confirming?.title ?? '' })}</AlertDialogTitle>
-            <AlertDialogDescription>{t('knowledge.deleteText')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!confirming) return;
-                remove.mutate(confirming.id, {
-                  onSuccess: () => notify.success(t('knowledge.deleted')),
-                  onSettled: () => setConfirming(null),
-                });
-              }}
-            >
-              {t('knowledge.deleteConfirm')}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t('knowledge.deleteTitle', { title: confirming?.title ?? '' })}
+        text={t('knowledge.deleteText')}
+        confirmLabel={t('knowledge.deleteConfirm')}
+        pending={remove.isPending}
+        cancelWhilePending
+        onConfirm={() => {
+          if (!confirming) return;
+          remove.mutate(confirming.id, {
+            onSuccess: () => notify.success(t('knowledge.deleted')),
+            onSettled: () => setConfirming(null),
+          });
+        }}
+      />
     </>
   );
 }

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '@/lib/i18n';
 import { RealtimeClient, RealtimeContext } from '@/lib/realtime';
-import { FakeSource } from '@/testing/fake-event-source';
-import { fetchCalls, reply, sequence } from '@/testing/mock-fetch';
+import { FakeSource } from '@/testing/fake-event-source.testing';
+import { fetchCalls, reply, sequence } from '@/testing/mock-fetch.testing';
 import { MlmDashboard } from './mlm-dashboard';
 import {
   agents,
@@ -14,7 +14,7 @@ import {
   mlm,
   renderWorkflows,
   securityEvent,
-} from './workflows-test-fixtures';
+} from './workflows-fixtures.testing';
 
 afterEach(() => vi.restoreAllMocks());
 

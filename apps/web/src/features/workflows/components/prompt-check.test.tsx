@@ -1,7 +1,7 @@
 import { AI_SECURITY_MAX_PROMPT_BYTES } from '@nuvem/contracts/ai-security';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCalls, reply, sequence, type FetchHandler } from '@/testing/mock-fetch';
+import { fetchCalls, reply, sequence, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { MlmDashboard } from './mlm-dashboard';
 import {
   api,
@@ -12,7 +12,7 @@ import {
   renderWorkflows,
   safeVerdict,
   securityEvent,
-} from './workflows-test-fixtures';
+} from './workflows-fixtures.testing';
 
 afterEach(() => vi.restoreAllMocks());
 

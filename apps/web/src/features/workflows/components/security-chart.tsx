@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Chart } from '@/components/charts/chart';
 import { formatDayMonth, useFormat } from '@/lib/format';
-import { busiestDay, countAxis, sumDays, type DayCount } from '../lib/fill-days';
+import { countAxis } from '@/components/charts/axis';
+import { busiestDay, sumDays, type DayCount } from '../lib/fill-days';
 
 /** 'Mar 5' (en) / '05/03' (pt-PT) for '2026-03-05': the server counts per UTC day, so shown as such. */
 export function formatUtcDay(day: string, locale: string): string {

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SecurityTab } from './security-tab';
-import { reply } from '@/testing/mock-fetch';
-import { api, eventsReply, renderWorkflows, securityEvent } from './workflows-test-fixtures';
+import { reply } from '@/testing/mock-fetch.testing';
+import { api, eventsReply, renderWorkflows, securityEvent } from './workflows-fixtures.testing';
 
 afterEach(() => vi.restoreAllMocks());
 

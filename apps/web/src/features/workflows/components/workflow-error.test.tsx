@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { WorkflowSecurityError } from '../api/mlm-request';
 import { WorkflowError } from './workflow-error';
-import { api, blockedVerdict, injection, renderWorkflows } from './workflows-test-fixtures';
-import { fetchCalls, reply } from '@/testing/mock-fetch';
+import { api, blockedVerdict, injection, renderWorkflows } from './workflows-fixtures.testing';
+import { fetchCalls, reply } from '@/testing/mock-fetch.testing';
 
 afterEach(() => vi.restoreAllMocks());
 

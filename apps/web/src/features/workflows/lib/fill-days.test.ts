@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { busiestDay, countAxis, fillDays, niceCeiling, sumDays, utcDay } from './fill-days';
+import { countAxis, countAxisCeiling } from '@/components/charts/axis';
+import { busiestDay, fillDays, sumDays, utcDay } from './fill-days';
 
 const now = new Date('2026-03-30T23:30:00Z');
 
@@ -78,11 +79,11 @@ describe('the figures of the days', () => {
   });
 
   it('gives the count axis whole, round steps', () => {
-    expect(niceCeiling(0)).toBe(4);
-    expect(niceCeiling(3)).toBe(4);
-    expect(niceCeiling(5)).toBe(8);
-    expect(niceCeiling(37)).toBe(40);
-    expect(niceCeiling(101)).toBe(200);
+    expect(countAxisCeiling(0)).toBe(4);
+    expect(countAxisCeiling(3)).toBe(4);
+    expect(countAxisCeiling(5)).toBe(8);
+    expect(countAxisCeiling(37)).toBe(40);
+    expect(countAxisCeiling(101)).toBe(200);
     expect(countAxis(6)).toEqual({ domain: [0, 8], ticks: [0, 2, 4, 6, 8] });
     expect(countAxis(-1)).toEqual({ domain: [0, 4], ticks: [0, 1, 2, 3, 4] });
   });

@@ -68,20 +68,3 @@ export function busiestDay(days: readonly DayCount[]): DayCount | undefined {
   }
   return best;
 }
-
-const Y_TICKS = 4;
-
-/** A whole, round axis maximum at or above `value`, in Y_TICKS steps of 1, 2, 2.5 or 5 × 10^n. */
-export function niceCeiling(value: number): number {
-  const raw = value / Y_TICKS;
-  if (raw <= 1) return Y_TICKS;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw && Number.isInteger(s));
-  return (step ?? 10 * magnitude) * Y_TICKS;
-}
-
-/** The y axis of a count chart: 0 to a round maximum, in Y_TICKS whole steps. */
-export function countAxis(max: number): { domain: [number, number]; ticks: number[] } {
-  const top = niceCeiling(Math.max(0, max));
-  return { domain: [0, top], ticks: Array.from({ length: Y_TICKS + 1 }, (_, i) => (top * i) / Y_TICKS) };
-}

@@ -9,6 +9,7 @@ import {
   type PostConfig,
   type PrepConfig,
 } from '@nuvem/contracts/workflows';
+import { slugify } from '@nuvem/contracts/text';
 import type { Edge, Node, XYPosition } from '@xyflow/react';
 
 /** What a builder node carries (spec 2, "Builder node": agent id, agent type, label) and its configs. */
@@ -41,17 +42,9 @@ export interface FlowExtras {
 
 export const NODE_TYPE = 'agent';
 
-/** 'Research Agent' -> 'research-agent': a node id a server message can name readably. */
+/** 'Research Agent' -> 'research-agent': a node id a server message can name readably (at most 40 characters). */
 function slug(text: string): string {
-  const base = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return base || 'node';
+  return slugify(text).slice(0, 40).replace(/-+$/, '') || 'node';
 }
 
 /** A new node id: the agent's name and the first number not taken ('research-agent-2'). */

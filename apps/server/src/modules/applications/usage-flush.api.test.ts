@@ -1,0 +1,71 @@
+import { apiKeyListResponseSchema } from '@nuvem/contracts/applications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import {
+  createTestDatabase,
+  testConfig,
+  testDriver,
+  useTestApp,
+  type TestDatabase,
+} from '../../test/helper.testing.js';
+import type { App } from '../../types.js';
+import { userWithKey, withKey } from './applications-client.testing.js';
+
+/** The usage count of the one key of the application, as its owner sees it. */
+async function usageCount(api: Awaited<ReturnType<typeof userWithKey>>['api'], applicationId: string) {
+  const { keys } = apiKeyListResponseSchema.parse((await api.get(`/applications/${applicationId}/keys`)).json());
+  return keys[0]?.usage_count ?? 0;
+}
+
+/** Waits (polling, no sleep-and-hope) until `check` holds, or fails after `timeoutMs`. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe(`API key usage written by the repeatable job, ${testDriver}`, () => {
+  const t = useTestApp({
+    config: { apiKeys: { rateLimits: { standard: 60, premium: 600, enterprise: 6000 }, usageFlushIntervalMs: 1000 } },
+  });
+
+  it('writes the batched counts every USAGE_FLUSH_INTERVAL_MS without being asked', async () => {
+    const { apiKey, api, application } = await userWithKey(t.app);
+    for (let i = 0; i < 2; i++) expect((await withKey(t.app, apiKey.key).get('/containers')).statusCode).toBe(200);
+    // No flushUsage() here: the queue's job `applications.usage-flush` writes them.
+    await eventually(async () => (await usageCount(api, application.id)) === 2);
+  });
+});
+
+// Each instance counts in its own memory; the job runs on one of them and asks all to write.
+describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
+  'API key usage written by the repeatable job on every instance (PostgreSQL and Redis)',
+  () => {
+    let database: TestDatabase;
+    let a: App;
+    let b: App;
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      const config = testConfig(database.config, {
+        redisUrl: process.env.TEST_REDIS_URL ?? null,
+        apiKeys: { rateLimits: { standard: 60, premium: 600, enterprise: 6000 }, usageFlushIntervalMs: 1000 },
+      });
+      [a, b] = await Promise.all([buildApp(config), buildApp(config)]);
+      await Promise.all([a.ready(), b.ready()]);
+    });
+    afterAll(async () => {
+      await Promise.all([a.close(), b.close()]);
+      await database.drop();
+    });
+
+    it('writes the counts of both instances without being asked', async () => {
+      const { apiKey, api, application } = await userWithKey(a);
+      for (let i = 0; i < 2; i++) expect((await withKey(a, apiKey.key).get('/containers')).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await withKey(b, apiKey.key).get('/containers')).statusCode).toBe(200);
+      await eventually(async () => (await usageCount(api, application.id)) === 5);
+    });
+  },
+);

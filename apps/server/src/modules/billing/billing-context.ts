@@ -1,0 +1,52 @@
+import { pricingMessages } from '@nuvem/contracts/billing';
+import { planIds, type BillingPeriod, type PlanId } from '@nuvem/contracts/pricing';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+import type { EventBus } from '../../plugins/app/event-bus.js';
+import type { BillingRepository, BillingSubscriptionRow } from './billing.repository.js';
+import type { PaymentProvider } from './providers/payment-provider.js';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a paid period lasts when the provider does not say (the sandbox). */
+export const periodDays: Record<BillingPeriod, number> = { monthly: 30, yearly: 365 };
+
+/** What fulfilment needs from the provider's side: its reference, receipt and (Stripe) period end. */
+export interface PaymentConfirmation {
+  providerRef: string | null;
+  receiptUrl: string | null;
+  subscriptionId?: string | null;
+  currentPeriodEnd?: Date | null;
+}
+
+export interface BillingDeps {
+  repo: BillingRepository;
+  config: AppConfig;
+  provider: PaymentProvider;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  /** The account's e-mail (receipts go there, whatever the client sent). */
+  emailOf(userId: string): Promise<string | null>;
+  /** Puts the user's working API keys on their plan's tier. */
+  setKeyTier(userId: string, tier: 'standard' | 'premium' | 'enterprise'): Promise<number>;
+  /** Ends, at the provider, a subscription a new plan replaced (durably: queued and retried). */
+  cancelReplaced(providerSubscriptionId: string): Promise<void>;
+  now?: () => Date;
+}
+
+/** What every billing use case is built from: the dependencies, with the clock settled. */
+export type BillingContext = Omit<BillingDeps, 'now'> & { now: () => Date };
+
+export function invalidCoupon(): AppError {
+  return new AppError(404, pricingMessages.couponInvalid, 'INVALID_COUPON');
+}
+
+export function isPlanId(value: string | null | undefined): value is PlanId {
+  return value !== null && value !== undefined && (planIds as readonly string[]).includes(value);
+}
+
+/** The plan a subscription row gives at `at`: Free without one, once it ended, or when cancelled. */
+export function currentPlan(subscription: BillingSubscriptionRow | undefined, at: Date): PlanId {
+  if (!subscription || subscription.status === 'cancelled' || subscription.currentPeriodEnd <= at) return 'free';
+  return isPlanId(subscription.plan) ? subscription.plan : 'free';
+}

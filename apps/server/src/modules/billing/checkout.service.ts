@@ -1,0 +1,283 @@
+import {
+  billingMessages,
+  pricingMessages,
+  type AddonCheckoutRequest,
+  type Order,
+  type SandboxPayBody,
+  type SandboxSession,
+  type SubscriptionCheckoutRequest,
+} from '@nuvem/contracts/billing';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { currentPlan, invalidCoupon, type BillingContext } from './billing-context.js';
+import { AWAITING_PAYMENT, type BillingOrderRow } from './billing.repository.js';
+import type { Fulfilment } from './fulfilment.service.js';
+import type { Priced, Pricing } from './pricing.service.js';
+import { checkSandboxCard } from './providers/sandbox.js';
+
+/** Checkout: orders (the coupon's redemption taken with them), the provider's sessions, the sandbox's card form. */
+export function createCheckout(ctx: BillingContext, use: { pricing: Pricing; fulfilment: Fulfilment }) {
+  const { repo, config, provider, log, now } = ctx;
+  const { pricing, fulfilment } = use;
+  const payments = config.payments;
+  const origin = config.publicUrl.origin;
+
+  /** successUrl and cancelUrl must be this portal's /success and /pricing (anything else: 400). */
+  function checkReturnUrls(body: { successUrl: string; cancelUrl: string }): void {
+    const expect = (value: string, field: string, path: string) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(value);
+      } catch {
+        url = null;
+      }
+      // Exactly the page: no query or fragment (the order is added to the query here).
+      if (
+        !url ||
+        url.origin !== origin ||
+        url.pathname !== path ||
+        url.username ||
+        url.password ||
+        url.search ||
+        url.hash
+      ) {
+        throw AppError.badRequest(billingMessages.returnUrl(field, path), 'INVALID_RETURN_URL');
+      }
+    };
+    expect(body.successUrl, 'successUrl', '/success');
+    expect(body.cancelUrl, 'cancelUrl', '/pricing');
+  }
+
+  /**
+   * One open checkout per plan purchase, and per coupon: an earlier unpaid one is closed (its
+   * coupon redemption given back), so a plan cannot be paid twice and a coupon not hoarded.
+   */
+  async function supersedePending(
+    userId: string,
+    which: { subscription: boolean; couponCode: string | null },
+  ): Promise<void> {
+    const open = await repo.pendingOrders(userId);
+    for (const order of open) {
+      const samePurchase = which.subscription && order.kind === 'subscription';
+      const sameCoupon = which.couponCode !== null && order.couponCode === which.couponCode;
+      if (!samePurchase && !sameCoupon) continue;
+      if (order.failureReason === AWAITING_PAYMENT) continue;
+      if (order.provider === 'stripe' && order.providerSessionId) {
+        try {
+          await provider.expireCheckout(order.providerSessionId);
+        } catch (error) {
+          // Stripe would not close it (it is being paid): leave it to its webhook.
+          log.warn({ err: error, orderId: order.id }, 'an earlier checkout could not be closed');
+          continue;
+        }
+      }
+      await repo.closeOrder(order.id, 'expired', 'replaced by a newer checkout');
+    }
+  }
+
+  /**
+   * Creates the order (the coupon's redemption taken in the same transaction, so the last one goes
+   * to one buyer), then the provider's checkout. A total of 0 (a 100% coupon) is paid at once.
+   */
+  async function startCheckout(
+    userId: string,
+    priced: Priced,
+    mode: 'payment' | 'subscription',
+    priceId: string | null,
+  ): Promise<{ url: string; orderId: string }> {
+    const email = await ctx.emailOf(userId);
+    if (!email) throw new AppError(401, pricingMessages.signInRequired, 'UNAUTHORIZED');
+    const id = newId('order');
+    const at = now();
+    const expiresAt = new Date(at.getTime() + payments.checkoutTtlMinutes * 60_000);
+    // The checked addresses, written the portal's way (what was sent may differ in case or spacing).
+    const success = new URL('/success', origin);
+    success.searchParams.set('order', id);
+    const successUrl = success.toString();
+    const cancelUrl = new URL('/pricing', origin).toString();
+    await supersedePending(userId, { subscription: mode === 'subscription', couponCode: priced.coupon?.code ?? null });
+    const order = await repo.transaction(async (tx) => {
+      if (priced.coupon && !(await tx.redeemCoupon(priced.coupon.code, at))) throw invalidCoupon();
+      return tx.insertOrder({
+        id,
+        userId,
+        kind: mode === 'subscription' ? 'subscription' : 'addon',
+        description: priced.description,
+        addonType: priced.addonType,
+        pack: priced.pack,
+        quantity: priced.quantity,
+        plan: priced.plan,
+        period: priced.period,
+        couponCode: priced.coupon?.code ?? null,
+        subtotalCents: priced.quote.subtotalCents,
+        discountCents: priced.quote.discountCents,
+        totalCents: priced.quote.totalCents,
+        currency: payments.currency,
+        lines: priced.quote.lines,
+        status: 'pending',
+        provider: provider.kind,
+        successUrl,
+        cancelUrl,
+        expiresAt,
+      });
+    });
+    if (order.totalCents === 0) {
+      await fulfilment.fulfil(order.id, { providerRef: null, receiptUrl: null });
+      return { url: successUrl, orderId: order.id };
+    }
+    try {
+      const providerCouponId =
+        mode === 'subscription' && priced.coupon ? await pricing.ensureMirrored(priced.coupon) : null;
+      const session = await provider.createCheckout({
+        order,
+        email,
+        mode,
+        priceId,
+        providerCouponId,
+        successUrl,
+        cancelUrl,
+        expiresAt,
+      });
+      await repo.updateOrder(order.id, { providerSessionId: session.sessionId });
+      return { url: session.url, orderId: order.id };
+    } catch (error) {
+      log.error({ err: error, orderId: order.id }, 'the payment provider could not create a checkout');
+      await repo.closeOrder(order.id, 'failed', 'checkout could not be created');
+      throw new AppError(
+        502,
+        mode === 'subscription' ? pricingMessages.subscriptionCheckoutFailed : pricingMessages.checkoutFailed,
+        'PROVIDER_ERROR',
+      );
+    }
+  }
+
+  async function ownedSandboxOrder(userId: string, sessionId: string): Promise<BillingOrderRow> {
+    if (provider.kind !== 'sandbox') throw AppError.notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
+    const order = await repo.findOrderBySession(sessionId);
+    if (order?.userId !== userId) throw AppError.notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
+    return order;
+  }
+
+  async function checkoutAddon(userId: string, body: AddonCheckoutRequest) {
+    checkReturnUrls(body);
+    const priced = await pricing.price({
+      type: body.type,
+      ...(body.pack !== undefined ? { pack: body.pack } : { quantity: body.quantity }),
+      couponCode: body.couponCode,
+    });
+    if (priced.quote.subtotalCents <= 0) throw AppError.badRequest(pricingMessages.invalidPrice, 'INVALID_PRICE');
+    return startCheckout(userId, priced, 'payment', null);
+  }
+
+  async function checkoutSubscription(userId: string, body: SubscriptionCheckoutRequest) {
+    checkReturnUrls(body);
+    // The price id names the plan and period; given both ways, they must agree.
+    let plan = body.plan;
+    let period = body.period;
+    if (body.priceId !== undefined) {
+      const found = pricing.findPrice(body.priceId);
+      if (!found || (plan && plan !== found.plan) || (period && period !== found.period)) {
+        throw AppError.badRequest(billingMessages.unknownPrice, 'UNKNOWN_PRICE');
+      }
+      ({ plan, period } = found);
+    }
+    if (!plan || !period) throw AppError.badRequest(billingMessages.unknownPrice, 'UNKNOWN_PRICE');
+    if (plan === 'free') throw AppError.badRequest(billingMessages.freePlanNoCheckout, 'FREE_PLAN');
+    const priceId = payments.priceIds[plan]?.[period];
+    if (!priceId) throw AppError.badRequest(pricingMessages.priceIdMissing, 'UNKNOWN_PRICE');
+    const subscription = await repo.findSubscription(userId);
+    if (
+      currentPlan(subscription, now()) === plan &&
+      subscription?.period === period &&
+      !subscription.cancelAtPeriodEnd
+    ) {
+      throw new AppError(409, billingMessages.alreadySubscribed, 'ALREADY_SUBSCRIBED');
+    }
+    const priced = await pricing.price({ plan, period, couponCode: body.couponCode });
+    if (priced.quote.subtotalCents <= 0) throw AppError.badRequest(pricingMessages.invalidPrice, 'INVALID_PRICE');
+    return startCheckout(userId, priced, 'subscription', priceId);
+  }
+
+  async function sandboxSession(userId: string, sessionId: string): Promise<SandboxSession> {
+    const order = await ownedSandboxOrder(userId, sessionId);
+    return {
+      id: sessionId,
+      order_id: order.id,
+      description: order.description,
+      email: (await ctx.emailOf(userId)) ?? '',
+      subtotal_cents: order.subtotalCents,
+      discount_cents: order.discountCents,
+      total_cents: order.totalCents,
+      currency: order.currency,
+      status: order.status === 'pending' && order.expiresAt <= now() ? 'expired' : (order.status as Order['status']),
+      cancel_url: order.cancelUrl,
+    };
+  }
+
+  /** The sandbox's card form: a test card that succeeds pays the order through the one fulfilment. */
+  async function sandboxPay(userId: string, sessionId: string, card: SandboxPayBody): Promise<{ url: string }> {
+    const order = await ownedSandboxOrder(userId, sessionId);
+    if (order.status !== 'pending' || order.expiresAt <= now()) {
+      throw new AppError(409, billingMessages.sessionClosed, 'CHECKOUT_CLOSED');
+    }
+    const result = checkSandboxCard(card, now());
+    if (!result.ok) {
+      if (result.status === 402) await repo.noteDecline(order.id, result.code);
+      throw new AppError(result.status, result.message, result.code);
+    }
+    const paid = await fulfilment.fulfil(order.id, {
+      providerRef: `pi_sandbox_${order.id.slice(4)}`,
+      receiptUrl: null,
+    });
+    if (!paid) throw new AppError(409, billingMessages.sessionClosed, 'CHECKOUT_CLOSED');
+    return { url: order.successUrl };
+  }
+
+  /** The buyer left the sandbox checkout ('Cancel and go back'): the order is closed, its coupon given back. */
+  async function sandboxCancel(userId: string, sessionId: string): Promise<{ url: string }> {
+    const order = await ownedSandboxOrder(userId, sessionId);
+    if (order.status === 'pending') await repo.closeOrder(order.id, 'expired', 'cancelled by the buyer');
+    return { url: order.cancelUrl };
+  }
+
+  /** Closes pending orders whose checkout ended (their coupon redemption is given back). */
+  async function expireOverdue(): Promise<number> {
+    const at = now();
+    // Stripe says so itself (checkout.session.expired); an hour later the portal stops waiting.
+    const grace = provider.kind === 'stripe' ? 60 * 60 * 1000 : 0;
+    const overdue = await repo.overdueOrders(provider.kind, new Date(at.getTime() - grace));
+    for (const { id } of overdue) await repo.closeOrder(id, 'expired', null);
+    return overdue.length;
+  }
+
+  /** A completed checkout whose money is on its way (a bank debit): the order is not expired meanwhile. */
+  async function markAwaitingPayment(orderId: string): Promise<void> {
+    await repo.updateOrder(orderId, { failureReason: AWAITING_PAYMENT });
+  }
+
+  /** The order behind a provider checkout session (webhooks). */
+  function orderForSession(sessionId: string) {
+    return repo.findOrderBySession(sessionId);
+  }
+
+  function findOrder(orderId: string) {
+    return repo.findOrder(orderId);
+  }
+
+  function closeOrder(orderId: string, status: 'expired' | 'failed', reason: string | null) {
+    return repo.closeOrder(orderId, status, reason);
+  }
+
+  return {
+    checkoutAddon,
+    checkoutSubscription,
+    sandboxSession,
+    sandboxPay,
+    sandboxCancel,
+    expireOverdue,
+    markAwaitingPayment,
+    orderForSession,
+    findOrder,
+    closeOrder,
+  };
+}
