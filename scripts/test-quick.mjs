@@ -18,6 +18,17 @@ const args = [
   '--project=contracts',
   '--project=server:pglite',
 ];
+// Nothing changed: say so in one line instead of Vitest's "no test files" and its globs.
+const diff = spawnSync('git', ['diff', '--name-only', ...(ref ? [ref] : ['HEAD'])], { cwd: root, encoding: 'utf8' });
+const untracked = spawnSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+if (diff.status === 0 && `${diff.stdout}${ref ? '' : untracked.stdout}`.trim() === '') {
+  console.log(
+    `test:quick: nothing changed since ${ref ?? 'the last commit'}, so no test to run (the whole suite: npm test)`,
+  );
+  process.exit(0);
+}
 const { status } = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
-console.log(`test:quick: ${((Date.now() - started) / 1000).toFixed(1)} s (the whole suite: npm test)`);
+console.log(
+  `test:quick: ${((Date.now() - started) / 1000).toFixed(1)} s for the tests this change touches (the whole suite: npm test)`,
+);
 process.exit(status ?? 1);

@@ -22,6 +22,15 @@ describe('MemoryTtlCache', () => {
     expect(await cache.get('x')).toBeUndefined();
     expect(await cache.get('z')).toBe('Z');
   });
+
+  it('keeps nothing whose time to live is already spent (zero or less), and drops what was there', async () => {
+    const cache = new MemoryTtlCache<string>(10, () => 5_000);
+    await cache.set('a', 'A', 0);
+    expect(await cache.get('a')).toBeUndefined();
+    await cache.set('b', 'B', 1_000);
+    await cache.set('b', 'B2', -1);
+    expect(await cache.get('b')).toBeUndefined();
+  });
 });
 
 describe('RedisTtlCache without Redis', () => {

@@ -38,6 +38,11 @@ export class MemoryTtlCache<T extends object | string | number | boolean> implem
   }
 
   async set(key: string, value: T, ttlMs: number): Promise<void> {
+    // lru-cache reads a ttl of 0 as "for ever": a time to live already spent keeps nothing.
+    if (!(ttlMs > 0)) {
+      this.entries.delete(key);
+      return;
+    }
     this.entries.set(key, value, { ttl: ttlMs });
   }
 
