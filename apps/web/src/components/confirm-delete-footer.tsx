@@ -51,7 +51,11 @@ export function ConfirmDeleteFooter({
     <AlertDialogFooter>
       <AlertDialogCancel disabled={(pending && !cancelWhilePending) || undefined}>{cancel}</AlertDialogCancel>
       {closesOnConfirm ? (
-        <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
+        <AlertDialogAction asChild>
+          <Button variant={confirmVariant} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </AlertDialogAction>
       ) : (
         <Button variant={confirmVariant} disabled={pending} aria-busy={pending || undefined} onClick={onConfirm}>
           {pending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}

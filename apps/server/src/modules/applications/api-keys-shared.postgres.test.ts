@@ -97,6 +97,21 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
       expect(list.keys[0]?.usage_count).toBe(2);
     });
 
+    it('writes both instances’ usage without being asked: the flush job runs on one and tells all', async () => {
+      const { apiKey, api, application } = await userWithKey(a);
+      for (let i = 0; i < 2; i++) expect((await withKey(a, apiKey.key).get('/containers')).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await withKey(b, apiKey.key).get('/containers')).statusCode).toBe(200);
+      await vi.waitFor(
+        async () => {
+          const list = (await api.get(`/applications/${application.id}/keys`)).json<{
+            keys: { usage_count: number }[];
+          }>();
+          expect(list.keys[0]?.usage_count).toBe(4);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+    });
+
     it('refuses a key on the other instance within a second of its revocation', async () => {
       const { apiKey, api, application } = await userWithKey(a);
       // B verifies, and caches, the key.

@@ -1,14 +1,6 @@
 import { apiKeyListResponseSchema } from '@nuvem/contracts/applications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import {
-  createTestDatabase,
-  testConfig,
-  testDriver,
-  useTestApp,
-  type TestDatabase,
-} from '../../test/helper.testing.js';
-import type { App } from '../../types.js';
+import { describe, expect, it } from 'vitest';
+import { testDriver, useTestApp } from '../../test/helper.testing.js';
 import { userWithKey, withKey } from './applications-client.testing.js';
 
 /** The usage count of the one key of the application, as its owner sees it. */
@@ -26,6 +18,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Pr
   }
 }
 
+// Two instances: api-keys-shared.postgres.test.ts.
 describe(`API key usage written by the repeatable job, ${testDriver}`, () => {
   const t = useTestApp({
     config: { apiKeys: { rateLimits: { standard: 60, premium: 600, enterprise: 6000 }, usageFlushIntervalMs: 1000 } },
@@ -38,34 +31,3 @@ describe(`API key usage written by the repeatable job, ${testDriver}`, () => {
     await eventually(async () => (await usageCount(api, application.id)) === 2);
   });
 });
-
-// Each instance counts in its own memory; the job runs on one of them and asks all to write.
-describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
-  'API key usage written by the repeatable job on every instance (PostgreSQL and Redis)',
-  () => {
-    let database: TestDatabase;
-    let a: App;
-    let b: App;
-
-    beforeAll(async () => {
-      database = await createTestDatabase();
-      const config = testConfig(database.config, {
-        redisUrl: process.env.TEST_REDIS_URL ?? null,
-        apiKeys: { rateLimits: { standard: 60, premium: 600, enterprise: 6000 }, usageFlushIntervalMs: 1000 },
-      });
-      [a, b] = await Promise.all([buildApp(config), buildApp(config)]);
-      await Promise.all([a.ready(), b.ready()]);
-    });
-    afterAll(async () => {
-      await Promise.all([a.close(), b.close()]);
-      await database.drop();
-    });
-
-    it('writes the counts of both instances without being asked', async () => {
-      const { apiKey, api, application } = await userWithKey(a);
-      for (let i = 0; i < 2; i++) expect((await withKey(a, apiKey.key).get('/containers')).statusCode).toBe(200);
-      for (let i = 0; i < 3; i++) expect((await withKey(b, apiKey.key).get('/containers')).statusCode).toBe(200);
-      await eventually(async () => (await usageCount(api, application.id)) === 5);
-    });
-  },
-);
