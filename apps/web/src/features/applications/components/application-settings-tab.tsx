@@ -122,6 +122,7 @@ function ClientSecretSection({ application }: { application: Application }) {
             </AlertDialogHeader>
             <ConfirmDeleteFooter
               closesOnConfirm
+              confirmVariant="default"
               confirmLabel={t('settings.rotateConfirm')}
               onConfirm={() => void confirmRotate()}
             />
