@@ -19,7 +19,20 @@ const features = existsSync(`${web}/features`)
 // as auth publishes `user_cards`). A new table file without an owner fails the lint.
 const server = 'apps/server/src';
 const tableOwners = {
-  auth: ['users', 'sessions', 'oauth-accounts', 'oauth-pending-links', 'oauth-states', 'meta'],
+  auth: [
+    'users',
+    'sessions',
+    'oauth-accounts',
+    'oauth-pending-links',
+    'oauth-states',
+    'meta',
+    'account-tokens',
+    'mfa-totp',
+    'mfa-recovery-codes',
+    'passkeys',
+    'mfa-challenges',
+  ],
+  mail: ['mail-outbox'],
   applications: ['applications', 'api-keys', 'api-key-usage'],
   containers: ['containers', 'container-metrics', 'container-defaults'],
   profiles: [

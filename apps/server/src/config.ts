@@ -18,6 +18,8 @@ const envSchema = z.object({
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('.data')),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('Nuvem <no-reply@nuvem.local>')),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')),
   TRUST_PROXY: optional(z.string()),
   LOG_LEVEL: z.preprocess(
@@ -204,6 +206,11 @@ export interface AppConfig {
   database: DatabaseConfig;
   redisUrl: string | null;
   /**
+   * Transactional mail: SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS) and MAIL_FROM.
+   * With no SMTP URL, each message is written as an .eml file under DATA_DIR/outbox/.
+   */
+  mail: { smtpUrl: string | null; from: string };
+  /**
    * TRUST_PROXY: whose X-Forwarded-For / -Proto / -Host headers to believe (Fastify's `trustProxy`).
    * false: nobody's (request.ip is the connection's peer); else those proxy addresses, CIDR ranges
    * or proxy-addr keywords.
@@ -355,6 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { driver: 'postgres', url: e.DATABASE_URL }
       : { driver: 'pglite', dataDir: resolve(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     trustProxy,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? absolute(e.WEB_DIST_DIR) : defaultWebDistDir,

@@ -1,4 +1,10 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
+import { accountTokens } from './schema/account-tokens.js';
+import { mailOutbox } from './schema/mail-outbox.js';
+import { mfaChallenges } from './schema/mfa-challenges.js';
+import { mfaRecoveryCodes } from './schema/mfa-recovery-codes.js';
+import { mfaTotp } from './schema/mfa-totp.js';
+import { passkeys } from './schema/passkeys.js';
 import { aiSecurityEvents } from './schema/ai-security-events.js';
 import { aiSecurityReports } from './schema/ai-security-reports.js';
 import { billingTokenUsage } from './schema/billing-token-usage.js';
@@ -49,6 +55,12 @@ export const tables = {
   meta,
   users,
   sessions,
+  accountTokens,
+  mfaTotp,
+  mfaRecoveryCodes,
+  passkeys,
+  mfaChallenges,
+  mailOutbox,
   oauthAccounts,
   oauthStates,
   oauthPendingLinks,

@@ -1,5 +1,8 @@
 import type { resources } from './i18n';
 import { charts as chartsPt } from '@/components/charts/i18n/pt-PT';
+import { account as accountPt } from '@/features/account/i18n/pt-PT';
+import { accountEmail as accountEmailPt } from '@/features/account/i18n/email.pt-PT';
+import { mfa as mfaPt } from '@/features/account/i18n/mfa.pt-PT';
 import { applications as applicationsPt } from '@/features/applications/i18n/pt-PT';
 import { auth as authPt } from '@/features/auth/i18n/pt-PT';
 import { billing as billingPt } from '@/features/billing/i18n/pt-PT';
@@ -17,6 +20,9 @@ import { common as commonPt } from '@/lib/i18n/common.pt-PT';
 export const portuguese = {
   common: commonPt,
   charts: chartsPt,
+  account: accountPt,
+  accountEmail: accountEmailPt,
+  mfa: mfaPt,
   applications: applicationsPt,
   auth: authPt,
   billing: billingPt,

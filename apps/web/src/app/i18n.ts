@@ -1,4 +1,7 @@
 import { charts as chartsEn } from '@/components/charts/i18n/en';
+import { account as accountEn } from '@/features/account/i18n/en';
+import { accountEmail as accountEmailEn } from '@/features/account/i18n/email.en';
+import { mfa as mfaEn } from '@/features/account/i18n/mfa.en';
 import { applications as applicationsEn } from '@/features/applications/i18n/en';
 import { auth as authEn } from '@/features/auth/i18n/en';
 import { billing as billingEn } from '@/features/billing/i18n/en';
@@ -25,6 +28,9 @@ export const resources = {
   en: {
     common: commonEn,
     charts: chartsEn,
+    account: accountEn,
+    accountEmail: accountEmailEn,
+    mfa: mfaEn,
     applications: applicationsEn,
     auth: authEn,
     billing: billingEn,

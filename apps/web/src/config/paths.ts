@@ -27,6 +27,14 @@ export const paths = {
     path: '/checkout/sandbox/:sessionId',
     getHref: (sessionId: string) => `/checkout/sandbox/${encodeURIComponent(sessionId)}`,
   },
+  /** The signed-in user's account: e-mail, password, second factor, sessions, export and deletion. */
+  account: { path: '/account', getHref: () => '/account' },
+  /** Where a mailed verification (or e-mail change, or social claim) link lands; the token is in the address. */
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+  /** Asks for a reset link by e-mail. */
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  /** Where a mailed password-reset link lands; the token is in the address. */
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   /** The signed-in user's plan, balances and orders. */
   billing: { path: '/account/billing', getHref: () => '/account/billing' },
   login: {

@@ -1,5 +1,4 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
 
 /**
  * One purchase: an add-on (pack or custom quantity) or a plan for a period, priced by the server,
@@ -10,9 +9,9 @@ export const billingOrders = pgTable(
   'billing_orders',
   {
     id: text().primaryKey(), // ord_…
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: orders are kept when their user deletes the account (invoices must be
+    // kept); the id then names nobody, and the order holds no other personal data.
+    userId: text().notNull(),
     kind: text().notNull(), // addon | subscription
     description: text().notNull(),
     addonType: text(),

@@ -12,6 +12,8 @@ export const sessions = pgTable(
     tokenHash: text().notNull().unique(),
     accessTokenHash: text().notNull().unique(),
     remember: boolean().notNull().default(false),
+    /** The sign-in passed a second factor (TOTP, a recovery code or a passkey). */
+    mfaPassed: boolean().notNull().default(false),
     userAgent: text(),
     ip: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -12,6 +12,8 @@ export const users = pgTable(
     avatarUrl: text(),
     emailVerified: boolean().notNull().default(false),
     mfaEnabled: boolean().notNull().default(false),
+    /** The language mail is written in: a catalogue language ('en' or 'pt-PT'). */
+    locale: text().notNull().default('en'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

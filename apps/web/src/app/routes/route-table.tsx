@@ -30,6 +30,19 @@ export const routes: RouteObject[] = [
         path: paths.sandboxCheckout.path,
         lazy: () => import('./sandbox-checkout').then((m) => ({ Component: m.SandboxCheckoutRoute })),
       },
+      { path: paths.account.path, lazy: () => import('./account').then((m) => ({ Component: m.AccountRoute })) },
+      {
+        path: paths.verifyEmail.path,
+        lazy: () => import('./verify-email').then((m) => ({ Component: m.VerifyEmailRoute })),
+      },
+      {
+        path: paths.forgotPassword.path,
+        lazy: () => import('./forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
+      },
+      {
+        path: paths.resetPassword.path,
+        lazy: () => import('./reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+      },
       { path: paths.billing.path, lazy: () => import('./billing').then((m) => ({ Component: m.BillingRoute })) },
       { path: paths.login.path, lazy: () => import('./login').then((m) => ({ Component: m.LoginRoute })) },
       { path: paths.developer.path, lazy: () => import('./developer').then((m) => ({ Component: m.DeveloperRoute })) },

@@ -1,0 +1,4 @@
+/** '/forgot-password' (being built). */
+export function ForgotPasswordRoute() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** '/reset-password' (being built). */
+export function ResetPasswordRoute() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** '/verify-email' (being built). */
+export function VerifyEmailRoute() {
+  return null;
+}
