@@ -109,24 +109,32 @@ describe(`a crash during a workflow run, on ${testDriver}`, () => {
       body: JSON.stringify({ input: 'Plan the launch of the backup service' }),
     });
     expect(execute.status).toBe(202);
-    const { id } = (await execute.json()) as { id: string };
-    const read = async (which = id) =>
+    const { id: firstId } = (await execute.json()) as { id: string };
+    const readRun = async (which: string) =>
       (await (await fetch(`${base}/api/mlm/executions/${which}`, { headers })).json()) as Execution;
-    // A second run, queued behind the first for the one slot when the process dies.
+    // A second run, queued for the one slot when the process dies. Both jobs may be fetched in one
+    // batch, so either may take the slot first: the one that saved step a is the running one.
     const second = await fetch(`${base}/api/mlm/flows/${flowId}/execute`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ input: 'Plan the launch of the archive service' }),
     });
     expect(second.status).toBe(202);
-    const { id: queuedId } = (await second.json()) as { id: string };
+    const { id: secondId } = (await second.json()) as { id: string };
+    const stepADone = (run: Execution) => run.steps.some((step) => step.node_id === 'a' && step.status === 'completed');
 
-    // Killed once the first step is done (and saved) and the second is under way.
-    for (let i = 0; i < 200; i++) {
-      const now = await read();
-      if (now.steps.some((step) => step.node_id === 'a' && step.status === 'completed')) break;
+    // Killed once the first step of the running one is done (and saved) and its second is under way.
+    let id = firstId;
+    let queuedId = secondId;
+    for (let i = 0; i < 300; i++) {
+      if (stepADone(await readRun(firstId))) break;
+      if (stepADone(await readRun(secondId))) {
+        [id, queuedId] = [secondId, firstId];
+        break;
+      }
       await delay(50);
     }
+    const read = async (which = id) => readRun(which);
     await delay(300);
     expect((await read(queuedId)).status).toBe('queued');
     server?.child.kill('SIGKILL');
