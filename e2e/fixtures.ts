@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './mail';
 
 export interface TestAccount {
   id: string;
@@ -15,8 +16,11 @@ interface Fixtures {
    */
   consoleErrors: string[];
   allowConsoleError: (pattern: RegExp) => void;
-  /** Registers a fresh account through the API (no UI) and signs the page's browser in. */
-  login: (overrides?: Partial<Omit<TestAccount, 'id'>>) => Promise<TestAccount>;
+  /**
+   * Registers a fresh account through the API (no UI) and signs the page's browser in. `verified`:
+   * also follow the mailed verification link (buying needs a verified address).
+   */
+  login: (overrides?: Partial<Omit<TestAccount, 'id'>> & { verified?: boolean }) => Promise<TestAccount>;
 }
 
 export function uniqueEmail(prefix = 'user'): string {
@@ -87,6 +91,18 @@ export const test = base.extend<Fixtures>({
       });
       expect(res.status(), await res.text()).toBe(201);
       const body = (await res.json()) as { user: { id: string } };
+      if (overrides.verified) {
+        const mail = await waitForMail({
+          to: account.email,
+          subject: /^(Verify your e-mail|Verifique o seu endereço)/,
+        });
+        const token = new URL(linkIn(mail.text, '/verify-email') ?? '').searchParams.get('token');
+        const verified = await page.request.post('/auth/email/verify', {
+          data: { token },
+          headers: { origin: baseURL ?? '' },
+        });
+        expect(verified.status(), await verified.text()).toBe(200);
+      }
       return { id: body.user.id, ...account };
     });
   },

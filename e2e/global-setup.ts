@@ -6,9 +6,11 @@ import { startGitHubProvider } from '../apps/server/src/test/providers/github-pr
 import { freePort } from '../apps/server/src/test/providers/listen.testing.js';
 import { startOidcProvider } from '../apps/server/src/test/providers/oidc-provider.testing.js';
 import { builtServerEntry, repoRoot, startProcess } from '../apps/server/src/test/server-process.testing.js';
+import { startTestSmtp } from '../apps/server/src/test/smtp.testing.js';
 
 /**
- * Starts local social-sign-in providers (a real OpenID provider for Google, a GitHub stand-in)
+ * Starts local social-sign-in providers (a real OpenID provider for Google, a GitHub stand-in),
+ * an SMTP server that saves each message it receives in NUVEM_E2E_MAIL_DIR (read by e2e/mail.ts),
  * and the built server on a free port with an empty data directory, publishes the server's
  * address to the tests in NUVEM_E2E_URL, and returns the teardown that stops everything.
  */
@@ -17,9 +19,12 @@ export default async function globalSetup() {
     throw new Error('The portal is not built: run `npm run build` before the browser tests.');
   }
   const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
+  const publicUrl = `http://localhost:${port}`; // a host name: WebAuthn (passkeys) refuses IP addresses
   const google = await startOidcProvider([`${publicUrl}/oauth/google/callback`]);
   const github = await startGitHubProvider();
+  // A real SMTP server: each message it receives is saved as an .eml file the tests read (e2e/mail.ts).
+  const mailDir = await mkdtemp(join(tmpdir(), 'nuvem-e2e-mail-'));
+  const smtp = await startTestSmtp({ saveDir: mailDir });
 
   const dataDir = await mkdtemp(join(tmpdir(), 'nuvem-e2e-'));
   // Nine apps, one under maintenance; the active ones point at this machine (no outside traffic).
@@ -63,6 +68,8 @@ export default async function globalSetup() {
       METRICS_SAMPLE_INTERVAL_MS: '1000',
       // Many sign-ins from one address in one run: keep brute-force limits out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Nuvem <no-reply@nuvem.test>',
       ...google.env,
       ...github.env,
     },
@@ -70,12 +77,19 @@ export default async function globalSetup() {
   });
   await server.listening;
   process.env.NUVEM_E2E_URL = publicUrl;
+  process.env.NUVEM_E2E_MAIL_DIR = mailDir;
   process.env.NUVEM_E2E_GOOGLE_NAME = google.account.name;
   process.env.NUVEM_E2E_GITHUB_NAME = github.user.name ?? github.user.login;
 
   return async () => {
     const code = await server.stop();
-    await Promise.all([google.close(), github.close(), rm(dataDir, { recursive: true, force: true })]);
+    await Promise.all([
+      google.close(),
+      github.close(),
+      smtp.close(),
+      rm(dataDir, { recursive: true, force: true }),
+      rm(mailDir, { recursive: true, force: true }),
+    ]);
     if (code !== 0) throw new Error(`server did not shut down cleanly (exit ${code}):\n${server.output()}`);
   };
 }

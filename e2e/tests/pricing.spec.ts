@@ -33,7 +33,7 @@ test('tokens bought through the sandbox checkout: a declined card, then paid, th
   login,
   allowConsoleError,
 }) => {
-  await login();
+  await login({ verified: true }); // buying needs a verified address
   await openPricing(page);
   await page.getByRole('button', { name: 'Comprar o pacote Medium (20M tokens)' }).click();
 
@@ -78,7 +78,7 @@ test('the Pro plan bought yearly: plan Pro, premium API keys, marked on the pric
   login,
   baseURL,
 }) => {
-  await login();
+  await login({ verified: true }); // buying needs a verified address
   await openPricing(page);
   await page.getByRole('switch', { name: /Anual/ }).click();
   const pro = page.getByRole('article', { name: 'Pro' });
@@ -122,7 +122,7 @@ test('the Pro plan bought yearly: plan Pro, premium API keys, marked on the pric
 });
 
 test('a checkout the buyer leaves is closed, and the Billing page says it was cancelled', async ({ page, login }) => {
-  await login();
+  await login({ verified: true }); // buying needs a verified address
   await openPricing(page);
   await page.getByRole('button', { name: 'Comprar o pacote Small (5M tokens)' }).click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\/[^/]+$/);

@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { errorSerializer } from './lib/log-redaction.js';
 import { requestLoggerFactory } from './lib/request-logger.js';
+import { accountPlugin } from './modules/account/account.plugin.js';
 import { applicationsPlugin } from './modules/applications/applications.plugin.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { billingPlugin } from './modules/billing/billing.plugin.js';
@@ -14,6 +15,7 @@ import { ecosystemPlugin } from './modules/ecosystem/ecosystem.plugin.js';
 import { aiSecurityPlugin } from './modules/ai-security/ai-security.plugin.js';
 import { eventsCataloguePlugin } from './modules/events/events.plugin.js';
 import { healthPlugin } from './modules/health/health.plugin.js';
+import { mailPlugin } from './modules/mail/mail.plugin.js';
 import { profilesPlugin } from './modules/profiles/profiles.plugin.js';
 import { programmePlugin } from './modules/programme/programme.plugin.js';
 import { realtimePlugin } from './modules/realtime/realtime.plugin.js';
@@ -163,6 +165,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(eventBusPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(csrfPlugin);
+  await app.register(mailPlugin);
 
   // Modules: each <module>.plugin.ts builds its services once and registers its routes. Auth
   // first: it adds the one authentication hook, and every route after it declares its need.
@@ -178,6 +181,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(workflowsPlugin);
   await app.register(containersPlugin);
   await app.register(realtimePlugin);
+  await app.register(accountPlugin);
 
   // Last: the web app and the not-found answers
   await app.register(webAppPlugin);

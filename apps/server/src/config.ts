@@ -209,7 +209,14 @@ export interface AppConfig {
    * Transactional mail: SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS) and MAIL_FROM.
    * With no SMTP URL, each message is written as an .eml file under DATA_DIR/outbox/.
    */
-  mail: { smtpUrl: string | null; from: string };
+  mail: {
+    smtpUrl: string | null;
+    from: string;
+    /** Tests: seconds before a failed send is retried (default 5). */
+    retryDelaySeconds?: number;
+    /** Where messages go with no SMTP URL (default DATA_DIR/outbox); null: only logged (tests). */
+    outboxDir?: string | null;
+  };
   /**
    * TRUST_PROXY: whose X-Forwarded-For / -Proto / -Host headers to believe (Fastify's `trustProxy`).
    * false: nobody's (request.ip is the connection's peer); else those proxy addresses, CIDR ranges

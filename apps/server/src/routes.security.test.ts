@@ -1,8 +1,10 @@
+import { passkeyCreationOptionsResponseSchema } from '@nuvem/contracts/mfa';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import {
   createTestDatabase,
-  registerUser,
+  // Buyers need a verified address (403 EMAIL_NOT_VERIFIED otherwise).
+  registerVerifiedUser as registerUser,
   settleJobs,
   testConfig,
   testDriver,
@@ -10,6 +12,7 @@ import {
   useTestApp,
   type TestUser,
 } from './test/helper.testing.js';
+import { createTestAuthenticator } from './test/webauthn.testing.js';
 import type { App } from './types.js';
 
 /**
@@ -24,12 +27,21 @@ const publicRoutes = new Set([
   'GET /auth/config',
   'POST /auth/login',
   'POST /auth/register',
+  // The second step of a sign-in (a ticket, not a session) and passwordless passkey sign-in.
+  'POST /auth/mfa/verify',
+  'POST /auth/mfa/passkey/options',
+  'POST /auth/passkey/options',
+  'POST /auth/passkey/verify',
   'GET /sso/check',
   'POST /sso/logout',
   'GET /logout',
   'POST /logout',
   'GET /oauth/:provider',
   'GET /oauth/:provider/callback',
+  // Mailed links and the forgotten password: a single-use token or an address, not a session.
+  'POST /auth/email/verify',
+  'POST /auth/password/forgot',
+  'POST /auth/password/reset',
   'GET /api/ecosystem/apps',
   'POST /api/programme/enquiries',
   // The container catalogue is the same for everybody (the pricing and wizard pages show it).
@@ -127,6 +139,7 @@ describe(`every route's guard, on ${testDriver}`, () => {
       'POST /api/mlm/flows/:id/execute': { input: 'run it for me' },
       'POST /api/mlm/agents/:id/chat': { message: 'hello' },
       'PATCH /api/mlm/knowledge/:id': { security_handling: 'quote' },
+      'PATCH /auth/passkeys/:id': { name: 'Taken over' },
       'POST /api/payments/sandbox/sessions/:id/pay': {
         cardNumber: '4242 4242 4242 4242',
         expiry: '12/40',
@@ -163,7 +176,9 @@ describe(`every route's guard, on ${testDriver}`, () => {
                           ? ids.id_execution
                           : route.url.startsWith('/api/mlm/knowledge')
                             ? ids.id_document
-                            : ids.id
+                            : route.url.startsWith('/auth/passkeys')
+                              ? ids.id_passkey
+                              : ids.id
             : name === 'entryId'
               ? route.url.includes('/education/')
                 ? ids.entryId_education
@@ -235,6 +250,10 @@ async function ownerResources(app: App, owner: TestUser): Promise<Record<string,
     });
   const container = await as('POST', '/api/v1/containers', { name: 'owners-box' });
   expect(container.statusCode).toBe(202);
+  const passkeyOptions = await as('POST', '/auth/passkeys/options', { password: owner.password });
+  const authenticator = createTestAuthenticator(testOrigin);
+  const credential = authenticator.register(passkeyCreationOptionsResponseSchema.parse(passkeyOptions.json()).options);
+  expect((await as('POST', '/auth/passkeys', { name: 'Owner key', credential })).statusCode).toBe(201);
   await settleJobs(app);
   const application = await as('POST', '/applications', { name: 'owners-app' });
   expect(application.statusCode).toBe(201);
@@ -284,6 +303,7 @@ async function ownerResources(app: App, owner: TestUser): Promise<Record<string,
     entryId_education: education.json<{ entry: { id: string } }>().entry.id,
     entryId_experience: experience.json<{ entry: { id: string } }>().entry.id,
     name: 'typescript',
+    id_passkey: authenticator.id,
     id: owner.id,
   };
 }

@@ -37,7 +37,7 @@ export const signInErrorMessages = {
   social_unavailable: 'Social sign-in failed: the provider could not be reached. Please try again later.',
   social_unverified_email: 'Social sign-in failed: the provider has not verified your e-mail address.',
   social_account_exists:
-    'An account with this e-mail already exists. Sign in with your e-mail and password to link it.',
+    'An account with this e-mail already exists. We mailed that address a link: open it to sign in with this provider. Or sign in with your e-mail and password to link it.',
   google_not_configured: 'Sign-in with Google is not configured here: use your e-mail and password.',
   github_not_configured: 'Sign-in with GitHub is not configured here: use your e-mail and password.',
   rate_limited: 'Too many sign-in attempts. Please wait a minute and try again.',
@@ -222,6 +222,29 @@ export const authSuccessSchema = z.object({
 });
 export type AuthSuccess = z.infer<typeof authSuccessSchema>;
 
+/** The second factors a sign-in may be completed with (TOTP app, a recovery code, a passkey). */
+export const mfaMethods = ['totp', 'recovery_code', 'passkey'] as const;
+export type MfaMethod = (typeof mfaMethods)[number];
+
+/**
+ * POST /auth/login of an account with a second factor: no session yet, only a short-lived,
+ * single-use ticket for POST /auth/mfa/verify, and the methods the account can use.
+ */
+export const mfaRequiredSchema = z.object({
+  mfa_required: z.literal(true),
+  mfa_ticket: z.string(),
+  methods: z.array(z.enum(mfaMethods)),
+});
+export type MfaRequired = z.infer<typeof mfaRequiredSchema>;
+
+/** POST /auth/login: signed in (the user and a token), or the second step is due (`mfa_required`). */
+export const loginResponseSchema = z.union([authSuccessSchema, mfaRequiredSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Whether the account has a second factor, and whether this session's sign-in passed one. */
+export const mfaStateSchema = z.object({ enabled: z.boolean(), passed: z.boolean() });
+export type MfaState = z.infer<typeof mfaStateSchema>;
+
 export const applicationIdSchema = z
   .string()
   .trim()
@@ -234,7 +257,13 @@ export const ssoCheckQuerySchema = z.object({
 });
 
 export const ssoCheckResponseSchema = z.discriminatedUnion('authenticated', [
-  z.object({ authenticated: z.literal(true), user: authUserSchema, access_token: z.string() }),
+  z.object({
+    authenticated: z.literal(true),
+    user: authUserSchema,
+    access_token: z.string(),
+    /** The session's second factor (always sent by this server; optional for older ones). */
+    mfa: mfaStateSchema.optional(),
+  }),
   z.object({ authenticated: z.literal(false), sso_login_url: z.string() }),
 ]);
 export type SsoCheckResponse = z.infer<typeof ssoCheckResponseSchema>;
@@ -261,8 +290,8 @@ export const authConfigResponseSchema = z.object({
 });
 export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
 
-/** GET /auth/me: the signed-in user (cookie or bearer), or 401. */
-export const meResponseSchema = z.object({ user: authUserSchema });
+/** GET /auth/me: the signed-in user (cookie or bearer) and the session's second factor, or 401. */
+export const meResponseSchema = z.object({ user: authUserSchema, mfa: mfaStateSchema });
 
 // Where a redirect must never lead (the server's safeRedirect and the sign-in page's post-login
 // decision share it): a same-origin jump there would sign out, or in, past the checks that ask first.

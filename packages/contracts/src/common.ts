@@ -37,6 +37,7 @@ export const idPrefixes = {
   securityReport: 'sfa',
   knowledgeDocument: 'kdoc',
   tokenUsage: 'tku',
+  mail: 'mail',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -4,10 +4,12 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../config.js';
+import { users } from '../db/schema/users.js';
 import type { App } from '../types.js';
 
 /** Which database this test run uses: the vitest project sets NUVEM_TEST_DB (pglite | postgres). */
@@ -90,6 +92,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfi
     containers: { ...base.containers, driver: 'demo', sampleIntervalMs: 0 },
     // Jobs another instance queued are found within half a second (the queue's own floor).
     queue: { ...base.queue, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 },
+    // Mail with no SMTP server is only logged, not written under the checkout's .data folder.
+    mail: { ...base.mail, outboxDir: null },
     ...overrides,
   };
 }
@@ -164,4 +168,15 @@ export async function registerUser(
   const cookie = res.cookies.find((c) => c.name === 'nuvem_session')?.value;
   if (!cookie) throw new Error('register set no session cookie');
   return { id: body.user.id, email, password, cookie, accessToken: body.access_token } satisfies TestUser;
+}
+
+/**
+ * Registers a user whose address is verified, as if the mailed link had been followed: what a
+ * suite needs where buying (or inviting) is tested, since those need a verified address.
+ */
+export async function registerVerifiedUser(app: App, overrides: Parameters<typeof registerUser>[1] = {}) {
+  const user = await registerUser(app, overrides);
+  await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  await app.auth.forgetCachedSessions(user.id);
+  return user;
 }

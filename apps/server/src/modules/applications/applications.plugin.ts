@@ -41,6 +41,11 @@ export const applicationsPlugin = fp(
 
     const service = createApplicationsService({ repo, config: app.config, apiKeys });
     app.decorate('applications', service);
+    // The verified owner took over an account someone else registered: that person's keys stop.
+    app.auth.onAccountClaimed(async (userId) => {
+      const revoked = await service.revokeAllKeys(userId, 'account_claimed');
+      if (revoked > 0) app.log.info({ userId, revoked }, 'API keys revoked after an account takeover');
+    });
     await app.register(applicationsRoutes, { service });
     await app.register(platformCors);
   },

@@ -267,6 +267,16 @@ function applicationsQueries(db: Database) {
       return row;
     },
 
+    /** Revokes every key of the user not revoked yet; returns their hashes (to drop cached look-ups). */
+    async revokeKeysOfUser(userId: string, at: Date, reason: string): Promise<string[]> {
+      const revoked = await db
+        .update(apiKeys)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .returning({ hash: apiKeys.keyHash });
+      return revoked.map((row) => row.hash);
+    },
+
     /** Revokes a key that is not revoked yet; false when it already was. */
     async revokeKey(keyId: string, at: Date, reason: string | null): Promise<boolean> {
       const revoked = await db

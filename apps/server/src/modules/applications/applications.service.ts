@@ -246,6 +246,16 @@ export function createApplicationsService(deps: {
       return changed.length;
     },
 
+    /**
+     * Revokes every key of the user (reason 'account_claimed'), everywhere at once: after the
+     * verified owner took over an account someone else had registered, that person's keys stop.
+     */
+    async revokeAllKeys(userId: string, reason: string): Promise<number> {
+      const hashes = await repo.revokeKeysOfUser(userId, now(), reason);
+      await keyAuth.invalidateKeys(hashes);
+      return hashes.length;
+    },
+
     async revokeKey(userId: string, applicationId: string, keyId: string, reason: string | null): Promise<void> {
       const row = await ownedKey(userId, applicationId, keyId);
       if (!(await repo.revokeKey(row.id, now(), reason)))

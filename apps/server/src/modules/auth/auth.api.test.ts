@@ -511,6 +511,7 @@ describe(`sign-in service on ${testDriver}`, () => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/logout?redirect=${encodeURIComponent('http://localhost:3000/pricing')}`,
+        headers: { 'sec-fetch-site': 'same-origin' },
         cookies: { nuvem_session: user.cookie },
       });
       expect(res.statusCode).toBe(302);

@@ -5,9 +5,13 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
 import { MemoryTtlCache, RedisTtlCache, type TtlCache } from '../../lib/ttl-cache.js';
 import type { App } from '../../types.js';
+import { accountEmailRoutes } from './account-email.routes.js';
+import { accountSessionsRoutes } from './account-sessions.routes.js';
+import { createAccountTokensRepository } from './account-tokens.repository.js';
 import { createAuthRepository, type SessionWithUser } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
+import { mfaRoutes } from './mfa.routes.js';
 import { oauthRoutes } from './oauth.routes.js';
 import { answerVerdict, keyAuthOf } from './platform-verdict.js';
 import { authNeeds, bearerToken, type AuthNeed, type RequestAuth } from './principal.js';
@@ -26,6 +30,7 @@ export const authPlugin = fp(
       ? new RedisTtlCache(app.redis, 'nuvem:session:', reviveSessionWithUser)
       : new MemoryTtlCache();
     const repo = createAuthRepository(app.db);
+    const tokens = createAccountTokensRepository(app.db);
     const service = createAuthService({
       repo,
       limiter: app.limiter,
@@ -33,6 +38,9 @@ export const authPlugin = fp(
       bus: app.eventBus,
       config: app.config,
       log: app.log,
+      tokens,
+      mail: app.mail,
+      queue: app.queue,
     });
     app.decorate('auth', service);
     app.decorateRequest('auth', null);
@@ -40,7 +48,7 @@ export const authPlugin = fp(
 
     // Expired sessions and sign-in states are deleted at start-up, then every
     // SESSION_PURGE_INTERVAL_MS by one instance (a repeatable job).
-    const purge = createSessionPurge({ repo, log: app.log });
+    const purge = createSessionPurge({ repo, tokens, log: app.log });
     if (app.config.sessionPurgeIntervalMs > 0) {
       app.queue.every('auth.session-purge', app.config.sessionPurgeIntervalMs, () => purge.run());
       app.addHook('onReady', async () => purge.run());
@@ -120,6 +128,9 @@ export const authPlugin = fp(
     await app.register(authRoutes);
     await app.register(ssoRoutes);
     await app.register(oauthRoutes);
+    await app.register(mfaRoutes);
+    await app.register(accountEmailRoutes);
+    await app.register(accountSessionsRoutes);
   },
-  { name: 'auth', dependencies: ['db', 'queue', 'event-bus', 'rate-limiter', 'cookie'] },
+  { name: 'auth', dependencies: ['db', 'queue', 'event-bus', 'rate-limiter', 'cookie', 'mail'] },
 );

@@ -7,6 +7,7 @@ import { oauthPendingLinks } from '../../db/schema/oauth-pending-links.js';
 import { oauthStates } from '../../db/schema/oauth-states.js';
 import { sessions, type SessionRow } from '../../db/schema/sessions.js';
 import { users, type UserRow } from '../../db/schema/users.js';
+import { createMfaRepository } from './mfa.repository.js';
 
 export type { SessionRow, UserRow };
 
@@ -36,6 +37,8 @@ function withCleanDisplayName<T extends { displayName?: string | null | undefine
 export function createAuthRepository(db: Database) {
   return {
     ...authQueries(db),
+    /** The second factor's tables (TOTP, recovery codes, passkeys, challenges): mfa.repository.ts. */
+    mfa: createMfaRepository(db),
 
     transaction<T>(work: (tx: AuthQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(authQueries(tx)));

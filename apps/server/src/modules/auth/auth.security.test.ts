@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { MemoryRateLimiter } from '../../lib/rate-limiter.js';
 import { MemoryTtlCache } from '../../lib/ttl-cache.js';
 import { registerUser, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
+import { createAccountTokensRepository } from './account-tokens.repository.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createAuthService, type AuthService } from './auth.service.js';
 
@@ -85,6 +86,7 @@ describe(`GET /logout from another site on ${testDriver}`, () => {
     [{ 'sec-fetch-site': 'same-site' }],
     [{ referer: 'https://evil.example/page' }], // a browser without Sec-Fetch-*
     [{ 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/page' }],
+    [{}], // neither header (an older browser, or a page that hid its Referer): it may be another site
   ])('does not end a live session on %j: it asks first, on a page without scripts', async (headers) => {
     const user = await registerUser(t.app);
     const res = await getLogout(user.cookie, headers);
@@ -142,7 +144,7 @@ describe(`GET /logout from another site on ${testDriver}`, () => {
     [{ 'sec-fetch-site': 'same-origin', referer: `${testOrigin}/developer` }],
     [{ 'sec-fetch-site': 'none' }], // typed in the address bar, or a bookmark
     [{ 'sec-fetch-site': 'cross-site', referer: 'https://crm.nuvem.example/settings' }], // an ecosystem app
-    [{}], // no browser headers at all (curl)
+    [{ referer: `${testOrigin}/developer` }], // a browser without Sec-Fetch-*, from this site
   ])('ends the session at once on %j', async (headers) => {
     const user = await registerUser(t.app);
     const res = await getLogout(user.cookie, headers);
@@ -283,6 +285,9 @@ describe(`the sign-in limits over time on ${testDriver}`, () => {
       bus: t.app.eventBus,
       config: t.app.config,
       log: t.app.log,
+      tokens: createAccountTokensRepository(t.app.db),
+      mail: t.app.mail,
+      queue: t.app.queue,
     });
   const attempt = (auth: AuthService, email: string, password: string, ip: string) =>
     auth.login({ email, password }, { ip, userAgent: null }).then(

@@ -13,6 +13,7 @@ import { createGoogleDriver } from './drivers/google.js';
 import { OAuthError, type OAuthDriver } from './drivers/oauth-driver.js';
 import { ownOrigins, requestMeta } from './request-meta.js';
 import { PENDING_LINK_TTL_MS, type SocialProfile } from './social-sign-in.service.js';
+import { setMfaTicketCookie } from './mfa-cookie.js';
 import { setPendingLinkCookie, setSessionCookie } from './session-cookie.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -49,6 +50,12 @@ function signInPage(code: SignInErrorCode, redirect?: string): string {
   const params = new URLSearchParams();
   if (redirect !== undefined) params.set('redirect', redirect);
   params.set('error', code);
+  return `/login?${params.toString()}`;
+}
+
+/** The sign-in page at its second step (`mfa`: the methods), then where the sign-in was going. */
+function mfaStepPage(methods: readonly string[], redirect: string): string {
+  const params = new URLSearchParams({ redirect, mfa: methods.join(',') });
   return `/login?${params.toString()}`;
 }
 
@@ -188,9 +195,20 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
           redirectUri: callbackUrl(provider),
         });
         const { user, session } = await app.auth.signInWithProfile(profile, requestMeta(request));
-        request.log.info({ userId: user.id, provider }, 'user signed in socially');
-        setSessionCookie(reply, config, session);
-        target = pending.redirectTo;
+        if (await app.auth.hasSecondFactor(user.id)) {
+          // The provider vouches for the identity, not for the second factor: the session just
+          // issued ends unused, and the sign-in page asks for the second step (ticket in a cookie).
+          await app.auth.endSession(session.token);
+          const due = await app.auth.issueMfaTicket(user.id, true);
+          setMfaTicketCookie(reply, config, due.ticket);
+          request.log.info({ userId: user.id, provider }, 'social identity accepted, second factor due');
+          target = mfaStepPage(due.methods, pending.redirectTo);
+        } else {
+          request.log.info({ userId: user.id, provider }, 'user signed in socially');
+          await app.auth.noticeNewDevice(user.id, session.token);
+          setSessionCookie(reply, config, session);
+          target = pending.redirectTo;
+        }
       } catch (err) {
         if (err instanceof OAuthError) {
           request.log.warn({ err, provider }, 'social sign-in refused');
@@ -199,9 +217,14 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ code: err.code, provider }, 'social sign-in refused');
           // A password account with this address that nobody verified: offer to link it once this
           // browser proves the password (the sign-in page says so).
+          // Or, without the password: a link mailed to the address hands the account to whoever
+          // proves the mailbox (the verified owner wins).
           if (err.code === 'SOCIAL_ACCOUNT_EXISTS' && profile) {
             const token = await app.auth.offerPendingLink(profile);
             if (token) setPendingLinkCookie(reply, config, token, PENDING_LINK_TTL_MS);
+            await app.auth.offerSocialClaim(profile).catch((error: unknown) => {
+              request.log.error({ err: error, provider }, 'could not mail a claim link');
+            });
           }
           const code = (err.code ? appErrorCodes[err.code] : undefined) ?? 'social_failed';
           target = signInPage(code, code === 'social_account_exists' ? pending.redirectTo : undefined);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountTokensRepository } from './account-tokens.repository.js';
 import type { AuthRepository } from './auth.repository.js';
 
 /**
@@ -7,7 +8,12 @@ import type { AuthRepository } from './auth.repository.js';
  * `auth.session-purge` every SESSION_PURGE_INTERVAL_MS (0 turns the schedule off), on one
  * instance at a time. Runs never overlap within an instance; the deletes are idempotent.
  */
-export function createSessionPurge(deps: { repo: AuthRepository; log: FastifyBaseLogger }) {
+export function createSessionPurge(deps: {
+  repo: AuthRepository;
+  /** Expired mailed links (verify, reset, change e-mail, claim) go too. */
+  tokens?: Pick<AccountTokensRepository, 'deleteExpiredTokens'>;
+  log: FastifyBaseLogger;
+}) {
   const { repo, log } = deps;
   let running: Promise<void> | undefined;
 
@@ -19,6 +25,7 @@ export function createSessionPurge(deps: { repo: AuthRepository; log: FastifyBas
         await repo.deleteExpiredSessions(now);
         await repo.deleteExpiredOAuthStates(now);
         await repo.deleteExpiredPendingLinks(now);
+        await deps.tokens?.deleteExpiredTokens(now);
         log.debug('expired sessions purged');
       } catch (error) {
         log.error({ err: error }, 'purging expired sessions failed');

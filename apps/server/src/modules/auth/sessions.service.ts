@@ -49,12 +49,16 @@ export function createSessionsService(deps: {
 }) {
   const { repo, sessionCache, bus, log } = deps;
 
-  /** A new session for the user; in `tx` when it is written together with other rows. */
+  /**
+   * A new session for the user; in `tx` when it is written together with other rows. `mfaPassed`:
+   * the sign-in passed a second factor (a code, or a passkey).
+   */
   async function issueSession(
     userId: string,
     remember: boolean,
     meta: RequestMeta,
     tx: Pick<AuthQueries, 'insertSession'> = repo,
+    options: { mfaPassed?: boolean } = {},
   ): Promise<IssuedSession> {
     const token = randomToken();
     const accessToken = deriveAccessToken(token);
@@ -65,6 +69,7 @@ export function createSessionsService(deps: {
       tokenHash: sha256(token),
       accessTokenHash: sha256(accessToken),
       remember,
+      mfaPassed: options.mfaPassed ?? false,
       userAgent: meta.userAgent?.slice(0, 512) ?? null,
       ip: meta.ip,
       expiresAt,

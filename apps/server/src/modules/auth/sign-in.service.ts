@@ -6,12 +6,20 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
+import type { MailLocale } from '../mail/mail.types.js';
 import type { AuthRepository, Executor, UserRow } from './auth.repository.js';
+import type { MfaPending, SecondFactorService } from './mfa.service.js';
 import type { IssuedSession, RequestMeta, SessionsService } from './sessions.service.js';
 
 export interface SignedIn {
   user: UserRow;
   session: IssuedSession;
+}
+
+/** A right password on an account with a second factor: no session yet, a ticket for the second step. */
+export interface SecondStepDue {
+  user: UserRow;
+  mfa: MfaPending;
 }
 
 const RATE_WINDOW_MS = 60_000;
@@ -37,8 +45,10 @@ export function createSignInService(deps: {
   limiter: RateLimiter;
   sessions: Pick<SessionsService, 'issueSession'>;
   config: AppConfig;
+  /** Accounts with a second factor get a ticket for it instead of a session. */
+  secondFactor: Pick<SecondFactorService, 'hasSecondFactor' | 'issueMfaTicket'>;
 }) {
-  const { repo, limiter, sessions, config } = deps;
+  const { repo, limiter, sessions, config, secondFactor } = deps;
   const limit = config.authRateLimitPerMinute;
   // Verifying against a real hash when the account does not exist keeps both answers equally slow.
   let dummyHash: Promise<string> | undefined;
@@ -50,7 +60,8 @@ export function createSignInService(deps: {
   }
 
   return {
-    async register(body: RegisterBody, meta: RequestMeta): Promise<SignedIn> {
+    /** A new account (its address not verified yet); `locale`: the language its mail is written in. */
+    async register(body: RegisterBody, meta: RequestMeta, locale: MailLocale = 'en'): Promise<SignedIn> {
       await enforce(`register:ip:${limitAddress(meta.ip)}`);
       if (await repo.findUserByEmail(body.email)) throw new AppError(409, authMessages.emailTaken, 'EMAIL_TAKEN');
       const passwordHash = await argonHash(body.password);
@@ -61,6 +72,7 @@ export function createSignInService(deps: {
             email: body.email,
             passwordHash,
             displayName: body.displayName,
+            locale,
           });
           const session = await sessions.issueSession(user.id, false, meta, tx);
           return { user, session };
@@ -72,7 +84,7 @@ export function createSignInService(deps: {
       }
     },
 
-    async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
+    async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn | SecondStepDue> {
       const email = body.email.trim().toLowerCase();
       const address = limitAddress(meta.ip);
       await enforce(`login:ip:${address}`);
@@ -99,6 +111,9 @@ export function createSignInService(deps: {
       // The right password from this address ends its run of failures (typos spread over a
       // day do not add up to a lock-out); the account-wide count is left to its window.
       await limiter.reset(pairKey);
+      if (await secondFactor.hasSecondFactor(user.id)) {
+        return { user, mfa: await secondFactor.issueMfaTicket(user.id, body.rememberMe ?? false) };
+      }
       const session = await sessions.issueSession(user.id, body.rememberMe ?? false, meta);
       return { user, session };
     },

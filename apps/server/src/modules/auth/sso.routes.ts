@@ -18,7 +18,7 @@ import { deriveAccessToken } from './sessions.service.js';
 import { ownOrigins } from './request-meta.js';
 import { clearSessionCookie } from './session-cookie.js';
 import type { SessionWithUser } from './auth.repository.js';
-import { toAuthUser } from './user-view.js';
+import { mfaStateOf, toAuthUser } from './user-view.js';
 
 /** The SSO surface the ecosystem's apps share: /sso/check, /sso/logout and /logout. */
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,6 +48,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
             authenticated: true,
             user: toAuthUser(found.user),
             access_token: deriveAccessToken(token),
+            mfa: mfaStateOf(found.user, found.session),
           };
           answer = JSON.stringify(body);
           signedInAnswers.set(found, answer);
@@ -94,8 +95,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /**
-   * GET /logout ends the session, except when another site sent the browser here while a session is
-   * live: then it asks first (a cross-site link must not sign anyone out). The spec's flow is not
+   * GET /logout ends the session, except when another site may have sent the browser here (or
+   * nothing says who did) while a session is live: then it asks first (a cross-site link must not
+   * sign anyone out). The spec's flow is not
    * affected: the app's POST /sso/logout has already ended the session when it jumps here.
    */
   app.get(
@@ -146,17 +148,18 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Whether another site sent this request. Sec-Fetch-Site `same-origin` or `none` (typed, bookmarked)
- * cannot come from another site; else a Referer names the sender (it cannot be forged, only left
- * out) and an allowed ecosystem origin counts as this site; else Sec-Fetch-Site decides. A request
- * with neither (not a current browser) is taken as same-site.
+ * Whether this request may have come from another site. Sec-Fetch-Site `same-origin` or `none`
+ * (typed, bookmarked) cannot come from another site; else a Referer names the sender (it cannot be
+ * forged, only left out) and an allowed ecosystem origin counts as this site. Anything else may be
+ * another site's: Sec-Fetch-Site `cross-site` or `same-site`, and a request with neither header (an
+ * older browser, or a page that hides its Referer with a referrer policy), so it asks first.
  */
 function isCrossSite(request: FastifyRequest, ownOrigins: ReadonlySet<string>): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site === 'same-origin' || site === 'none') return false;
   const referer = originOf(request.headers.referer);
   if (referer) return !ownOrigins.has(referer);
-  return site === 'cross-site' || site === 'same-site';
+  return true;
 }
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

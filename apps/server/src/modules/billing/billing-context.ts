@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventBus } from '../../plugins/app/event-bus.js';
-import type { BillingRepository, BillingSubscriptionRow } from './billing.repository.js';
+import type { BillingOrderRow, BillingRepository, BillingSubscriptionRow } from './billing.repository.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +31,8 @@ export interface BillingDeps {
   setKeyTier(userId: string, tier: 'standard' | 'premium' | 'enterprise'): Promise<number>;
   /** Ends, at the provider, a subscription a new plan replaced (durably: queued and retried). */
   cancelReplaced(providerSubscriptionId: string): Promise<void>;
+  /** Mails the receipt of a paid order (never throws; once per order). */
+  sendReceipt?(order: BillingOrderRow): Promise<void>;
   now?: () => Date;
 }
 

@@ -6,7 +6,8 @@ import { billingCoupons } from '../../db/schema/billing-coupons.js';
 import { billingOrders } from '../../db/schema/billing-orders.js';
 import { billingSubscriptions } from '../../db/schema/billing-subscriptions.js';
 import {
-  registerUser,
+  // Buyers need a verified address (403 EMAIL_NOT_VERIFIED otherwise).
+  registerVerifiedUser as registerUser,
   settleJobs,
   testDriver,
   testOrigin,

@@ -7,6 +7,7 @@ import { billingRoutes } from './billing.routes.js';
 import { createBillingService, type BillingService } from './billing.service.js';
 import { createStripeEventHandler, STRIPE_EVENT_JOB, stripeWebhookRoutes } from './billing.webhooks.js';
 import { seedDemoCoupon } from './coupons.js';
+import { createOrderReceipt } from './order-receipt.js';
 import { createSandboxProvider } from './providers/sandbox.js';
 import { createStripeClient, createStripeProvider } from './providers/stripe.js';
 
@@ -42,6 +43,7 @@ export const billingPlugin = fp(
       log: app.log,
       emailOf: (userId) => app.auth.emailOf(userId),
       setKeyTier: (userId, tier) => app.applications.setKeyTierForUser(userId, tier),
+      sendReceipt: createOrderReceipt({ mail: app.mail, recipient: (id) => app.auth.mailRecipient(id), log: app.log }),
       cancelReplaced: async (providerSubscriptionId) => {
         await app.queue.send(CANCEL_REPLACED_JOB, { providerSubscriptionId });
       },

@@ -33,7 +33,12 @@ const CARD_ATTEMPTS = 20;
 /** Checkouts a user may open per ten minutes (each holds its coupon's redemption until it ends). */
 const CHECKOUTS = 30;
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const signIn = { auth: 'session' as const, unauthorizedMessage: pricingMessages.signInRequired };
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -54,6 +59,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
     start: (userId: string) => Promise<{ url: string; orderId: string }>,
   ): Promise<{ url: string; orderId: string }> {
     const userId = principalOf(request).userId;
+    await app.auth.requireVerifiedEmail(userId); // buying needs a verified address: 403 EMAIL_NOT_VERIFIED
     const limit = await limiter.hit(`checkout:${userId}`, CHECKOUTS, 10 * MINUTE);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
     const result = await start(userId);

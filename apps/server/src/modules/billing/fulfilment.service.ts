@@ -58,6 +58,7 @@ export function createFulfilment(ctx: BillingContext) {
     if (userId) await syncEntitlements(userId);
     if (paid) {
       log.info({ orderId, userId: paid.userId, kind: paid.kind, totalCents: paid.totalCents }, 'order paid');
+      await ctx.sendReceipt?.(paid);
       await bus
         .publish(paid.userId, 'billing.updated', { order_id: paid.id, status: 'paid' })
         .catch((error: unknown) => log.warn({ err: error }, 'could not publish billing.updated'));

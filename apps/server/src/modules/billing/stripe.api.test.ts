@@ -9,7 +9,13 @@ import { apiKeys } from '../../db/schema/api-keys.js';
 import { billingCoupons } from '../../db/schema/billing-coupons.js';
 import { billingOrders } from '../../db/schema/billing-orders.js';
 import { billingWebhookEvents } from '../../db/schema/billing-webhook-events.js';
-import { registerUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.testing.js';
+import {
+  registerVerifiedUser as registerUser,
+  testDriver,
+  testOrigin,
+  useTestApp,
+  type TestUser,
+} from '../../test/helper.testing.js';
 import {
   startStripeApi,
   type StripeApiRequest,

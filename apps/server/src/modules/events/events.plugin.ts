@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
+import { createEventMails } from './event-mail.js';
 import { createEventsRepository } from './events.repository.js';
 import { eventsRoutes } from './events.routes.js';
 import { createEventsService, type EventsService } from './events.service.js';
@@ -15,7 +16,15 @@ declare module 'fastify' {
 export const eventsCataloguePlugin = fp(
   async (app: App) => {
     const repo = createEventsRepository(app.db, { countsTtlMs: app.config.eventsCountsTtlSeconds * 1000 });
-    const service = createEventsService({ repo, bus: app.eventBus, log: app.log });
+    const mails = createEventMails({
+      repo,
+      mail: app.mail,
+      recipient: (userId) => app.auth.mailRecipient(userId),
+      queue: app.queue,
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+    });
+    const service = createEventsService({ repo, bus: app.eventBus, log: app.log, mails });
     app.decorate('eventsCatalogue', service);
     const count = app.config.seedEventsCount;
     app.addHook('onReady', async () => {
@@ -32,5 +41,5 @@ export const eventsCataloguePlugin = fp(
       listsPerMinute: app.config.eventsListsPerMinute,
     });
   },
-  { name: 'events-catalogue', dependencies: ['db', 'event-bus', 'auth', 'rate-limiter'] },
+  { name: 'events-catalogue', dependencies: ['db', 'queue', 'event-bus', 'auth', 'rate-limiter', 'mail'] },
 );

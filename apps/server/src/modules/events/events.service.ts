@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { EventBus } from '../../plugins/app/event-bus.js';
+import type { EventMails } from './event-mail.js';
 import type { EventsRepository, EventsStatements, ListRow } from './events.repository.js';
 
 type EventInputParsed = z.infer<typeof eventInputSchema>;
@@ -56,6 +57,8 @@ export function createEventsService(deps: {
   repo: EventsRepository;
   bus: EventBus;
   log: FastifyBaseLogger;
+  /** Registration confirmations and cancellation notices (event-mail.ts). */
+  mails?: Pick<EventMails, 'registered' | 'cancelled'>;
   now?: () => Date;
 }) {
   const { repo, log } = deps;
@@ -189,11 +192,12 @@ export function createEventsService(deps: {
       if (found.event.status === 'cancelled') throw new AppError(409, eventsMessages.cancelled, 'EVENT_CANCELLED');
       if (found.event.startsAt <= now()) throw new AppError(409, eventsMessages.past, 'EVENT_PAST');
       const types = await repo.ticketTypes(eventId);
-      if (!types.some((type) => type.id === ticketTypeId)) {
+      const ticket = types.find((type) => type.id === ticketTypeId);
+      if (!ticket) {
         throw AppError.badRequest('Unknown ticket type for this event', 'UNKNOWN_TICKET_TYPE');
       }
       try {
-        return await repo.transaction(async (tx) => {
+        const result = await repo.transaction(async (tx) => {
           // The event row first, as an edit takes it: one lock order, so the two never deadlock.
           await tx.lockEvent(eventId);
           const registration = await tx.insertRegistration({
@@ -208,6 +212,8 @@ export function createEventsService(deps: {
           const counts = await tx.countAttendee(eventId, 1);
           return { registration, counts };
         });
+        await deps.mails?.registered(userId, found, result.registration, ticket.name);
+        return result;
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new AppError(409, eventsMessages.alreadyRegistered, 'ALREADY_REGISTERED');
@@ -334,6 +340,7 @@ export function createEventsService(deps: {
           ),
         );
         log.info({ eventId, attendees: attendees.length }, 'event cancelled');
+        await deps.mails?.cancelled(eventId);
       }
       return detail(eventId, userId);
     },

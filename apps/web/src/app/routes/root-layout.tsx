@@ -5,6 +5,7 @@ import { AnimatedBackground } from '@/components/layouts/animated-background';
 import { Spinner } from '@/components/layouts/spinner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { UnverifiedBanner } from '@/features/account/components/unverified-banner';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { Header } from '@/features/shell/components/header';
 
@@ -50,6 +51,9 @@ export function RootLayout() {
         onOpenEcosystem={() => openEcosystem(ecosystemButton.current)}
         ecosystemButtonRef={ecosystemButton}
       />
+      {auth.user && !auth.user.email_verified && (
+        <UnverifiedBanner email={auth.user.email} onVerified={() => void auth.refresh()} />
+      )}
       <Outlet context={outletContext} />
       {ecosystemLoaded && (
         <Suspense fallback={null}>

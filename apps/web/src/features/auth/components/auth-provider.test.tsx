@@ -1,4 +1,9 @@
-import { AUTH_TOKEN_STORAGE_KEY, SESSION_CHECK_INTERVAL_MS, type AuthUser } from '@nuvem/contracts/auth';
+import {
+  AUTH_TOKEN_STORAGE_KEY,
+  SESSION_CHECK_INTERVAL_MS,
+  type AuthUser,
+  type MfaRequired,
+} from '@nuvem/contracts/auth';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -149,7 +154,7 @@ describe('AuthProvider', () => {
     await act(() => expect(result.current.login({ email: 'ana@example.com', password: 'bad' })).rejects.toThrow());
     expect(result.current.error).toBe('Invalid email or password');
 
-    let pending: Promise<AuthUser> | undefined;
+    let pending: Promise<AuthUser | MfaRequired> | undefined;
     act(() => {
       pending = result.current.login({ email: 'ana@example.com', password: 'right-password', rememberMe: true });
     });

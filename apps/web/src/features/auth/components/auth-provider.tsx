@@ -1,4 +1,10 @@
-import { SESSION_CHECK_INTERVAL_MS, type AuthUser } from '@nuvem/contracts/auth';
+import {
+  SESSION_CHECK_INTERVAL_MS,
+  type AuthSuccess,
+  type AuthUser,
+  type LoginResponse,
+  type MfaRequired,
+} from '@nuvem/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/sonner';
@@ -10,6 +16,7 @@ import { i18n } from '@/lib/i18n';
 import { checkSession } from '../api/check-session';
 import { login as loginRequest, type LoginInput } from '../api/login';
 import { logout as logoutRequest } from '../api/logout';
+import { signInWithPasskey as passkeySignInRequest, verifyMfaCode, verifyMfaPasskey } from '../api/mfa-sign-in';
 import { register as registerRequest, type RegisterInput } from '../api/register';
 import { authErrorMessage } from '../lib/auth-error-message';
 import { logoutRedirectUrl } from '../lib/auth-urls';
@@ -21,13 +28,22 @@ export interface AuthContextValue {
   /** The message of the last failed login or registration. */
   error: string | null;
   isAuthenticated: boolean;
-  /** Resolves with the signed-in user; rejects with an Error whose message is the one to show. */
-  login: (input: LoginInput) => Promise<AuthUser>;
+  /**
+   * Resolves with the signed-in user, or with `mfa_required` (the ticket and the methods) when the
+   * account has a second factor; rejects with an Error whose message is the one to show.
+   */
+  login: (input: LoginInput) => Promise<AuthUser | MfaRequired>;
+  /** The second step of a sign-in: a code (TOTP or recovery) or `passkey: true` (the browser's prompt). */
+  completeMfa: (input: { ticket?: string | undefined; code?: string; passkey?: boolean }) => Promise<AuthUser>;
+  /** Passwordless sign-in with a passkey (the browser's prompt). */
+  signInWithPasskey: () => Promise<AuthUser>;
   register: (input: RegisterInput) => Promise<AuthUser>;
   /** Ends the session, then leaves the page for the auth service's logout route. */
   logout: () => Promise<void>;
   /** Asks the server for the signed-in user now (after a profile edit, so the header follows). */
   refresh: () => Promise<void>;
+  /** The server ended this session on purpose (the account was deleted): forget the user here, without the ended-session notice. */
+  signedOut: () => void;
 }
 
 /** The one toast of an ended session (an id, so ten failing calls still show one message). */
@@ -136,13 +152,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [setUser]);
 
   const signIn = useCallback(
-    async (request: () => ReturnType<typeof loginRequest>, fallback: () => string): Promise<AuthUser> => {
+    async (request: () => Promise<LoginResponse>, fallback: () => string): Promise<AuthUser | MfaRequired> => {
       ticket.current++;
       actionsRunning.current++;
       setError(null);
       setLoading(true);
       try {
         const result = await request();
+        // A second factor is due: nobody is signed in yet.
+        if ('mfa_required' in result) return result;
         setAuthToken(result.access_token);
         setUser(result.user);
         return result.user;
@@ -167,13 +185,37 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signIn],
   );
 
+  /** A sign-in step whose reply is always the signed-in user (the second step, a passkey). */
+  const finishSignIn = useCallback(
+    async (
+      request: () => Promise<AuthSuccess>,
+      fallback: () => string = () => i18n.t('auth:errors.loginFailed'),
+    ): Promise<AuthUser> => {
+      const result = await signIn(request, fallback);
+      if ('mfa_required' in result) throw new Error(fallback());
+      return result;
+    },
+    [signIn],
+  );
+
+  const completeMfa = useCallback(
+    ({ ticket: mfaTicket, code, passkey }: { ticket?: string | undefined; code?: string; passkey?: boolean }) =>
+      finishSignIn(() =>
+        passkey ? verifyMfaPasskey(mfaTicket) : verifyMfaCode({ ticket: mfaTicket, code: code ?? '' }),
+      ),
+    [finishSignIn],
+  );
+
+  // Like a social sign-in, a passkey sign-in is remembered (30 days).
+  const signInWithPasskey = useCallback(() => finishSignIn(() => passkeySignInRequest(true)), [finishSignIn]);
+
   const register = useCallback(
     (input: RegisterInput) =>
-      signIn(
+      finishSignIn(
         () => registerRequest(input),
         () => i18n.t('auth:errors.registrationFailed'),
       ),
-    [signIn],
+    [finishSignIn],
   );
 
   const logout = useCallback(async () => {
@@ -195,9 +237,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(() => runCheckRef.current(), []);
 
+  const signedOut = useCallback(() => {
+    ticket.current++; // a check already in flight must not bring the user back
+    clearAuthToken();
+    setUser(null);
+    setLoading(false);
+    queryClient.removeQueries({
+      predicate: (query) => !(query.queryKey[0] === 'auth' && query.queryKey[1] === 'config'),
+    });
+  }, [queryClient, setUser]);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, error, isAuthenticated: user !== null, login, register, logout, refresh }),
-    [user, loading, error, login, register, logout, refresh],
+    () => ({
+      user,
+      loading,
+      error,
+      isAuthenticated: user !== null,
+      login,
+      completeMfa,
+      signInWithPasskey,
+      register,
+      logout,
+      refresh,
+      signedOut,
+    }),
+    [user, loading, error, login, completeMfa, signInWithPasskey, register, logout, refresh, signedOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -3,17 +3,20 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordMessages,
+  type MfaRequired,
   type SocialProvider,
 } from '@nuvem/contracts/auth';
 import { Loader2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, type FieldMessages } from '@/lib/forms';
 import { useAuthConfig } from '../api/get-auth-config';
@@ -36,6 +39,8 @@ export interface LoginFormProps {
   onModeChange: (mode: LoginFormMode) => void;
   /** Called once the user is signed in (the post-login redirect). */
   onSuccess: () => void | Promise<void>;
+  /** The password was right and the account has a second factor: the sign-in's second step. */
+  onMfaRequired?: (challenge: MfaRequired) => void;
 }
 
 /**
@@ -44,7 +49,7 @@ export interface LoginFormProps {
  * checked before sending, and the server's per-field problems (`details`) are shown beside their
  * fields in plain words. The password rule is shown before anything is sent.
  */
-export function LoginForm({ mode, onModeChange, onSuccess }: LoginFormProps) {
+export function LoginForm({ mode, onModeChange, onSuccess, onMfaRequired }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
   const auth = useAuth();
@@ -99,7 +104,13 @@ export function LoginForm({ mode, onModeChange, onSuccess }: LoginFormProps) {
     setFailure(null);
     try {
       if (registering) await auth.register({ email, password, displayName });
-      else await auth.login({ email, password, rememberMe });
+      else {
+        const result = await auth.login({ email, password, rememberMe });
+        if ('mfa_required' in result) {
+          onMfaRequired?.(result);
+          return;
+        }
+      }
     } catch (error) {
       // The provider rethrows with the request's own failure as the cause.
       const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
@@ -168,6 +179,12 @@ export function LoginForm({ mode, onModeChange, onSuccess }: LoginFormProps) {
             <Label htmlFor={`${id}-remember`} className="cursor-pointer font-normal">
               {t('form.rememberMe')}
             </Label>
+            <Link
+              to={paths.forgotPassword.getHref()}
+              className="ml-auto text-sm text-primary underline-offset-4 hover:underline"
+            >
+              {t('form.forgotPassword')}
+            </Link>
           </div>
         )}
         <Button type="submit" disabled={isSubmitting} className="w-full">

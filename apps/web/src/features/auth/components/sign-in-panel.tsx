@@ -10,6 +10,8 @@ import { decidePostLoginRedirect } from '../lib/post-login-redirect';
 import { signInErrorMessage } from '../lib/sign-in-error';
 import { useAuth } from './auth-provider';
 import { LoginForm, type LoginFormMode } from './login-form';
+import { MfaStep, mfaMethodsFromQuery, type MfaChallenge } from './mfa-step';
+import { PasskeySignIn } from './passkey-sign-in';
 
 /** The sign-in page: the form, or who is signed in; after a login it applies the spec's redirect. */
 export function SignInPanel() {
@@ -26,6 +28,20 @@ export function SignInPanel() {
   const redirect = decidePostLoginRedirect(currentUrl, config.data?.redirect_origins ?? []);
   // A failed social sign-in comes back here with a code in `error`: shown as its fixed message only.
   const returnedError = signInErrorMessage(currentUrl.searchParams.get('error'));
+  // A sign-in waiting for its second step: after the password (its reply's ticket), or back from a
+  // social provider (`mfa=<methods>`, the ticket in an HttpOnly cookie).
+  const [mfa, setMfa] = useState<MfaChallenge | null>(() => {
+    const methods = mfaMethodsFromQuery(currentUrl.searchParams.get('mfa'));
+    return methods ? { methods } : null;
+  });
+  function leaveMfaStep() {
+    setMfa(null);
+    if (currentUrl.searchParams.has('mfa')) {
+      const params = new URLSearchParams(currentUrl.search);
+      params.delete('mfa');
+      void navigate({ search: params.toString() }, { replace: true });
+    }
+  }
 
   // Already signed in and sent here with somewhere to go (another app's SSO check, or the return
   // from a social sign-in): go on at once, as a central sign-in service does.
@@ -51,6 +67,10 @@ export function SignInPanel() {
     if (decision.kind === 'navigate') leaveFor(decision.url);
     else if (decision.kind === 'clean') await navigate(paths.login.getHref(), { replace: true });
     else await navigate(paths.home.getHref());
+  }
+
+  function setMfaRequired(challenge: { mfa_ticket: string; methods: MfaChallenge['methods'] }) {
+    setMfa({ ticket: challenge.mfa_ticket, methods: challenge.methods });
   }
 
   const title = user ? t('panel.signedInTitle') : mode === 'login' ? t('panel.loginTitle') : t('panel.registerTitle');
@@ -96,7 +116,14 @@ export function SignInPanel() {
                 {returnedError}
               </p>
             )}
-            <LoginForm mode={mode} onModeChange={setMode} onSuccess={finishSignIn} />
+            {mfa ? (
+              <MfaStep challenge={mfa} onSuccess={finishSignIn} onCancel={leaveMfaStep} />
+            ) : (
+              <>
+                <LoginForm mode={mode} onModeChange={setMode} onSuccess={finishSignIn} onMfaRequired={setMfaRequired} />
+                {mode === 'login' && <PasskeySignIn onSuccess={finishSignIn} />}
+              </>
+            )}
           </div>
         )}
       </CardContent>

@@ -19,6 +19,7 @@ export const auth = {
     email: 'Email',
     password: 'Password',
     passwordHint: 'Use {{min}} to {{max}} characters, and not a common or leaked password.',
+    forgotPassword: 'Forgot password?',
     rememberMe: 'Remember me',
     submitLogin: 'Sign in',
     submitRegister: 'Create account',

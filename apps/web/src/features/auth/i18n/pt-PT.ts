@@ -20,6 +20,7 @@ export const auth: Messages<typeof en> = {
     email: 'E-mail',
     password: 'Palavra-passe',
     passwordHint: 'Use entre {{min}} e {{max}} caracteres, e não uma palavra-passe comum ou divulgada.',
+    forgotPassword: 'Esqueceu-se da palavra-passe?',
     rememberMe: 'Lembrar-me',
     submitLogin: 'Iniciar sessão',
     submitRegister: 'Criar conta',
@@ -61,7 +62,7 @@ export const auth: Messages<typeof en> = {
       'O início de sessão social falhou: não foi possível contactar o fornecedor. Tente novamente mais tarde.',
     social_unverified_email: 'O início de sessão social falhou: o fornecedor não verificou o seu endereço de e-mail.',
     social_account_exists:
-      'Já existe uma conta com este e-mail. Inicie sessão com o seu e-mail e palavra-passe para a associar.',
+      'Já existe uma conta com este e-mail. Enviámos uma ligação para esse endereço: abra-a para iniciar sessão com este fornecedor. Ou inicie sessão com o seu e-mail e palavra-passe para a associar.',
     google_not_configured: 'O início de sessão com Google não está configurado aqui: use o seu e-mail e palavra-passe.',
     github_not_configured: 'O início de sessão com GitHub não está configurado aqui: use o seu e-mail e palavra-passe.',
     rate_limited: 'Demasiadas tentativas de início de sessão. Aguarde um minuto e tente novamente.',

@@ -7,6 +7,7 @@ import {
   GripIcon,
   LogOutIcon,
   MenuIcon,
+  UserCogIcon,
   UserRoundIcon,
   XIcon,
 } from 'lucide-react';
@@ -173,6 +174,12 @@ function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) 
           <Link to={paths.profile.getHref('me')}>
             <UserRoundIcon aria-hidden="true" />
             {t('userMenu.profile')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.account.getHref()}>
+            <UserCogIcon aria-hidden="true" />
+            {t('userMenu.account')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

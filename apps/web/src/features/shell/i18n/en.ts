@@ -16,6 +16,7 @@ export const shell = {
     /** Spec: the display name's fallback ('Usuário' in the spec's Portuguese). */
     fallbackName: 'User',
     profile: 'Profile',
+    account: 'Account',
     developerDashboard: 'Developer dashboard',
     billing: 'Billing',
     signOut: 'Sign out',

@@ -18,6 +18,7 @@ export const shell: Messages<typeof en> = {
     label: 'Menu do utilizador',
     fallbackName: 'Utilizador',
     profile: 'Perfil',
+    account: 'Conta',
     developerDashboard: 'Painel de programador',
     billing: 'Faturação',
     signOut: 'Sair',

@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../../plugins/app/queue.js';
+import type { App } from '../../types.js';
+import type { AccountDataPart } from '../account/account-data.types.js';
+import { orderView } from './account.service.js';
+import { createBillingAccountDataRepository } from './account-data.repository.js';
+import { CANCEL_REPLACED_JOB } from './billing.plugin.js';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * The billing module's part of the account: orders, the subscription, balances and token use in
+ * the export. Before the erasure, a subscription still running at Stripe is ended there (a durable
+ * job, retried, the one that ends a replaced subscription); the sandbox has nothing to end. The
+ * erasure keeps the orders (invoices must be kept) with nothing personal on them; the subscription,
+ * ledger and token use go with the user row.
+ */
+export function createBillingAccountData(deps: {
+  db: App['db'];
+  queue: Pick<JobQueue, 'send'>;
+  log: FastifyBaseLogger;
+}): AccountDataPart {
+  const repo = createBillingAccountDataRepository(deps.db);
+  return {
+    module: 'billing',
+    async exportData(owner) {
+      const [orders, subscription, ledger, tokenUse] = await Promise.all([
+        repo.ordersOf(owner.id),
+        repo.subscriptionOf(owner.id),
+        repo.ledgerOf(owner.id),
+        repo.tokenUseOf(owner.id),
+      ]);
+      return {
+        billing: {
+          subscription: subscription
+            ? {
+                plan: subscription.plan,
+                period: subscription.period,
+                status: subscription.status,
+                current_period_end: subscription.currentPeriodEnd.toISOString(),
+                cancel_at_period_end: subscription.cancelAtPeriodEnd,
+                provider: subscription.provider,
+                updated_at: subscription.updatedAt.toISOString(),
+              }
+            : null,
+          orders: orders.map((order) => ({
+            ...orderView(order),
+            lines: order.lines,
+            expires_at: iso(order.expiresAt),
+          })),
+          ledger: ledger.map((entry) => ({
+            kind: entry.kind,
+            delta: entry.delta,
+            order_id: entry.orderId,
+            reason: entry.reason,
+            created_at: entry.createdAt.toISOString(),
+          })),
+          token_use: tokenUse.map((use) => ({
+            tokens: use.tokens,
+            source: use.source,
+            ref: use.ref,
+            created_at: use.createdAt.toISOString(),
+          })),
+        },
+      };
+    },
+
+    async beforeErasure(owner) {
+      const subscription = await repo.subscriptionOf(owner.id);
+      if (subscription?.provider !== 'stripe' || !subscription.providerSubscriptionId) return;
+      if (subscription.status === 'cancelled') return;
+      // Durable (retried with backoff): a provider away for a while still ends it.
+      await deps.queue.send(CANCEL_REPLACED_JOB, { providerSubscriptionId: subscription.providerSubscriptionId });
+      deps.log.info({ userId: owner.id }, 'subscription of a deleted account: ending it at the provider');
+    },
+
+    async erase(owner, tx) {
+      await repo.anonymiseOrders(owner.id, tx);
+      return undefined;
+    },
+  };
+}
