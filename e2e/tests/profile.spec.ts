@@ -61,7 +61,7 @@ test('the owner edits the name, headline and an experience entry, and sees them 
   await expect(experience.getByText('Staff SRE')).toBeVisible();
   await expect(experience.getByText('Acme Cloud')).toBeVisible();
   await page.getByRole('tab', { name: 'About' }).click();
-  await expect(page.getByText(me.email)).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText(me.email)).toBeVisible();
 });
 
 test('the header shows the new name at once after the owner saves it', async ({ page, login }) => {

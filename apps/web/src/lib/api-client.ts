@@ -137,7 +137,12 @@ export async function apiRequest<S extends z.ZodType>(
   options: ApiRequestOptions = {},
 ): Promise<z.output<S>> {
   const { body, contentType } = requestBody(options);
-  const headers: Record<string, string> = { 'Content-Type': contentType, Accept: 'application/json' };
+  // The portal's language, not only the browser's: the server writes the user's mail in it.
+  const headers: Record<string, string> = {
+    'Content-Type': contentType,
+    Accept: 'application/json',
+    'Accept-Language': i18n.resolvedLanguage ?? i18n.language,
+  };
   const token = options.withToken === false ? null : getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -9,6 +9,9 @@ export interface AccountOwner {
   email: string;
 }
 
+/** A date in an export: ISO 8601, or null when there is none. */
+export const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+
 /** Work for once the erasure has committed: caches to forget, other instances to tell. */
 export type AfterErasure = () => Promise<void>;
 

@@ -40,7 +40,7 @@ export const accountPlugin = fp(
         auth.part,
       ],
       holder: auth.holder,
-      reauthenticate: (userId, proof) => app.auth.reauthenticate(userId, proof),
+      reauthenticate: (userId, proof, signedInAt) => app.auth.reauthenticate(userId, proof, signedInAt),
       mail: app.mail,
       log: app.log,
     });

@@ -77,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; lim
     },
     async (request, reply) => {
       const userId = cookieUserOf(request);
-      await service.deleteAccount(userId, request.body);
+      await service.deleteAccount(userId, request.body, sessionOf(request).session.createdAt);
       clearSessionCookie(reply, app.config);
       return { success: true as const };
     },

@@ -56,12 +56,12 @@ export function createAccountService(deps: {
     return accountExportSchema.parse(document);
   }
 
-  async function deleteAccount(userId: string, body: DeleteAccountBody): Promise<{ email: string }> {
+  async function deleteAccount(userId: string, body: DeleteAccountBody, signedInAt?: Date): Promise<{ email: string }> {
     const holder = await holderOf(userId);
     if (body.confirm.trim().toLowerCase() !== holder.email.toLowerCase()) {
       throw AppError.badRequest(accountMessages.confirmMismatch, 'CONFIRM_MISMATCH');
     }
-    await deps.reauthenticate(userId, { password: body.password, code: body.code });
+    await deps.reauthenticate(userId, { password: body.password, code: body.code }, signedInAt);
     const owner: AccountOwner = { id: holder.id, email: holder.email };
 
     for (const part of parts) {

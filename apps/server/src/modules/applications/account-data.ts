@@ -1,9 +1,7 @@
-import type { AccountDataPart } from '../account/account-data.types.js';
+import { iso, type AccountDataPart } from '../account/account-data.types.js';
 import type { App } from '../../types.js';
 import { createApplicationsAccountDataRepository } from './account-data.repository.js';
 import type { ApiKeyAuthService } from './api-key-auth.js';
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * The applications module's part of the account: applications and their API keys in the export

@@ -1,12 +1,10 @@
 import type { AccountExport } from '@nuvem/contracts/account';
 import type { App } from '../../types.js';
-import type { AccountDataPart, AccountOwner } from '../account/account-data.types.js';
+import { iso, type AccountDataPart, type AccountOwner } from '../account/account-data.types.js';
 import { createAuthAccountDataRepository } from './account-data.repository.js';
 import { createAccountSessionsRepository } from './account-sessions.repository.js';
 import type { SessionsService } from './sessions.service.js';
 import { describeUserAgent } from './user-agent.js';
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Who the account is, for the account module: its address, name and mail language; undefined when gone. */
 export interface AccountHolder extends AccountOwner {

@@ -1,3 +1,4 @@
+import { browserSessionOf } from './browser-session.js';
 import {
   accountEmailMessages,
   accountEmailSuccessSchema,
@@ -16,7 +17,7 @@ import { limitAddress } from '../../lib/client-address.js';
 import { enforceLimit } from './account-links.js';
 import { serverNewPasswordSchema } from './password-policy.js';
 import { PASSWORD_FORGOT_JOB } from './password-recovery.service.js';
-import { principalOf, sessionOf } from './principal.js';
+import { principalOf } from './principal.js';
 import { requestMeta } from './request-meta.js';
 import { setSessionCookie } from './session-cookie.js';
 
@@ -55,12 +56,17 @@ export const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/email/verify',
     {
-      config: { auth: 'public' },
+      // A verification or address-change link counts only for the account it was sent for, signed in.
+      config: { auth: 'optional' },
       schema: { tags: ['auth'], body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema, ...errors } },
     },
     async (request, reply) => {
       await limitLinks(request.ip);
-      const followed = await app.auth.followEmailLink(request.body.token, requestMeta(request));
+      const followed = await app.auth.followEmailLink(
+        request.body.token,
+        requestMeta(request),
+        request.principal?.userId ?? null,
+      );
       request.log.info({ userId: followed.userId, result: followed.result }, 'mailed account link followed');
       reply.header('cache-control', 'no-store');
       if (followed.session) {
@@ -126,9 +132,9 @@ export const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, session } = sessionOf(request);
+      const { user, session } = browserSessionOf(request);
       const { current_password: password, new_password: newPassword, code } = request.body;
-      await app.auth.reauthenticate(user.id, { password, code });
+      await app.auth.reauthenticate(user.id, { password, code }, session.createdAt);
       await app.auth.changePassword(user.id, session.id, newPassword);
       request.log.info({ userId: user.id }, 'password changed');
       return { success: true as const };
@@ -142,9 +148,10 @@ export const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: changeEmailBodySchema, response: { 202: accountEmailSuccessSchema, ...errors } },
     },
     async (request, reply) => {
-      const userId = principalOf(request).userId;
+      const { user, session } = browserSessionOf(request);
+      const userId = user.id;
       const { new_email: newEmail, password, code } = request.body;
-      await app.auth.reauthenticate(userId, { password, code });
+      await app.auth.reauthenticate(userId, { password, code }, session.createdAt);
       await app.auth.requestEmailChange(userId, newEmail);
       request.log.info({ userId }, 'e-mail change requested');
       return reply.code(202).send({ success: true as const });

@@ -2,7 +2,7 @@ import { accountEmailMessages } from '@nuvem/contracts/account-email';
 import { AppError } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import { mailLocale, type Mailer, type MailLocale } from '../mail/mail.types.js';
+import { mailLocale, type MailContent, type Mailer, type MailLocale } from '../mail/mail.types.js';
 import type { AccountTokenPurpose, AccountTokensRepository } from './account-tokens.repository.js';
 
 /** What the account-mail services share: the links' table, the mailer and the limiter. */
@@ -29,6 +29,26 @@ export async function issueAccountToken(
     expiresAt: new Date(Date.now() + values.ttlMs),
   });
   return { token, tokenHash };
+}
+
+/**
+ * Mails a new single-use link (see `issueAccountToken`) to `email`: the template is the link's
+ * purpose, the message's key its purpose and token hash, and `content` words the message around
+ * the link's URL (`path?token=…`).
+ */
+export async function mailAccountLink(
+  { tokens, mail }: Pick<AccountMailDeps, 'tokens' | 'mail'>,
+  link: { userId: string; purpose: AccountTokenPurpose; email: string; ttlMs: number; data?: unknown; path: string },
+  content: (url: string) => MailContent,
+): Promise<void> {
+  const { token, tokenHash } = await issueAccountToken(tokens, link);
+  await mail.send({
+    key: `${link.purpose}:${tokenHash}`,
+    template: link.purpose,
+    to: link.email,
+    userId: link.userId,
+    content: content(mail.link(link.path, { token })),
+  });
 }
 
 /** The one refusal of a used, expired, unknown or no longer applicable link (it never says which). */

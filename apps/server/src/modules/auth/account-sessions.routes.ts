@@ -1,3 +1,4 @@
+import { browserSessionOf } from './browser-session.js';
 import {
   accountSessionsResponseSchema,
   endSessionsResponseSchema,
@@ -45,7 +46,7 @@ export const accountSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session, via } = sessionOf(request);
+      const { user, session, via } = browserSessionOf(request);
       await service.endSessionOfUser(user.id, request.params.id);
       const signedOut = request.params.id === session.id;
       if (signedOut && via === 'cookie') clearSessionCookie(reply, app.config);
@@ -61,7 +62,7 @@ export const accountSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], response: { 200: endSessionsResponseSchema, ...errors } },
     },
     async (request) => {
-      const { user, session } = sessionOf(request);
+      const { user, session } = browserSessionOf(request);
       const ended = await app.auth.endOtherSessions(user.id, session.id);
       request.log.info({ userId: user.id, ended }, 'other sessions ended from the account page');
       return { success: true as const, ended, signed_out: false };

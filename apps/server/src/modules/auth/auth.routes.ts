@@ -59,6 +59,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, session } = signedIn;
       request.log.info({ userId: user.id }, 'user signed in');
       await app.auth.noticeNewDevice(user.id, session.token);
+      // Mail follows the language the portal was last signed in to in.
+      if (request.headers['accept-language']) {
+        const locale = requestLocale(request.headers['accept-language']);
+        if (locale !== user.locale) await app.auth.setLocale(user.id, locale);
+      }
       // This browser came back from a social provider with a verified identity for this address:
       // the password now proves the account too, so the two are linked (and other sessions end).
       const pendingLink = request.cookies[PENDING_LINK_COOKIE];

@@ -12,7 +12,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { sha256 } from '../../lib/tokens.js';
 import { mailLocale } from '../mail/mail.types.js';
 import { changeEmailMail, claimSocialMail, emailChangedMail, verifyEmailMail } from '../mail/templates/account.js';
-import { enforceLimit, invalidToken, issueAccountToken, sameAddress, type AccountMailDeps } from './account-links.js';
+import { enforceLimit, invalidToken, mailAccountLink, sameAddress, type AccountMailDeps } from './account-links.js';
 import type { EndedSession } from './account-tokens.repository.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import type { IssuedSession, RequestMeta, SessionsService } from './sessions.service.js';
@@ -57,22 +57,17 @@ export function createEmailVerificationService(
   /** A new verification link for the user's address (earlier ones stop working), mailed. */
   async function mailVerification(user: UserRow): Promise<void> {
     await tokens.deleteTokensOfUser(user.id, ['verify-email']);
-    const { token, tokenHash } = await issueAccountToken(tokens, {
-      userId: user.id,
-      purpose: 'verify-email',
-      email: user.email,
-      ttlMs: VERIFY_EMAIL_TTL_MS,
-    });
-    await mail.send({
-      key: `verify-email:${tokenHash}`,
-      template: 'verify-email',
-      to: user.email,
-      userId: user.id,
-      content: verifyEmailMail(mailLocale(user.locale), {
-        name: user.displayName,
-        url: mail.link('/verify-email', { token }),
-      }),
-    });
+    await mailAccountLink(
+      deps,
+      {
+        userId: user.id,
+        purpose: 'verify-email',
+        email: user.email,
+        ttlMs: VERIFY_EMAIL_TTL_MS,
+        path: '/verify-email',
+      },
+      (url) => verifyEmailMail(mailLocale(user.locale), { name: user.displayName, url }),
+    );
   }
 
   return {
@@ -121,23 +116,11 @@ export function createEmailVerificationService(
       await enforceLimit(limiter, `email-change:${userId}`, EMAIL_CHANGES_PER_HOUR, 60 * MINUTE);
       if (await repo.findUserByEmail(newEmail)) throw new AppError(409, authMessages.emailTaken, 'EMAIL_TAKEN');
       await tokens.deleteTokensOfUser(userId, ['change-email']);
-      const { token, tokenHash } = await issueAccountToken(tokens, {
-        userId,
-        purpose: 'change-email',
-        email: newEmail,
-        ttlMs: CHANGE_EMAIL_TTL_MS,
-      });
-      await mail.send({
-        key: `change-email:${tokenHash}`,
-        template: 'change-email',
-        to: newEmail,
-        userId,
-        content: changeEmailMail(mailLocale(user.locale), {
-          name: user.displayName,
-          newEmail,
-          url: mail.link('/verify-email', { token }),
-        }),
-      });
+      await mailAccountLink(
+        deps,
+        { userId, purpose: 'change-email', email: newEmail, ttlMs: CHANGE_EMAIL_TTL_MS, path: '/verify-email' },
+        (url) => changeEmailMail(mailLocale(user.locale), { name: user.displayName, newEmail, url }),
+      );
     },
 
     /**
@@ -152,24 +135,18 @@ export function createEmailVerificationService(
       if (!user || user.emailVerified) return false;
       const limit = await limiter.hit(`claim-social:${user.id}`, CLAIMS_PER_ACCOUNT, 15 * MINUTE);
       if (!limit.allowed) return false;
-      const { token, tokenHash } = await issueAccountToken(tokens, {
-        userId: user.id,
-        purpose: 'claim-social',
-        email: user.email,
-        ttlMs: CLAIM_SOCIAL_TTL_MS,
-        data: { provider: profile.provider, providerUserId: profile.providerUserId },
-      });
-      await mail.send({
-        key: `claim-social:${tokenHash}`,
-        template: 'claim-social',
-        to: user.email,
-        userId: user.id,
-        content: claimSocialMail(mailLocale(user.locale), {
-          name: user.displayName,
-          provider: profile.provider,
-          url: mail.link('/verify-email', { token }),
-        }),
-      });
+      await mailAccountLink(
+        deps,
+        {
+          userId: user.id,
+          purpose: 'claim-social',
+          email: user.email,
+          ttlMs: CLAIM_SOCIAL_TTL_MS,
+          data: { provider: profile.provider, providerUserId: profile.providerUserId },
+          path: '/verify-email',
+        },
+        (url) => claimSocialMail(mailLocale(user.locale), { name: user.displayName, provider: profile.provider, url }),
+      );
       return true;
     },
 
@@ -184,7 +161,7 @@ export function createEmailVerificationService(
      * A used, expired or unknown token, or one whose address is no longer the account's: 400
      * INVALID_TOKEN, the same every time.
      */
-    async followEmailLink(token: string, meta: RequestMeta): Promise<FollowedLink> {
+    async followEmailLink(token: string, meta: RequestMeta, signedInUserId: string | null): Promise<FollowedLink> {
       const tokenHash = sha256(token);
       let outcome: FollowedLink & { ended: EndedSession[]; oldEmail?: string; user: UserRow; takeover?: boolean };
       try {
@@ -193,6 +170,18 @@ export function createEmailVerificationService(
           if (!row) throw invalidToken();
           const user = await repo.findUserById(row.userId, executor);
           if (!user) throw invalidToken();
+          // Verifying an address, or moving the account to one, counts only when the account's own
+          // holder follows the link, signed in: otherwise the owner of a mailbox would vouch for an
+          // account someone else registered with it (and keeps that person's password, factors and
+          // keys). Refused before anything is written, so the link still works once signed in; the
+          // owner of a squatted address takes it over with a password reset instead.
+          if (row.purpose !== 'claim-social' && signedInUserId !== user.id) {
+            throw new AppError(
+              403,
+              'Sign in to the account this link was sent for, then open the link again',
+              'SIGN_IN_TO_FOLLOW',
+            );
+          }
           const done = { userId: user.id, user, session: null, ended: [] };
 
           if (row.purpose === 'change-email') {

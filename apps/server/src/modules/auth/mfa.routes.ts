@@ -25,6 +25,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearMfaTicketCookie } from './mfa-cookie.js';
+import { browserSessionOf } from './browser-session.js';
 import { sessionOf } from './principal.js';
 import { requestMeta } from './request-meta.js';
 import { clearPendingLinkCookie, PENDING_LINK_COOKIE, setSessionCookie } from './session-cookie.js';
@@ -160,8 +161,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = sessionOf(request);
-      await app.auth.confirmIdentity(user.id, request.body);
+      const { user, session } = browserSessionOf(request);
+      await app.auth.confirmIdentity(user.id, request.body, session.createdAt);
       reply.header('cache-control', 'no-store');
       return app.auth.startTotp(user.id, user.email);
     },
@@ -178,7 +179,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = sessionOf(request);
+      const { user, session } = browserSessionOf(request);
       const codes = await app.auth.confirmTotp(user.id, session.id, request.body.code);
       request.log.info({ userId: user.id }, 'authenticator app turned on');
       reply.header('cache-control', 'no-store');
@@ -193,7 +194,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: totpDisableBodySchema, response: { 200: mfaStatusSchema, ...errors } },
     },
     async (request) => {
-      const { user } = sessionOf(request);
+      const { user } = browserSessionOf(request);
       await app.auth.disableTotp(user.id, request.body);
       request.log.info({ userId: user.id }, 'authenticator app turned off');
       return app.auth.mfaStatus(user.id);
@@ -212,7 +213,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = sessionOf(request);
+      const { user } = browserSessionOf(request);
       const codes = await app.auth.regenerateRecoveryCodes(user.id, request.body.code);
       reply.header('cache-control', 'no-store');
       return { recovery_codes: codes };
@@ -231,8 +232,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = sessionOf(request);
-      await app.auth.confirmIdentity(user.id, request.body);
+      const { user, session } = browserSessionOf(request);
+      await app.auth.confirmIdentity(user.id, request.body, session.createdAt);
       return { options: await app.auth.passkeyRegistrationOptions(user) };
     },
   );
@@ -248,7 +249,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = sessionOf(request);
+      const { user, session } = browserSessionOf(request);
       const added = await app.auth.registerPasskey(user.id, session.id, request.body.name, request.body.credential);
       request.log.info({ userId: user.id }, 'passkey added');
       reply.header('cache-control', 'no-store');
@@ -268,7 +269,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      passkey: await app.auth.renamePasskey(sessionOf(request).user.id, request.params.id, request.body.name),
+      passkey: await app.auth.renamePasskey(browserSessionOf(request).user.id, request.params.id, request.body.name),
     }),
   );
 
@@ -285,9 +286,9 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = sessionOf(request);
+      const { user, session } = browserSessionOf(request);
       await app.auth.findOwnPasskey(user.id, request.params.id);
-      await app.auth.confirmIdentity(user.id, request.body ?? {});
+      await app.auth.confirmIdentity(user.id, request.body ?? {}, session.createdAt);
       await app.auth.deletePasskey(user.id, request.params.id);
       request.log.info({ userId: user.id }, 'passkey removed');
       return app.auth.mfaStatus(user.id);

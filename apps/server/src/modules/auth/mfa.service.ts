@@ -1,3 +1,4 @@
+import { requireFreshSignIn } from './browser-session.js';
 import { verify as argonVerify } from '@node-rs/argon2';
 import type { MfaMethod } from '@nuvem/contracts/auth';
 import {
@@ -188,15 +189,22 @@ export function createMfaService(deps: {
     /**
      * Proves it is the account's owner before a factor is added or removed (a stolen session must
      * not lock the owner out with its own authenticator, or keep a way in with its own passkey):
-     * the password when the account has one; else a code when it has a second factor; else nothing.
+     * the password when the account has one; else a code when it has a second factor; else a recent
+     * sign-in (FRESH_SIGN_IN_MS).
      */
-    async confirmIdentity(userId: string, proof: { password?: string | undefined; code?: string | undefined }) {
+    async confirmIdentity(
+      userId: string,
+      proof: { password?: string | undefined; code?: string | undefined },
+      signedInAt?: Date,
+    ) {
       const user = await repo.findUser(userId);
       if (user?.passwordHash) {
         await checkPassword(userId, proof.password);
         return;
       }
       if (await factors.hasSecondFactor(userId)) await requireCode(userId, proof.code ?? '');
+      // Neither a password nor a factor (social sign-in only): a sign-in within the last minutes.
+      else requireFreshSignIn(signedInAt);
     },
 
     /**

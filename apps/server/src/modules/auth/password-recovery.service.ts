@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { JobQueue } from '../../plugins/app/queue.js';
 import { mailLocale } from '../mail/mail.types.js';
 import { passwordChangedMail, resetPasswordMail } from '../mail/templates/account.js';
-import { enforceLimit, invalidToken, issueAccountToken, sameAddress, type AccountMailDeps } from './account-links.js';
+import { enforceLimit, invalidToken, mailAccountLink, sameAddress, type AccountMailDeps } from './account-links.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import type { SessionsService } from './sessions.service.js';
 
@@ -71,22 +71,17 @@ export function createPasswordRecoveryService(
     async mailPasswordReset(email: string): Promise<void> {
       const user = await repo.findUserByEmail(email);
       if (!user) return;
-      const { token, tokenHash } = await issueAccountToken(tokens, {
-        userId: user.id,
-        purpose: 'reset-password',
-        email: user.email,
-        ttlMs: RESET_PASSWORD_TTL_MS,
-      });
-      await mail.send({
-        key: `reset-password:${tokenHash}`,
-        template: 'reset-password',
-        to: user.email,
-        userId: user.id,
-        content: resetPasswordMail(mailLocale(user.locale), {
-          name: user.displayName,
-          url: mail.link('/reset-password', { token }),
-        }),
-      });
+      await mailAccountLink(
+        deps,
+        {
+          userId: user.id,
+          purpose: 'reset-password',
+          email: user.email,
+          ttlMs: RESET_PASSWORD_TTL_MS,
+          path: '/reset-password',
+        },
+        (url) => resetPasswordMail(mailLocale(user.locale), { name: user.displayName, url }),
+      );
     },
 
     /**

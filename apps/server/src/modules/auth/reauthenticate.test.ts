@@ -64,8 +64,16 @@ describe('reauthenticate', () => {
     await expect(reauth.reauthenticate('usr_1', { password, code: '123456' })).resolves.toBeUndefined();
   });
 
-  it('lets an account without a password (social sign-in only) through with its second factor', async () => {
-    await expect(setUp({ withPassword: false }).reauth.reauthenticate('usr_1', {})).resolves.toBeUndefined();
+  it('lets an account without a password (social sign-in only) through with its second factor, or a recent sign-in', async () => {
+    const bare = setUp({ withPassword: false }).reauth;
+    // Nothing to ask: only a session that began in the last minutes stands in for the password.
+    expect(await failure(bare.reauthenticate('usr_1', {}))).toMatchObject({
+      status: 403,
+      code: 'FRESH_SIGN_IN_REQUIRED',
+    });
+    const old = new Date(Date.now() - 11 * 60_000);
+    expect(await failure(bare.reauthenticate('usr_1', {}, old))).toMatchObject({ code: 'FRESH_SIGN_IN_REQUIRED' });
+    await expect(bare.reauthenticate('usr_1', {}, new Date(Date.now() - 60_000))).resolves.toBeUndefined();
     const { reauth } = setUp({ withPassword: false, secondFactor: true });
     expect(await failure(reauth.reauthenticate('usr_1', {}))).toMatchObject({ code: 'MFA_REQUIRED' });
     await expect(reauth.reauthenticate('usr_1', { code: '123456' })).resolves.toBeUndefined();

@@ -134,6 +134,11 @@ export function createSignInService(deps: {
       if (Object.keys(changes).length > 0) await repo.updateUser(userId, changes, tx);
     },
 
+    /** The language the user's mail is written in ('en' | 'pt-PT'). */
+    async setLocale(userId: string, locale: string): Promise<void> {
+      await repo.updateUser(userId, { locale });
+    },
+
     /** A user's e-mail address (shown only to that user), or null if there is no such user. */
     async emailOf(userId: string): Promise<string | null> {
       return (await repo.findUserById(userId))?.email ?? null;

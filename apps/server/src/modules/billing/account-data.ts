@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../plugins/app/queue.js';
 import type { App } from '../../types.js';
-import type { AccountDataPart } from '../account/account-data.types.js';
+import { iso, type AccountDataPart } from '../account/account-data.types.js';
 import { orderView } from './account.service.js';
 import { createBillingAccountDataRepository } from './account-data.repository.js';
 import { CANCEL_REPLACED_JOB } from './billing.plugin.js';
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * The billing module's part of the account: orders, the subscription, balances and token use in

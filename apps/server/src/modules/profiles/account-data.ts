@@ -1,8 +1,6 @@
 import type { App } from '../../types.js';
-import type { AccountDataPart } from '../account/account-data.types.js';
+import { iso, type AccountDataPart } from '../account/account-data.types.js';
 import { createProfilesAccountDataRepository } from './account-data.repository.js';
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * The profiles module's part of the account: the profile (with its photo), experience, education

@@ -1,10 +1,8 @@
 import { AppError } from '../../lib/errors.js';
 import type { App } from '../../types.js';
-import type { AccountDataPart } from '../account/account-data.types.js';
+import { iso, type AccountDataPart } from '../account/account-data.types.js';
 import { createWorkflowsAccountDataRepository, RUNS_EXPORTED } from './account-data.repository.js';
 import type { WorkflowsService } from './workflows.service.js';
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * The workflows module's part of the account: flows, runs (the most recent RUNS_EXPORTED, without

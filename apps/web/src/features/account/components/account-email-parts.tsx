@@ -1,6 +1,8 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from '@nuvem/contracts/auth';
-import type { ReactNode } from 'react';
+import { Loader2Icon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { useFormat } from '@/lib/format';
 import type { FieldMessages } from '@/lib/forms';
 import { cn } from '@/lib/utils';
@@ -50,6 +52,21 @@ export function FailureNote({ children, className }: { children: ReactNode; clas
     >
       {children}
     </p>
+  );
+}
+
+/** A form's submit button: while the form is being sent, disabled, with a spinner and `busyLabel`. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof Button>, 'type' | 'disabled'> & { busy: boolean; busyLabel: ReactNode }) {
+  return (
+    <Button type="submit" disabled={busy} {...props}>
+      {busy && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+      {busy ? busyLabel : children}
+    </Button>
   );
 }
 

@@ -10,25 +10,7 @@ import { useSignedInUser } from '../api/get-signed-in-user';
 import { useMfaStatus } from '../api/mfa-status';
 import { saveFile } from '../lib/download';
 import { DeleteAccountDialog } from './delete-account-dialog';
-
-/** One part of the section: a heading, what it does, and its action. */
-function Part({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="grid gap-3 border-t border-glass-border pt-5 first:border-t-0 first:pt-0"
-    >
-      <div className="grid gap-1">
-        <h3 id={headingId} className="font-semibold">
-          {title}
-        </h3>
-        <p className="text-sm text-muted-foreground">{description}</p>
-      </div>
-      {children}
-    </section>
-  );
-}
+import { SectionPart } from './section-part';
 
 export interface DataSectionProps {
   /** The account is gone (the server has signed this browser out): app/ shows the signed-out site. */
@@ -101,7 +83,7 @@ export function DataSection({ onAccountDeleted }: DataSectionProps) {
         <CardDescription>{t('data.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <Part title={t('data.export.title')} description={t('data.export.description')}>
+        <SectionPart title={t('data.export.title')} description={t('data.export.description')}>
           <div>
             <Button
               variant="outline"
@@ -117,10 +99,10 @@ export function DataSection({ onAccountDeleted }: DataSectionProps) {
               {download.isPending ? t('data.export.busy') : t('data.export.button')}
             </Button>
           </div>
-        </Part>
-        <Part title={t('data.delete.title')} description={t('data.delete.description')}>
+        </SectionPart>
+        <SectionPart title={t('data.delete.title')} description={t('data.delete.description')}>
           {deletion}
-        </Part>
+        </SectionPart>
       </CardContent>
     </Card>
   );

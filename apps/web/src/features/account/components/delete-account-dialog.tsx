@@ -1,5 +1,4 @@
 import { deleteAccountBodySchema } from '@nuvem/contracts/account';
-import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +19,7 @@ import { useContractForm } from '@/lib/forms';
 import { useDeleteAccount } from '../api/delete-account';
 import { accountFailure, failureField, type AccountFailure } from '../lib/account-errors';
 import { reportIfSessionEnded } from '../lib/account-email-errors';
-import { FailureNote } from './account-email-parts';
+import { FailureNote, SubmitButton } from './account-email-parts';
 
 const empty = { password: undefined, code: undefined, confirm: '' };
 
@@ -162,10 +161,14 @@ export function DeleteAccountDialog({
                 {tCommon('actions.cancel')}
               </Button>
             </DialogClose>
-            <Button type="submit" variant="destructive" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-              {isSubmitting && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-              {isSubmitting ? t('data.delete.submitting') : t('data.delete.submit')}
-            </Button>
+            <SubmitButton
+              variant="destructive"
+              busy={isSubmitting}
+              busyLabel={t('data.delete.submitting')}
+              aria-busy={isSubmitting || undefined}
+            >
+              {t('data.delete.submit')}
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

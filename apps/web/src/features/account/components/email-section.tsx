@@ -14,7 +14,7 @@ import { useChangeEmail } from '../api/change-email';
 import { useSignedInUser } from '../api/get-signed-in-user';
 import { useResendVerification } from '../api/resend-verification';
 import { needsSecondFactor, reportIfSessionEnded } from '../lib/account-email-errors';
-import { FailureNote, StatusNote, useFailureText } from './account-email-parts';
+import { FailureNote, StatusNote, SubmitButton, useFailureText } from './account-email-parts';
 
 /** The account page's address: whether it is verified (the link again), and changing it by a confirmed link. */
 export function EmailSection() {
@@ -139,10 +139,9 @@ function ChangeEmailForm() {
           )}
         </FormField>
       )}
-      <Button type="submit" disabled={isSubmitting} className="justify-self-start">
-        {isSubmitting && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-        {isSubmitting ? t('email.submitting') : t('email.submit')}
-      </Button>
+      <SubmitButton busy={isSubmitting} busyLabel={t('email.submitting')} className="justify-self-start">
+        {t('email.submit')}
+      </SubmitButton>
     </form>
   );
 }

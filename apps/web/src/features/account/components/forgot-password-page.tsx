@@ -1,5 +1,5 @@
 import { forgotPasswordBodySchema } from '@nuvem/contracts/account-email';
-import { Loader2Icon, MailCheckIcon } from 'lucide-react';
+import { MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
 import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
-import { FailureNote, MailLinkPage, useFailureText } from './account-email-parts';
+import { FailureNote, MailLinkPage, SubmitButton, useFailureText } from './account-email-parts';
 
 /**
  * '/forgot-password': asks for a reset link by e-mail. The answer is the same whether or not an
@@ -62,12 +62,9 @@ export function ForgotPasswordPage({ initialEmail = '' }: { initialEmail?: strin
         <FormField label={t('forgot.email')} error={form.formState.errors.email?.message}>
           {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}
         </FormField>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting && (
-            <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          )}
-          {form.formState.isSubmitting ? t('forgot.submitting') : t('forgot.submit')}
-        </Button>
+        <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('forgot.submitting')}>
+          {t('forgot.submit')}
+        </SubmitButton>
       </form>
       <Button asChild variant="link" className="h-auto self-center p-0">
         <Link to={paths.login.getHref()}>{t('forgot.backToSignIn')}</Link>

@@ -1,6 +1,5 @@
-import { Loader2Icon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,6 +13,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { mfaErrorMessage } from '../lib/mfa-error';
+import { FailureNote, SubmitButton } from './account-email-parts';
 
 export interface MfaProof {
   password?: string;
@@ -101,45 +101,66 @@ export function MfaProofForm({
       ) : (
         description !== undefined && <p className="text-sm">{description}</p>
       )}
-      {failure && (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/50 bg-destructive/15 px-3 py-2 text-sm text-foreground"
-        >
-          {failure}
-        </p>
-      )}
-      {showPassword && (
-        <FormField label={t('confirm.password')}>
-          {(control) => (
-            <Input {...control} {...register('password')} type="password" autoComplete="current-password" />
-          )}
-        </FormField>
-      )}
-      {showCode && (
-        <FormField label={t('confirm.code')} hint={t('confirm.codeHint')}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('code')}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              className="font-mono"
-            />
-          )}
-        </FormField>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t('confirm.cancel')}
-        </Button>
-        <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={formState.isSubmitting}>
-          {formState.isSubmitting && (
-            <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          )}
-          {formState.isSubmitting ? t('confirm.working') : confirmLabel}
-        </Button>
-      </DialogFooter>
+      {failure && <FailureNote>{failure}</FailureNote>}
+      {showPassword && <MfaPasswordField input={register('password')} />}
+      {showCode && <MfaCodeField input={register('code')} hint={t('confirm.codeHint')} />}
+      <MfaFormFooter
+        busy={formState.isSubmitting}
+        busyLabel={t('confirm.working')}
+        destructive={destructive}
+        onCancel={onCancel}
+      >
+        {confirmLabel}
+      </MfaFormFooter>
     </form>
+  );
+}
+
+/** The account's password, to prove it is the owner. */
+export function MfaPasswordField({ input, hint }: { input: UseFormRegisterReturn; hint?: string }) {
+  const { t } = useTranslation('mfa');
+  return (
+    <FormField label={t('confirm.password')} hint={hint}>
+      {(control) => <Input {...control} {...input} type="password" autoComplete="current-password" />}
+    </FormField>
+  );
+}
+
+/** A code from the authenticator app or a recovery code, to prove it is the owner. */
+export function MfaCodeField({ input, hint }: { input: UseFormRegisterReturn; hint: string }) {
+  const { t } = useTranslation('mfa');
+  return (
+    <FormField label={t('confirm.code')} hint={hint}>
+      {(control) => (
+        <Input {...control} {...input} autoComplete="one-time-code" spellCheck={false} className="font-mono" />
+      )}
+    </FormField>
+  );
+}
+
+/** A second-factor form's buttons: cancel, and submit (busy while the form is sent). */
+export function MfaFormFooter({
+  busy,
+  busyLabel,
+  destructive = false,
+  onCancel,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  destructive?: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('mfa');
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        {t('confirm.cancel')}
+      </Button>
+      <SubmitButton busy={busy} busyLabel={busyLabel} variant={destructive ? 'destructive' : 'default'}>
+        {children}
+      </SubmitButton>
+    </DialogFooter>
   );
 }

@@ -1,26 +1,20 @@
 import { PASSKEY_NAME_MAX_LENGTH, type Passkey } from '@nuvem/contracts/mfa';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { KeyRoundIcon, Loader2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { KeyRoundIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useAddPasskey, useDeletePasskey, useRenamePasskey } from '../api/mfa-passkeys';
 import { mfaErrorMessage } from '../lib/mfa-error';
-import { MfaConfirmDialog, type MfaProof } from './mfa-confirm-dialog';
+import { FailureNote } from './account-email-parts';
+import { MfaCodeField, MfaConfirmDialog, MfaFormFooter, MfaPasswordField, type MfaProof } from './mfa-confirm-dialog';
 
 interface PasskeyNameDialogProps {
   open: boolean;
@@ -82,50 +76,17 @@ function PasskeyNameForm({
         <DialogTitle>{title}</DialogTitle>
         {description && <DialogDescription>{description}</DialogDescription>}
       </DialogHeader>
-      {failure && (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/50 bg-destructive/15 px-3 py-2 text-sm text-foreground"
-        >
-          {failure}
-        </p>
-      )}
+      {failure && <FailureNote>{failure}</FailureNote>}
       <FormField label={t('passkeys.name')}>
         {(control) => (
           <Input {...control} {...register('name')} maxLength={PASSKEY_NAME_MAX_LENGTH} autoComplete="off" />
         )}
       </FormField>
-      {proof === 'password' && (
-        <FormField label={t('confirm.password')} hint={t('confirm.proveWithPassword')}>
-          {(control) => (
-            <Input {...control} {...register('password')} type="password" autoComplete="current-password" />
-          )}
-        </FormField>
-      )}
-      {proof === 'code' && (
-        <FormField label={t('confirm.code')} hint={t('confirm.proveWithCode')}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('code')}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              className="font-mono"
-            />
-          )}
-        </FormField>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('confirm.cancel')}
-        </Button>
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting && (
-            <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          )}
-          {formState.isSubmitting ? busyLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      {proof === 'password' && <MfaPasswordField input={register('password')} hint={t('confirm.proveWithPassword')} />}
+      {proof === 'code' && <MfaCodeField input={register('code')} hint={t('confirm.proveWithCode')} />}
+      <MfaFormFooter busy={formState.isSubmitting} busyLabel={busyLabel} onCancel={onDone}>
+        {submitLabel}
+      </MfaFormFooter>
     </form>
   );
 }

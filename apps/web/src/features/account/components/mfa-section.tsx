@@ -13,25 +13,7 @@ import { MfaConfirmDialog, proofFor } from './mfa-confirm-dialog';
 import { MfaPasskeys } from './mfa-passkeys';
 import { MfaRecoveryCodesDialog } from './mfa-recovery-codes';
 import { MfaTotpSetupDialog } from './mfa-totp-setup-dialog';
-
-/** One part of the section: a heading, what it is, its state and its actions. */
-function Part({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="grid gap-3 border-t border-glass-border pt-5 first:border-t-0 first:pt-0"
-    >
-      <div className="grid gap-1">
-        <h3 id={headingId} className="font-semibold">
-          {title}
-        </h3>
-        <p className="text-sm text-muted-foreground">{description}</p>
-      </div>
-      {children}
-    </section>
-  );
-}
+import { SectionPart } from './section-part';
 
 /**
  * '/account', two-step verification: the authenticator app (set up with a QR code, turned off with
@@ -66,7 +48,10 @@ export function MfaSection() {
     const proof = proofFor(status.data);
     body = (
       <div className="grid gap-5">
-        <Part title={t('totp.title')} description={totp.enabled ? t('totp.descriptionOn') : t('totp.descriptionOff')}>
+        <SectionPart
+          title={t('totp.title')}
+          description={totp.enabled ? t('totp.descriptionOn') : t('totp.descriptionOff')}
+        >
           <div className="flex flex-wrap items-center gap-3">
             {totp.enabled ? (
               <>
@@ -82,12 +67,12 @@ export function MfaSection() {
               <Button onClick={() => setSettingUp(true)}>{t('totp.setUp')}</Button>
             )}
           </div>
-        </Part>
-        <Part title={t('passkeys.title')} description={t('passkeys.description')}>
+        </SectionPart>
+        <SectionPart title={t('passkeys.title')} description={t('passkeys.description')}>
           <MfaPasskeys passkeys={passkeys} proof={proof} onRecoveryCodes={setCodes} />
-        </Part>
+        </SectionPart>
         {enabled && (
-          <Part title={t('recovery.title')} description={t('recovery.description')}>
+          <SectionPart title={t('recovery.title')} description={t('recovery.description')}>
             <div className="flex flex-wrap items-center gap-3">
               <p className={recovery.remaining === 0 ? 'text-sm text-warning' : 'text-sm'}>
                 {recovery.remaining === 0 ? t('recovery.none') : t('recovery.remaining', { count: recovery.remaining })}
@@ -96,7 +81,7 @@ export function MfaSection() {
                 {t('recovery.regenerate')}
               </Button>
             </div>
-          </Part>
+          </SectionPart>
         )}
       </div>
     );

@@ -1,25 +1,19 @@
 import type { TotpSetup } from '@nuvem/contracts/mfa';
-import { CheckIcon, CopyIcon, Loader2Icon } from 'lucide-react';
+import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LoadError, LoadingText } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/sonner';
 import { notify } from '@/lib/notify';
 import { useConfirmTotp, useStartTotpSetup } from '../api/mfa-totp';
 import { mfaErrorMessage } from '../lib/mfa-error';
-import { MfaProofForm, type MfaProof } from './mfa-confirm-dialog';
+import { FailureNote } from './account-email-parts';
+import { MfaFormFooter, MfaProofForm, type MfaProof } from './mfa-confirm-dialog';
 import { qrDrawing, type QrDrawing } from '../lib/mfa-qr';
 
 /** The key as an app's "enter a setup key" screen shows it: groups of four. */
@@ -191,14 +185,7 @@ function TotpSetup({
           </Button>
         </div>
       </div>
-      {failure && (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/50 bg-destructive/15 px-3 py-2 text-sm text-foreground"
-        >
-          {failure}
-        </p>
-      )}
+      {failure && <FailureNote>{failure}</FailureNote>}
       <FormField label={t('signIn.codeLabel')} hint={t('totp.confirmHint')}>
         {(control) => (
           <Input
@@ -211,17 +198,9 @@ function TotpSetup({
           />
         )}
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t('confirm.cancel')}
-        </Button>
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting && (
-            <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          )}
-          {formState.isSubmitting ? t('totp.confirming') : t('totp.confirm')}
-        </Button>
-      </DialogFooter>
+      <MfaFormFooter busy={formState.isSubmitting} busyLabel={t('totp.confirming')} onCancel={onCancel}>
+        {t('totp.confirm')}
+      </MfaFormFooter>
     </form>
   );
 }

@@ -1,10 +1,8 @@
 import { changePasswordBodySchema } from '@nuvem/contracts/account-email';
 import { PASSWORD_MIN_LENGTH } from '@nuvem/contracts/auth';
-import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -13,7 +11,7 @@ import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { i18n } from '@/lib/i18n';
 import { useChangePassword } from '../api/change-password';
 import { needsSecondFactor, reportIfSessionEnded } from '../lib/account-email-errors';
-import { FailureNote, StatusNote, useFailureText, usePasswordMessages } from './account-email-parts';
+import { FailureNote, StatusNote, SubmitButton, useFailureText, usePasswordMessages } from './account-email-parts';
 
 const empty = { current_password: '', new_password: '', code: undefined };
 
@@ -88,10 +86,9 @@ export function PasswordSection() {
             </FormField>
           )}
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-              {isSubmitting ? t('password.submitting') : t('password.submit')}
-            </Button>
+            <SubmitButton busy={isSubmitting} busyLabel={t('password.submitting')}>
+              {t('password.submit')}
+            </SubmitButton>
             <p className="text-sm text-muted-foreground">
               {t('password.noPassword')}{' '}
               <Link to={paths.forgotPassword.getHref()} className="text-primary underline-offset-4 hover:underline">

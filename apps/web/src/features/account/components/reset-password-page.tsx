@@ -1,6 +1,6 @@
 import { resetPasswordBodySchema } from '@nuvem/contracts/account-email';
 import { PASSWORD_MIN_LENGTH } from '@nuvem/contracts/auth';
-import { CircleCheckIcon, CircleXIcon, Loader2Icon } from 'lucide-react';
+import { CircleCheckIcon, CircleXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { i18n } from '@/lib/i18n';
 import { useResetPassword } from '../api/reset-password';
-import { FailureNote, MailLinkPage, useFailureText, usePasswordMessages } from './account-email-parts';
+import { FailureNote, MailLinkPage, SubmitButton, useFailureText, usePasswordMessages } from './account-email-parts';
 
 const passwordFormSchema = resetPasswordBodySchema.pick({ password: true });
 
@@ -89,12 +89,9 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
             <Input {...control} {...form.register('password')} type="password" autoComplete="new-password" />
           )}
         </FormField>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting && (
-            <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          )}
-          {form.formState.isSubmitting ? t('reset.submitting') : t('reset.submit')}
-        </Button>
+        <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('reset.submitting')}>
+          {t('reset.submit')}
+        </SubmitButton>
       </form>
     </MailLinkPage>
   );

@@ -55,7 +55,13 @@ export function VerifyEmailPage({ token, onFollowed }: VerifyEmailPageProps) {
         icon={<CircleXIcon aria-hidden="true" className="size-8 text-destructive" />}
       >
         <FailureNote>{failureText(verify.error)}</FailureNote>
-        {final ? (
+        {verify.error instanceof ApiError && verify.error.code === 'SIGN_IN_TO_FOLLOW' ? (
+          <Button asChild className="self-start">
+            <Link to={paths.login.getHref(`${paths.verifyEmail.getHref()}?token=${encodeURIComponent(token)}`)}>
+              {t('verify.signIn')}
+            </Link>
+          </Button>
+        ) : final ? (
           <HomeLinks />
         ) : (
           <Button

@@ -16,6 +16,9 @@ export const accountEmail = {
     codeNeeded: 'Enter a code from your authenticator app (or a recovery code).',
     wrongCode: 'That code is not right.',
     sameEmail: 'This is already your address.',
+    signInToFollow:
+      'Sign in to the account this link was sent for, then open the link again. If you never created that account, reset its password from the sign-in page: that makes it yours.',
+    freshSignIn: 'Sign in again to confirm it is you, then make this change within 10 minutes.',
     failed: 'Something went wrong: {{reason}}',
     noToken: 'This page needs the link from the e-mail we sent. Open the link from the message again.',
   },

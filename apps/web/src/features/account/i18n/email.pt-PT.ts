@@ -19,6 +19,9 @@ export const accountEmail: Messages<typeof en> = {
     wrongPassword: 'A palavra-passe não está certa.',
     codeNeeded: 'Introduza um código da sua aplicação de autenticação (ou um código de recuperação).',
     wrongCode: 'Esse código não está certo.',
+    signInToFollow:
+      'Inicie sessão na conta para a qual esta ligação foi enviada e abra a ligação de novo. Se nunca criou essa conta, redefina a palavra-passe na página de início de sessão: assim fica sua.',
+    freshSignIn: 'Inicie sessão de novo para confirmar que é você e faça esta alteração nos 10 minutos seguintes.',
     sameEmail: 'Este já é o seu endereço.',
     failed: 'Algo correu mal: {{reason}}',
     noToken: 'Esta página precisa da ligação do e-mail que enviámos. Abra de novo a ligação da mensagem.',

@@ -1,7 +1,15 @@
 import { ApiError, reportSessionRejected } from '@/lib/api-client';
 
 /** The catalogue key (under `accountEmail:errors`) and values of a failed account-mail request. */
-type PlainKey = 'invalidToken' | 'emailTaken' | 'wrongPassword' | 'codeNeeded' | 'wrongCode' | 'sameEmail';
+type PlainKey =
+  | 'invalidToken'
+  | 'emailTaken'
+  | 'wrongPassword'
+  | 'codeNeeded'
+  | 'wrongCode'
+  | 'sameEmail'
+  | 'signInToFollow'
+  | 'freshSignIn';
 export type AccountEmailFailure =
   | { key: PlainKey }
   | { key: 'rateLimited'; seconds: number }
@@ -15,6 +23,8 @@ const byCode: Partial<Record<string, PlainKey>> = {
   MFA_REQUIRED: 'codeNeeded',
   INVALID_MFA_CODE: 'wrongCode',
   SAME_EMAIL: 'sameEmail',
+  SIGN_IN_TO_FOLLOW: 'signInToFollow',
+  FRESH_SIGN_IN_REQUIRED: 'freshSignIn',
 };
 
 /** What to tell the user about a failure, by the server's code (its own text for anything else). */
