@@ -9,6 +9,7 @@ import { apiRequest } from '@/lib/api-client';
  */
 export function changeEmail(body: ChangeEmailBody) {
   return apiRequest(`${env.authUrl}/auth/email/change`, accountEmailSuccessSchema, {
+    withToken: false,
     method: 'POST',
     body,
     sessionBound: false,

@@ -9,6 +9,7 @@ import { apiRequest } from '@/lib/api-client';
  */
 export function changePassword(body: ChangePasswordBody) {
   return apiRequest(`${env.authUrl}/auth/password/change`, accountEmailSuccessSchema, {
+    withToken: false,
     method: 'POST',
     body,
     sessionBound: false,

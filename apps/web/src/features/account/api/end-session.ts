@@ -7,6 +7,7 @@ import { sessionKeys } from './get-sessions';
 /** DELETE /auth/sessions/{id}: that session is signed out at once (its open pages too). */
 export function endSession(id: string) {
   return apiRequest(`${env.authUrl}/auth/sessions/${encodeURIComponent(id)}`, endSessionsResponseSchema, {
+    withToken: false,
     method: 'DELETE',
   });
 }

@@ -19,11 +19,13 @@ import { mfaKeys } from './mfa-status';
  */
 export async function addPasskey({ name, ...proof }: { name: string } & IdentityProof) {
   const { options } = await apiRequest(`${env.authUrl}/auth/passkeys/options`, passkeyCreationOptionsResponseSchema, {
+    withToken: false,
     method: 'POST',
     body: proof,
   });
   const credential = await startRegistration({ optionsJSON: options });
   return apiRequest(`${env.authUrl}/auth/passkeys`, passkeyRegisterResponseSchema, {
+    withToken: false,
     method: 'POST',
     body: { name, credential },
   });
@@ -32,6 +34,7 @@ export async function addPasskey({ name, ...proof }: { name: string } & Identity
 /** PATCH /auth/passkeys/:id -> the renamed passkey. */
 export function renamePasskey({ id, name }: { id: string; name: string }) {
   return apiRequest(`${env.authUrl}/auth/passkeys/${encodeURIComponent(id)}`, passkeyResponseSchema, {
+    withToken: false,
     method: 'PATCH',
     body: { name },
   });
@@ -40,6 +43,7 @@ export function renamePasskey({ id, name }: { id: string; name: string }) {
 /** DELETE /auth/passkeys/:id with the password (or a code) -> the account's factors after it. */
 export function deletePasskey({ id, ...proof }: { id: string; password?: string; code?: string }) {
   return apiRequest(`${env.authUrl}/auth/passkeys/${encodeURIComponent(id)}`, mfaStatusSchema, {
+    withToken: false,
     method: 'DELETE',
     body: proof,
   });

@@ -7,6 +7,7 @@ import { mfaKeys } from './mfa-status';
 /** POST /auth/mfa/recovery-codes -> ten new codes (the old ones stop working), for a current code. */
 export function regenerateRecoveryCodes(code: string) {
   return apiRequest(`${env.authUrl}/auth/mfa/recovery-codes`, recoveryCodesResponseSchema, {
+    withToken: false,
     method: 'POST',
     body: { code },
   }).then((reply) => reply.recovery_codes);

@@ -15,12 +15,17 @@ import { mfaKeys } from './mfa-status';
  * secret (base32 and otpauth:// URI), shown once.
  */
 export function startTotpSetup(proof: IdentityProof) {
-  return apiRequest(`${env.authUrl}/auth/mfa/totp/setup`, totpSetupResponseSchema, { method: 'POST', body: proof });
+  return apiRequest(`${env.authUrl}/auth/mfa/totp/setup`, totpSetupResponseSchema, {
+    withToken: false,
+    method: 'POST',
+    body: proof,
+  });
 }
 
 /** POST /auth/mfa/totp/confirm -> the app is on; recovery codes when the account had none. */
 export function confirmTotp(code: string) {
   return apiRequest(`${env.authUrl}/auth/mfa/totp/confirm`, totpConfirmResponseSchema, {
+    withToken: false,
     method: 'POST',
     body: { code },
   });
@@ -28,7 +33,11 @@ export function confirmTotp(code: string) {
 
 /** POST /auth/mfa/totp/disable -> the account's factors after turning the app off. */
 export function disableTotp(proof: { password?: string; code: string }): Promise<MfaStatus> {
-  return apiRequest(`${env.authUrl}/auth/mfa/totp/disable`, mfaStatusSchema, { method: 'POST', body: proof });
+  return apiRequest(`${env.authUrl}/auth/mfa/totp/disable`, mfaStatusSchema, {
+    withToken: false,
+    method: 'POST',
+    body: proof,
+  });
 }
 
 export function useStartTotpSetup() {

@@ -6,7 +6,10 @@ import { sessionKeys } from './get-sessions';
 
 /** POST /auth/sessions/revoke-others: every session but this one is signed out. */
 export function revokeOtherSessions() {
-  return apiRequest(`${env.authUrl}/auth/sessions/revoke-others`, endSessionsResponseSchema, { method: 'POST' });
+  return apiRequest(`${env.authUrl}/auth/sessions/revoke-others`, endSessionsResponseSchema, {
+    withToken: false,
+    method: 'POST',
+  });
 }
 
 export function useRevokeOtherSessions() {
