@@ -70,8 +70,8 @@ describe(`verified addresses on ${testDriver}`, () => {
     expect(resent.json()).toEqual({ status: 'sent' });
     const second = await t.mailTo(user.email, /^Verify your e-mail/, since);
     expect((await verify(tokenIn(second, '/verify-email'), user.cookie)).statusCode).toBe(200);
-    const nothingToDo = await post(t.app, '/auth/email/verify/resend', undefined, { bearer: user.accessToken });
-    expect(nothingToDo.json()).toEqual({ status: 'already_verified' });
+    const alreadyVerified = await post(t.app, '/auth/email/verify/resend', undefined, { bearer: user.accessToken });
+    expect(alreadyVerified.json()).toEqual({ status: 'already_verified' });
   });
 
   it('limits the resends per account', async () => {

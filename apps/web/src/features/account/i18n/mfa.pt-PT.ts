@@ -122,7 +122,7 @@ export const mfa: Messages<typeof en> = {
     waitingForPasskey: 'À espera da sua chave de acesso…',
     back: 'Voltar ao início de sessão',
     expired: 'Este início de sessão expirou ou já foi concluído. Inicie sessão novamente.',
-    passkeyInvalid: 'Não foi possível verificar a chave de acesso. Tente novamente ou use outro método.',
+    passkeyInvalid: 'Não foi possível verificar a chave de acesso. Tente novamente ou use outra opção.',
     passkeyButton: 'Iniciar sessão com uma chave de acesso',
     passkeyButtonBusy: 'À espera da sua chave de acesso…',
     passkeyFailed: 'O início de sessão com chave de acesso falhou. Tente novamente, ou use a sua palavra-passe.',

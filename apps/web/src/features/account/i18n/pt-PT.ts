@@ -30,7 +30,7 @@ export const account: Messages<typeof en> = {
     signOutOthers: 'Terminar todas as outras sessões',
     othersConfirmTitle: 'Terminar todas as outras sessões?',
     othersConfirmText:
-      'Todos os outros navegadores e dispositivos com sessão iniciada na sua conta saem de imediato. Este continua com sessão iniciada.',
+      'Os restantes navegadores e dispositivos com sessão iniciada na sua conta saem de imediato. Este continua com sessão iniciada.',
     othersConfirm: 'Terminar as outras',
     othersDone_one: '{{count}} outra sessão foi terminada.',
     othersDone_other: '{{count}} outras sessões foram terminadas.',
@@ -74,7 +74,7 @@ export const account: Messages<typeof en> = {
     containersBusy:
       'Um dos seus contentores ainda está a ser criado ou alterado. Aguarde que termine e volte a eliminar a conta.',
     containersFailed:
-      'Não foi possível apagar todos os seus contentores. Nada mais foi eliminado; tente de novo dentro de momentos.',
+      'Não foi possível apagar os seus contentores. Nada mais foi eliminado; tente de novo dentro de momentos.',
     rateLimited: 'Demasiadas tentativas. Tente de novo {{when}}.',
     failed: '{{reason}}',
   },
