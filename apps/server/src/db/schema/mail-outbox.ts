@@ -19,10 +19,7 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     /** [{ filename, contentType, content (base64) }] */
-    attachments: jsonb()
-      .$type<{ filename: string; contentType: string; content: string }[]>()
-      .notNull()
-      .default([]),
+    attachments: jsonb().$type<{ filename: string; contentType: string; content: string }[]>().notNull().default([]),
     /** pending | sent | failed */
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
