@@ -67,6 +67,8 @@ const tableOwners = {
     'billing-ledger',
     'billing-webhook-events',
     'billing-token-usage',
+    'billing-customers',
+    'billing-invoices',
   ],
   workflows: [
     'workflow-flows',

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultRateLimits, rateLimitTiers, type RateLimitTier } from '@nuvem/contracts/applications';
-import { currencies, type BillingPeriod, type Currency, type PlanId } from '@nuvem/contracts/pricing';
+import {
+  currencies,
+  planContainerResources,
+  planIds,
+  plans,
+  type BillingPeriod,
+  type Currency,
+  type PlanId,
+} from '@nuvem/contracts/pricing';
 import { z } from 'zod';
 import { defaultWebDistDir } from './paths.js';
 
@@ -70,15 +78,10 @@ const envSchema = z.object({
   USAGE_FLUSH_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(600_000).default(1000)),
   MAX_APPLICATIONS_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(20)),
   MAX_API_KEYS_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(50)),
-  MAX_CONTAINERS_PER_USER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(10)),
-  MAX_CONTAINER_VCPUS_PER_USER: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().int().min(0).max(1_000_000).default(16),
-  ),
-  MAX_CONTAINER_MEMORY_GB_PER_USER: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().int().min(0).max(1_000_000).default(32),
-  ),
+  // Unset: what the plans sell with PLAN_QUOTAS, else 10, 16 and 32 (see containerCaps).
+  MAX_CONTAINERS_PER_USER: optional(z.coerce.number().int().min(0).max(100_000)),
+  MAX_CONTAINER_VCPUS_PER_USER: optional(z.coerce.number().int().min(0).max(1_000_000)),
+  MAX_CONTAINER_MEMORY_GB_PER_USER: optional(z.coerce.number().int().min(0).max(1_000_000)),
   USER_API_RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(1_000_000).default(600),
@@ -149,6 +152,21 @@ const envSchema = z.object({
   STRIPE_PRICE_ENTERPRISE_MONTHLY: optional(z.string().min(1)),
   STRIPE_PRICE_ENTERPRISE_YEARLY: optional(z.string().min(1)),
   STRIPE_PRICE_FREE_MONTHLY: optional(z.string().min(1)),
+  /** Stripe Tax computes VAT at checkout (the account must have Stripe Tax on); else the portal's own rates. */
+  STRIPE_AUTOMATIC_TAX: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+  // The seller on invoices (EU invoices name the seller and its VAT number).
+  SELLER_NAME: z.preprocess(emptyAsUndefined, z.string().max(200).default('Nuvem')),
+  SELLER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(500).default('Lisboa, Portugal')),
+  SELLER_COUNTRY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code (PT)')
+      .transform((code) => code.toUpperCase())
+      .default('PT'),
+  ),
+  SELLER_VAT_NUMBER: optional(z.string().max(40)),
+  SELLER_EMAIL: optional(z.email()),
 });
 
 /** Stripe, when STRIPE_SECRET_KEY is set: the key, the signing secret and the six price ids. */
@@ -157,6 +175,18 @@ export interface StripeConfig {
   webhookSecret: string | null;
   /** STRIPE_API_URL: another address for Stripe's API (tests run a local stand-in). */
   apiUrl: URL | null;
+  /** STRIPE_AUTOMATIC_TAX: Stripe Tax computes the VAT (else the portal's rates go as Stripe tax rates). */
+  automaticTax: boolean;
+}
+
+/** The seller named on invoices (SELLER_*). */
+export interface SellerConfig {
+  name: string;
+  address: string;
+  /** ISO 3166-1 alpha-2: whose VAT applies at home, and which EU buyers get reverse charge. */
+  country: string;
+  vatNumber: string | null;
+  email: string | null;
 }
 
 export interface PaymentsConfig {
@@ -167,10 +197,14 @@ export interface PaymentsConfig {
   /** plan -> period -> price id (sandbox: its own ids; Stripe: STRIPE_PRICE_*). */
   priceIds: Partial<Record<PlanId, Partial<Record<BillingPeriod, string>>>>;
   stripe: StripeConfig | null;
-  /** PLAN_QUOTAS: containers and key tiers follow the user's plan (on by default). */
+  /**
+   * PLAN_QUOTAS: containers and key tiers follow the user's plan (on by default); the container
+   * caps then default to, and must reach, what every plan sells.
+   */
   planQuotas: boolean;
   /** SEED_DEMO_COUPON (default: as SEED_DEMO on the sandbox, off with Stripe): the demo coupon NUVEM20, 20% off. */
   seedDemoCoupon: boolean;
+  seller: SellerConfig;
 }
 
 export interface LxdRemoteConfig {
@@ -277,7 +311,10 @@ export interface AppConfig {
     applications: number;
     /** MAX_API_KEYS_PER_USER: keys that still work (neither revoked nor expired), over all their applications. */
     apiKeys: number;
-    /** The container quota every user gets until billing sets one per plan (see containers/quota.ts). */
+    /**
+     * The operator's container caps for every user (MAX_CONTAINER*; plans set their quota within
+     * them, see containers/quota.ts). With PLAN_QUOTAS they reach what every plan sells.
+     */
     containers: { count: number; vcpus: number; memoryGb: number };
     /**
      * USER_API_RATE_LIMIT_PER_MINUTE: /api/v1 requests per minute per user, whatever the credential
@@ -354,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither');
   }
   const apiKeyRateLimits = parseRateLimits(e.API_KEY_RATE_LIMITS, problems);
+  const containerLimits = containerCaps(e, problems);
   const lxdRemote = readLxdRemote(e, problems);
   const imageMapProblems: string[] = [];
   parseImageMap(e.LXD_IMAGE_MAP, imageMapProblems);
@@ -401,11 +439,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userLimits: {
       applications: e.MAX_APPLICATIONS_PER_USER,
       apiKeys: e.MAX_API_KEYS_PER_USER,
-      containers: {
-        count: e.MAX_CONTAINERS_PER_USER,
-        vcpus: e.MAX_CONTAINER_VCPUS_PER_USER,
-        memoryGb: e.MAX_CONTAINER_MEMORY_GB_PER_USER,
-      },
+      containers: containerLimits,
       apiRequestsPerMinute: e.USER_API_RATE_LIMIT_PER_MINUTE,
     },
     google:
@@ -450,6 +484,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** The caps with PLAN_QUOTAS off and none set: a host that sells no plans keeps a modest default. */
+const unplannedContainerCaps = { count: 10, vcpus: 16, memoryGb: 32 };
+
+/**
+ * MAX_CONTAINERS_PER_USER, MAX_CONTAINER_VCPUS_PER_USER and MAX_CONTAINER_MEMORY_GB_PER_USER. With
+ * PLAN_QUOTAS the pricing page's cards are promises: unset caps default to what the largest plan
+ * sells (its containers, all on the largest tier), and a cap below what any plan sells is refused,
+ * naming the plans and the figure they need, rather than silently selling less.
+ */
+function containerCaps(
+  e: z.infer<typeof envSchema>,
+  problems: string[],
+): { count: number; vcpus: number; memoryGb: number } {
+  const planQuotas = e.PLAN_QUOTAS === 'true' || e.PLAN_QUOTAS === '1';
+  const sold = planIds.map((id) => ({ name: plans[id].name, ...planContainerResources(id) }));
+  const needed = (measure: 'containers' | 'vcpus' | 'memoryGb') => Math.max(...sold.map((plan) => plan[measure]));
+  const caps = [
+    { name: 'MAX_CONTAINERS_PER_USER', key: 'count', measure: 'containers', unit: 'containers' },
+    { name: 'MAX_CONTAINER_VCPUS_PER_USER', key: 'vcpus', measure: 'vcpus', unit: 'vCPUs' },
+    { name: 'MAX_CONTAINER_MEMORY_GB_PER_USER', key: 'memoryGb', measure: 'memoryGb', unit: 'GB of memory' },
+  ] as const;
+  const limits = { ...unplannedContainerCaps };
+  for (const cap of caps) {
+    const set = e[cap.name];
+    limits[cap.key] = set ?? (planQuotas ? needed(cap.measure) : unplannedContainerCaps[cap.key]);
+    if (!planQuotas || set === undefined) continue;
+    const short = sold.filter((plan) => plan[cap.measure] > set);
+    if (short.length > 0) {
+      const sells = short.map((plan) => `${plan.name} ${plan[cap.measure]}`).join(', ');
+      problems.push(
+        `${cap.name}: ${set} is below what the plans sell (${sells} ${cap.unit}); set it to at least ${needed(cap.measure)}, or PLAN_QUOTAS=false to apply the caps alone`,
+      );
+    }
+  }
+  return limits;
+}
+
 function thresholdsOf(text: string | undefined) {
   if (!text) return undefined;
   const [low = 0, medium = 0, high = 0, critical = 0] = text.split(',').map(Number);
@@ -463,6 +534,7 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
         secretKey: e.STRIPE_SECRET_KEY,
         webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
         apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
+        automaticTax: e.STRIPE_AUTOMATIC_TAX === 'true' || e.STRIPE_AUTOMATIC_TAX === '1',
       }
     : null;
   const priceIds: PaymentsConfig['priceIds'] = stripe
@@ -490,6 +562,13 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
     planQuotas: e.PLAN_QUOTAS === 'true' || e.PLAN_QUOTAS === '1',
     // A published code must not discount real payments: by default only on the sandbox.
     seedDemoCoupon: ['true', '1'].includes(e.SEED_DEMO_COUPON ?? (stripe ? 'false' : e.SEED_DEMO)),
+    seller: {
+      name: e.SELLER_NAME,
+      address: e.SELLER_ADDRESS,
+      country: e.SELLER_COUNTRY,
+      vatNumber: e.SELLER_VAT_NUMBER ?? null,
+      email: e.SELLER_EMAIL ?? null,
+    },
   };
 }
 

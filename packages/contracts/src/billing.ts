@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addonLimits, addonTypes, billingPeriods, planIds } from './pricing.js';
+import { taxTreatments } from './tax.js';
 
 /** The Payments API: spec 2 section 7, below /api/payments. */
 export const PAYMENTS_BASE = '/api/payments';
@@ -14,7 +15,19 @@ export const paymentsPaths = {
   orders: '/orders',
   sandboxSessions: '/sandbox/sessions',
   stripeWebhook: '/webhooks/stripe',
+  /** GET: what changing to a plan would cost now (proration, credit, VAT), before paying. */
+  planChangePreview: '/subscriptions/preview',
+  /** GET and PUT: the buyer's country, VAT number, name and address. */
+  taxProfile: '/tax-profile',
+  /** GET: the account's invoices and credit notes. */
+  invoices: '/invoices',
+  /** POST: a Stripe customer-portal session (cards and Stripe's invoices), when Stripe is configured. */
+  customerPortal: '/customer-portal',
 } as const;
+
+/** The PDF of an order's invoice, and of any invoice or credit note by its id. */
+export const orderInvoicePdfPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}/invoice.pdf`;
+export const invoicePdfPath = (invoiceId: string) => `/invoices/${encodeURIComponent(invoiceId)}/pdf`;
 
 /** The pricing texts of spec 2 (toasts, in European Portuguese) and the API layer's failure texts. */
 export const pricingMessages = {
@@ -50,6 +63,11 @@ export const billingMessages = {
     `Your ${plan} plan allows ${count} container${count === 1 ? '' : 's'}. Upgrade your plan on the pricing page to create more.`,
   planTier: (plan: string, tier: string) =>
     `The ${plan} plan does not include ${tier} containers. Upgrade your plan on the pricing page.`,
+  checkoutOpen: 'A checkout for this purchase is already open. Finish or cancel it first.',
+  invalidEvent: 'Malformed Stripe event',
+  noInvoice: 'This order has no invoice (it is not paid).',
+  customerPortalUnavailable: 'The customer portal needs Stripe: this portal takes sandbox payments.',
+  noStripeCustomer: 'There is no Stripe customer for this account yet: it is created with the first payment.',
 } as const;
 
 export const paymentProviders = ['sandbox', 'stripe'] as const;
@@ -181,6 +199,19 @@ export const orderSchema = z.object({
   currency: z.string(),
   status: z.enum(orderStatuses),
   provider: z.enum(paymentProviders),
+  /** 'renewal': a period renewed by the portal (sandbox); 'purchase': a checkout. */
+  purpose: z.enum(['purchase', 'renewal']),
+  /** Unused time of the replaced plan credited against this order (net of VAT). */
+  proration_cents: z.number(),
+  /** Account credit used on it. */
+  credit_applied_cents: z.number(),
+  /** What VAT is charged on: subtotal - discount - proration - credit, never below 0. */
+  net_cents: z.number(),
+  tax_rate_bp: z.number(),
+  tax_cents: z.number(),
+  tax_treatment: z.enum(taxTreatments),
+  /** The invoice's number once paid ('FT 2026/7'), and its PDF below /api/payments. */
+  invoice_number: z.string().nullable(),
   failure_reason: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
@@ -191,13 +222,33 @@ export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 
 export const subscriptionStatuses = ['active', 'past_due', 'cancelled'] as const;
+
+/** A plan's monthly allowance credited to the ledger for one period: what it is and when it lapses. */
+export const allowanceSchema = z.object({
+  kind: z.enum(['tokens', 'consultation']),
+  /** Millions of tokens, or hours. */
+  amount: z.number(),
+  plan: z.enum(planIds),
+  period_start: z.string(),
+  expires_at: z.string(),
+});
+export type Allowance = z.infer<typeof allowanceSchema>;
 export const accountResponseSchema = z.object({
   plan: z.enum(planIds),
   period: z.enum(billingPeriods).nullable(),
   status: z.enum(subscriptionStatuses).nullable(),
   renews_at: z.string().nullable(),
+  /** When the current period began (periods follow the calendar from the billing anchor). */
+  period_start: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
+  /** Everything usable now: purchases plus the live allowances (tokens in millions, hours). */
   balances: z.object({ tokens: z.number(), consultation: z.number(), development: z.number() }),
+  /** The allowances inside `balances` and when each lapses. */
+  allowances: z.array(allowanceSchema),
+  /** Account credit (cents) left by a plan change whose credit exceeded the new price; used by the next plan charges. */
+  credit_cents: z.number(),
+  /** Whether a Stripe customer portal can be opened for this account. */
+  customer_portal: z.boolean(),
   key_tier: z.enum(['standard', 'premium', 'enterprise']),
   containers: z.object({ limit: z.number(), tiers: z.array(z.string()) }),
   provider: z.enum(paymentProviders),
@@ -211,6 +262,12 @@ export const sandboxSessionSchema = z.object({
   email: z.string(),
   subtotal_cents: z.number(),
   discount_cents: z.number(),
+  proration_cents: z.number(),
+  credit_applied_cents: z.number(),
+  net_cents: z.number(),
+  tax_rate_bp: z.number(),
+  tax_cents: z.number(),
+  tax_treatment: z.enum(taxTreatments),
   total_cents: z.number(),
   currency: z.string(),
   status: z.enum(orderStatuses),
@@ -229,3 +286,84 @@ export const sandboxPayResponseSchema = z.object({ url: z.string() });
 
 /** Test cards of the sandbox checkout (Stripe's own test numbers). */
 export const sandboxCards = { succeeds: '4242424242424242', declined: '4000000000000002' } as const;
+
+/** GET /subscriptions/preview: the plan and period to change to, and a coupon. */
+export const planChangeQuerySchema = z.object({
+  plan: z.enum(planIds),
+  period: z.enum(billingPeriods),
+  couponCode: optionalCoupon,
+});
+export type PlanChangeQuery = z.infer<typeof planChangeQuerySchema>;
+
+/** What a plan checkout would charge now: the figures the order will carry, computed the same way. */
+export const planChangePreviewSchema = z.object({
+  plan: z.enum(planIds),
+  period: z.enum(billingPeriods),
+  currency: z.string(),
+  /** The plan the change replaces (its unused time credited), or null. */
+  replaces: z.object({ plan: z.enum(planIds), period: z.enum(billingPeriods), ends_at: z.string() }).nullable(),
+  subtotal_cents: z.number(),
+  discount_cents: z.number(),
+  proration_cents: z.number(),
+  credit_applied_cents: z.number(),
+  net_cents: z.number(),
+  tax_rate_bp: z.number(),
+  tax_cents: z.number(),
+  tax_treatment: z.enum(taxTreatments),
+  total_cents: z.number(),
+  /** Proration beyond the new price, kept as account credit for the next charges. */
+  credit_left_cents: z.number(),
+  /** The new period: from now to its calendar end. */
+  period_start: z.string(),
+  period_end: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
+/** The buyer's billing details: the country decides the VAT; a business in the EU gives its VAT number. */
+export const taxProfileBodySchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Choose the country you are billed in (two letters, as PT).')
+    .transform((code) => code.toUpperCase()),
+  /** Empty: a consumer. */
+  vatNumber: z.string().trim().max(40).optional(),
+  name: z.string().trim().max(200).optional(),
+  address: z.string().trim().max(500).optional(),
+});
+export type TaxProfileBody = z.input<typeof taxProfileBodySchema>;
+export const taxProfileSchema = z.object({
+  country: z.string().nullable(),
+  vat_number: z.string().nullable(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  /** What the profile means for VAT now (the seller's country and rates decide). */
+  tax_rate_bp: z.number(),
+  tax_treatment: z.enum(taxTreatments),
+  /** VAT numbers are checked for their format only: VIES cannot be reached from this server. */
+  vat_number_checked_online: z.boolean(),
+  /** Whether the plan prices on the pricing page include VAT (false: VAT is added at checkout). */
+  prices_include_vat: z.boolean(),
+});
+export type TaxProfile = z.infer<typeof taxProfileSchema>;
+
+export const invoiceKinds = ['invoice', 'credit_note'] as const;
+export const invoiceSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(invoiceKinds),
+  number: z.string(),
+  order_id: z.string(),
+  /** The invoice a credit note corrects (its number). */
+  corrects_number: z.string().nullable(),
+  issued_at: z.string(),
+  net_cents: z.number(),
+  tax_cents: z.number(),
+  total_cents: z.number(),
+  currency: z.string(),
+  reason: z.string().nullable(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSummarySchema) });
+
+export const customerPortalBodySchema = z.object({ returnUrl: z.string().max(2048) });
+export const customerPortalResponseSchema = z.object({ url: z.string() });

@@ -28,6 +28,7 @@ export const idPrefixes = {
   skill: 'skl',
   order: 'ord',
   ledger: 'led',
+  invoice: 'inv',
   checkout: 'cs_sandbox',
   organiser: 'org',
   venue: 'ven',

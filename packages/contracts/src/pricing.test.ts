@@ -6,6 +6,8 @@ import {
   discountCents,
   findPack,
   packs,
+  planContainerResources,
+  planIds,
   planPriceCents,
   plans,
   quoteCustom,
@@ -288,6 +290,39 @@ describe('plans', () => {
     expect(yearlyDisplay('pro')).toEqual({ perMonthCents: 8250, savingCents: 19800 }); // 118800 - 99000
     expect(yearlyDisplay('enterprise')).toEqual({ perMonthCents: 16583, savingCents: 39800 }); // 16583.33; 238800 - 199000
     expect(yearlyDisplay('free')).toEqual({ perMonthCents: 0, savingCents: 0 });
+  });
+});
+
+describe('plan cards', () => {
+  // Nothing measures or limits a user's storage; what each container's disk is, the driver sets.
+  it('sell no storage, only the container disks the tiers give (10, 50 and 100GB)', () => {
+    for (const id of planIds) {
+      expect(plans[id].features.filter((line) => /armazenamento|ilimitad/i.test(line))).toEqual([]);
+    }
+    for (const id of ['starter', 'pro', 'enterprise'] as const) {
+      expect(plans[id].entitlements.containerTiers).toEqual(['small', 'medium', 'large']);
+      expect(plans[id].features).toContain('Disco de 10 a 100GB por container');
+    }
+    expect(plans.enterprise.features).toContain('Até 25 utilizadores');
+  });
+
+  it('say the containers and key tier the server enforces', () => {
+    expect(plans.free.features).toContain('3 containers small ou medium');
+    for (const id of ['starter', 'pro', 'enterprise'] as const) {
+      const { containers, keyTier } = plans[id].entitlements;
+      expect(plans[id].features.filter((line) => line.startsWith(`${containers} containers,`))).toHaveLength(1);
+      expect(plans[id].features).toContain(`API keys ${keyTier}`);
+    }
+  });
+
+  it('need, at most, their containers on the largest tier they include', () => {
+    // small 1 vCPU/1GB, medium 1/2GB, large 2/4GB
+    expect(planIds.map((id) => [id, planContainerResources(id)])).toEqual([
+      ['free', { containers: 3, vcpus: 3, memoryGb: 6 }],
+      ['starter', { containers: 10, vcpus: 20, memoryGb: 40 }],
+      ['pro', { containers: 25, vcpus: 50, memoryGb: 100 }],
+      ['enterprise', { containers: 100, vcpus: 200, memoryGb: 400 }],
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@
  * Prices, in one pure module used by the server (which never trusts a client's price) and the
  * pricing page (live totals). Money is integer cents of the configured currency; spec 2 section 9.
  */
+import { containerTiers } from './containers.js';
 
 export const planIds = ['free', 'starter', 'pro', 'enterprise'] as const;
 export type PlanId = (typeof planIds)[number];
@@ -10,6 +11,7 @@ export type BillingPeriod = (typeof billingPeriods)[number];
 export const addonTypes = ['tokens', 'consultation', 'development'] as const;
 export type AddonType = (typeof addonTypes)[number];
 export const containerTierIds = ['small', 'medium', 'large'] as const;
+type ContainerTierId = (typeof containerTierIds)[number];
 
 /** What a plan unlocks on the platform, enforced by the server. */
 export interface PlanEntitlements {
@@ -18,8 +20,21 @@ export interface PlanEntitlements {
   /** Containers the user may hold at once. */
   containers: number;
   /** Container tiers the user may create or scale to. */
-  containerTiers: readonly (typeof containerTierIds)[number][];
+  containerTiers: readonly ContainerTierId[];
 }
+
+/**
+ * The card's disk line, from the tiers' root disks (each container's disk size is set by its tier
+ * and enforced by the driver; nothing else is stored for a user): 'Disco de 10 a 100GB por container'.
+ */
+function diskFeature(tiers: readonly ContainerTierId[]): string {
+  const sizes = tiers.map((tier) => containerTiers[tier].diskGb);
+  const least = Math.min(...sizes);
+  const most = Math.max(...sizes);
+  return least === most ? `Disco de ${most}GB por container` : `Disco de ${least} a ${most}GB por container`;
+}
+
+const allTiers = ['small', 'medium', 'large'] as const;
 
 export interface Plan {
   id: PlanId;
@@ -69,8 +84,8 @@ export const plans: Record<PlanId, Plan> = {
     consultationIncluded: 0,
     extraTokenPrice: null,
     popular: false,
-    features: ['10M tokens por mês', 'Armazenamento de 5GB', '10 containers, todos os tamanhos', 'API keys standard'],
-    entitlements: { keyTier: 'standard', containers: 10, containerTiers: ['small', 'medium', 'large'] },
+    features: ['10M tokens por mês', '10 containers, todos os tamanhos', diskFeature(allTiers), 'API keys standard'],
+    entitlements: { keyTier: 'standard', containers: 10, containerTiers: allTiers },
   },
   pro: {
     id: 'pro',
@@ -86,11 +101,11 @@ export const plans: Record<PlanId, Plan> = {
       '30M tokens por mês',
       '1h de consultoria por mês',
       'Tokens extra a 0.04 por 1000',
-      'Armazenamento de 50GB',
       '25 containers, todos os tamanhos',
+      diskFeature(allTiers),
       'API keys premium',
     ],
-    entitlements: { keyTier: 'premium', containers: 25, containerTiers: ['small', 'medium', 'large'] },
+    entitlements: { keyTier: 'premium', containers: 25, containerTiers: allTiers },
   },
   enterprise: {
     id: 'enterprise',
@@ -107,13 +122,23 @@ export const plans: Record<PlanId, Plan> = {
       '3h de consultoria por mês',
       'Tokens extra a 0.03 por 1000 (25% de desconto)',
       'Até 25 utilizadores',
-      'Armazenamento ilimitado',
       '100 containers, todos os tamanhos',
+      diskFeature(allTiers),
       'API keys enterprise',
     ],
-    entitlements: { keyTier: 'enterprise', containers: 100, containerTiers: ['small', 'medium', 'large'] },
+    entitlements: { keyTier: 'enterprise', containers: 100, containerTiers: allTiers },
   },
 };
+
+/**
+ * What a plan's card sells at most: its containers, all on the largest tier it includes, and so
+ * their vCPUs and memory. The operator's MAX_CONTAINER* caps must reach these (see the config).
+ */
+export function planContainerResources(plan: PlanId): { containers: number; vcpus: number; memoryGb: number } {
+  const { containers, containerTiers: tiers } = plans[plan].entitlements;
+  const largest = (measure: 'cpu' | 'memoryGb') => Math.max(...tiers.map((tier) => containerTiers[tier][measure]));
+  return { containers, vcpus: containers * largest('cpu'), memoryGb: containers * largest('memoryGb') };
+}
 
 /** The price of one billing period of a plan, in cents. */
 export function planPriceCents(plan: PlanId, period: BillingPeriod): number {

@@ -102,7 +102,9 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A request waits up to 15 s for one of the 10 connections: a rush of transactions that queue on
+  // one row (500 buyers for the last tickets) is served in turn instead of failing after 5 s.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 15_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema: tables, casing: 'snake_case' });

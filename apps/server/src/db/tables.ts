@@ -16,6 +16,8 @@ import { workflowKnowledge } from './schema/workflow-knowledge.js';
 import { apiKeyUsage } from './schema/api-key-usage.js';
 import { apiKeys } from './schema/api-keys.js';
 import { billingCoupons } from './schema/billing-coupons.js';
+import { billingCustomers } from './schema/billing-customers.js';
+import { billingInvoiceCounters, billingInvoices } from './schema/billing-invoices.js';
 import { billingLedger } from './schema/billing-ledger.js';
 import { billingOrders } from './schema/billing-orders.js';
 import { billingSubscriptions } from './schema/billing-subscriptions.js';
@@ -88,6 +90,9 @@ export const tables = {
   billingOrders,
   billingSubscriptions,
   billingLedger,
+  billingCustomers,
+  billingInvoices,
+  billingInvoiceCounters,
   billingWebhookEvents,
   eventCategories,
   eventOrganisers,

@@ -3,7 +3,7 @@ import { users } from './users.js';
 
 /**
  * The balance ledger: tokens (millions), consultation and development hours credited by paid
- * orders (and, later, debited by use). A balance is the sum of its entries; one credit per order
+ * orders and each period's plan allowance, account credit in cents (kind 'credit'), and debits. A balance is the sum of its entries; one credit per order
  * and kind, so a fulfilment repeated by a replayed webhook credits nothing twice.
  */
 export const billingLedger = pgTable(
@@ -17,10 +17,15 @@ export const billingLedger = pgTable(
     delta: integer().notNull(),
     orderId: text(),
     reason: text().notNull(),
+    /** A plan's allowance lapses at the end of its month; purchases and credits never do (null). */
+    expiresAt: timestamp({ withTimezone: true }),
+    /** The allowance period it credits ('<plan>:<period start ISO>'): one credit per period and kind. */
+    periodKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('billing_ledger_user_idx').on(t.userId, t.kind),
     uniqueIndex('billing_ledger_order_idx').on(t.orderId, t.kind),
+    uniqueIndex('billing_ledger_period_idx').on(t.userId, t.kind, t.periodKey),
   ],
 );

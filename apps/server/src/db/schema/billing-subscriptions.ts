@@ -9,6 +9,12 @@ export const billingSubscriptions = pgTable('billing_subscriptions', {
   plan: text().notNull(),
   period: text().notNull(),
   status: text().notNull(), // active | past_due | cancelled
+  /**
+   * The billing cycle anchor: periods run from it by calendar months (monthly) or years (yearly),
+   * a day past the month's end clamped to its last day (31 Jan -> 28/29 Feb -> 31 Mar), as Stripe's.
+   */
+  anchorAt: timestamp({ withTimezone: true }),
+  currentPeriodStart: timestamp({ withTimezone: true }),
   currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
   cancelAtPeriodEnd: boolean().notNull().default(false),
   provider: text().notNull(),

@@ -1,4 +1,11 @@
-import { API_KEY_PREFIX, apiKeyPattern, type ApiKeyScope, type RateLimitTier } from '@nuvem/contracts/applications';
+import {
+  API_KEY_PREFIX,
+  apiKeyPattern,
+  rateLimitTiers,
+  type ApiKeyScope,
+  type RateLimitTier,
+} from '@nuvem/contracts/applications';
+import { planIds, plans, type PlanId } from '@nuvem/contracts/pricing';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { RateLimiter, RateLimitResult } from '../../lib/rate-limiter.js';
@@ -61,6 +68,18 @@ function tightest<B extends Budget>(budgets: [B, ...B[]]): { shown: B; refused: 
   };
 }
 
+/** The API-key tier of a plan (billing publishes the user's plan in user_plans; no row is Free). */
+export function planKeyTier(found: string | undefined): RateLimitTier {
+  const planId: PlanId = found && (planIds as readonly string[]).includes(found) ? (found as PlanId) : 'free';
+  return plans[planId].entitlements.keyTier;
+}
+
+/** The lower of two tiers (a tier the configuration does not know counts as standard). */
+function lowerTier(a: RateLimitTier, b: RateLimitTier): RateLimitTier {
+  const rank = (tier: RateLimitTier) => Math.max(0, rateLimitTiers.indexOf(tier));
+  return rank(a) <= rank(b) ? a : b;
+}
+
 /** SHA-256 of a key: what is stored and what the cache is keyed by. */
 export const hashApiKey = (key: string) => sha256(key);
 
@@ -70,7 +89,10 @@ export const hashApiKey = (key: string) => sha256(key);
  * with a verdict (`verifyKey`, `checkUserBudget`); the authentication hook turns it into HTTP.
  */
 export async function createApiKeyAuth(deps: {
-  repo: Pick<ApplicationsRepository, 'findKeyByHash' | 'allAllowedOrigins' | 'allowedOriginsOf' | 'writeUsage'>;
+  repo: Pick<
+    ApplicationsRepository,
+    'findKeyByHash' | 'allAllowedOrigins' | 'allowedOriginsOf' | 'writeUsage' | 'planOf'
+  >;
   bus: EventBus;
   limiter: RateLimiter;
   config: AppConfig;
@@ -162,6 +184,18 @@ export async function createApiKeyAuth(deps: {
   }
 
   /**
+   * The tier a key has now. With PLAN_QUOTAS a tier above standard is the user's paid plan's, and
+   * only while that plan lasts: billing lowers the stored tier when it notices the plan ended (the
+   * renewals job), but the user_plans view drops the plan at its period's end, so the plan is read
+   * at the moment of the check. Only keys above standard pay that read (one row by primary key);
+   * an upgrade reaches the key through billing's tier change, which drops the cached look-ups.
+   */
+  async function currentTier(key: VerifiedKey): Promise<RateLimitTier> {
+    if (!config.payments.planQuotas || key.tier === 'standard') return key.tier;
+    return lowerTier(key.tier, planKeyTier(await repo.planOf(key.userId)));
+  }
+
+  /**
    * Verifies a platform API request made with `Authorization: Bearer nuv_…` (`method`: the
    * request's): an unknown, revoked or expired key; the tier's budget or the user's spent; the
    * scope the method needs missing; else valid. Every outcome is counted in the key's usage.
@@ -175,12 +209,13 @@ export async function createApiKeyAuth(deps: {
       usage.record(key.id, 'rejected', now);
       return { valid: false, code: key.revokedAt ? 'REVOKED' : 'EXPIRED', ...facts };
     }
+    const tier = await currentTier(key);
     // A tier the configuration does not know (set by hand in the database) gets the standard budget.
     const limits: Partial<Record<string, number>> = config.apiKeys.rateLimits;
-    const limit = limits[key.tier] ?? config.apiKeys.rateLimits.standard;
+    const limit = limits[tier] ?? config.apiKeys.rateLimits.standard;
     const [result, user] = await Promise.all([
       limiter.hit(`apikey:${key.id}`, limit, RATE_WINDOW_MS),
-      userBudget(key.userId, key.tier === 'standard' ? 0 : limit),
+      userBudget(key.userId, tier === 'standard' ? 0 : limit),
     ]);
     type CodedBudget = Budget & { code: 'RATE_LIMITED' | 'USER_RATE_LIMITED' };
     const { shown, refused, figures } = tightest<CodedBudget>([
@@ -203,7 +238,7 @@ export async function createApiKeyAuth(deps: {
       ...facts,
       userId: key.userId,
       scopes: key.scopes,
-      tier: key.tier,
+      tier,
       ratelimit: figures,
     };
   }

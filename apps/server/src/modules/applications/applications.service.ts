@@ -11,12 +11,11 @@ import {
   type Application,
   type RateLimitTier,
 } from '@nuvem/contracts/applications';
-import { plans, planIds, type PlanId } from '@nuvem/contracts/pricing';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { randomBase62, sha256 } from '../../lib/tokens.js';
-import type { ApiKeyAuthService } from './api-key-auth.js';
+import { planKeyTier, type ApiKeyAuthService } from './api-key-auth.js';
 import type {
   ApiKeyRow,
   ApplicationRow,
@@ -304,9 +303,3 @@ export function createApplicationsService(deps: {
   };
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;
-
-/** The API-key tier of a plan (billing publishes the user's plan in user_plans; no row is Free). */
-function planKeyTier(found: string | undefined): RateLimitTier {
-  const planId: PlanId = found && (planIds as readonly string[]).includes(found) ? (found as PlanId) : 'free';
-  return plans[planId].entitlements.keyTier;
-}

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { billingCoupons } from '../../db/schema/billing-coupons.js';
+import { billingCustomers } from '../../db/schema/billing-customers.js';
+import { billingInvoices } from '../../db/schema/billing-invoices.js';
 import { billingLedger } from '../../db/schema/billing-ledger.js';
 import { billingOrders } from '../../db/schema/billing-orders.js';
 import { billingSubscriptions } from '../../db/schema/billing-subscriptions.js';
@@ -33,6 +35,21 @@ export function createBillingAccountDataRepository(db: Database) {
         .from(billingLedger)
         .where(eq(billingLedger.userId, userId))
         .orderBy(desc(billingLedger.createdAt));
+    },
+
+    /** The billing details (country, VAT number, name, address, Stripe customer). */
+    async customerOf(userId: string) {
+      const rows = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)).limit(1);
+      return rows[0];
+    },
+
+    /** The invoices and credit notes issued to the user (kept after the account is deleted). */
+    async invoicesOf(userId: string) {
+      return db
+        .select()
+        .from(billingInvoices)
+        .where(eq(billingInvoices.userId, userId))
+        .orderBy(desc(billingInvoices.issuedAt), desc(billingInvoices.sequence));
     },
 
     async tokenUseOf(userId: string) {

@@ -1,12 +1,22 @@
 import type { BillingAccount, Order } from '@nuvem/contracts/billing';
+import { taxTreatments, type TaxTreatment } from '@nuvem/contracts/tax';
 import { addonTypes, plans, type AddonType, type BillingPeriod } from '@nuvem/contracts/pricing';
 import { AppError } from '../../lib/errors.js';
+import { invoiceNumbers } from './invoices.service.js';
 import { newId } from '../../lib/ids.js';
+import { allowancesLedger } from './allowances.js';
 import { currentPlan, isPlanId, type BillingContext } from './billing-context.js';
 import type { BillingOrderRow } from './billing.repository.js';
+import { customersRepository } from './customers.repository.js';
+import { allowanceMonthAt } from './periods.js';
+import { periodStartOf } from './proration.js';
 
-/** An order as the API shows it. */
-export function orderView(row: BillingOrderRow): Order {
+export function taxTreatmentOf(value: string): TaxTreatment {
+  return (taxTreatments as readonly string[]).includes(value) ? (value as TaxTreatment) : 'domestic';
+}
+
+/** An order as the API shows it (`invoiceNumber`: its invoice's, once paid). */
+export function orderView(row: BillingOrderRow, invoiceNumber: string | null = null): Order {
   return {
     id: row.id,
     kind: row.kind === 'subscription' ? 'subscription' : 'addon',
@@ -22,6 +32,14 @@ export function orderView(row: BillingOrderRow): Order {
     currency: row.currency,
     status: row.status as Order['status'],
     provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
+    purpose: row.purpose === 'renewal' ? 'renewal' : 'purchase',
+    proration_cents: row.prorationCents,
+    credit_applied_cents: row.creditAppliedCents,
+    net_cents: row.netCents,
+    tax_rate_bp: row.taxRateBp,
+    tax_cents: row.taxCents,
+    tax_treatment: taxTreatmentOf(row.taxTreatment),
+    invoice_number: invoiceNumber,
     failure_reason: row.failureReason,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
@@ -40,55 +58,104 @@ export function createAccountViews(ctx: BillingContext) {
     return order;
   }
 
+  /**
+   * The account: its plan and period, the live balances (purchases plus the live allowances; the
+   * month's allowance credited here if the renewals job has not yet), the allowances and when each
+   * lapses, account credit, and what the plan unlocks.
+   */
   async function account(userId: string): Promise<BillingAccount> {
-    const [subscription, balances] = await Promise.all([repo.findSubscription(userId), repo.balances(userId)]);
-    const plan = currentPlan(subscription, now());
+    const at = now();
+    const { subscription, balances, allowances, stripeCustomer } = await repo.transaction(async (tx, db) => {
+      const ledger = allowancesLedger(db);
+      await ledger.creditDueFor(userId, at);
+      // One after another: a transaction is one connection.
+      const row = await tx.findSubscription(userId);
+      const live = await ledger.liveBalances(userId, at);
+      const listed = await ledger.liveAllowances(userId, at);
+      const customer = provider.kind === 'stripe' ? await customersRepository(db).findCustomer(userId) : undefined;
+      return { subscription: row, balances: live, allowances: listed, stripeCustomer: customer?.stripeCustomerId };
+    });
+    const plan = currentPlan(subscription, at);
     const counted = plan !== 'free' && subscription;
+    const planContainers = plans[plan].entitlements.containers;
     return {
       plan,
       period: counted ? (subscription.period as BillingPeriod) : null,
       status: counted ? (subscription.status as BillingAccount['status']) : null,
       renews_at: counted ? subscription.currentPeriodEnd.toISOString() : null,
+      period_start: counted ? periodStartOf(subscription).toISOString() : null,
       cancel_at_period_end: counted ? subscription.cancelAtPeriodEnd : false,
       balances: {
         tokens: balances.tokens ?? 0,
         consultation: balances.consultation ?? 0,
         development: balances.development ?? 0,
       },
+      allowances,
+      credit_cents: balances.credit ?? 0,
+      customer_portal: provider.kind === 'stripe' && Boolean(stripeCustomer),
       key_tier: plans[plan].entitlements.keyTier,
       containers: {
-        limit: Math.min(plans[plan].entitlements.containers, config.userLimits.containers.count),
+        // With PLAN_QUOTAS the plan's figure (within the operator's cap, checked at start); without, the cap alone.
+        limit: config.payments.planQuotas
+          ? Math.min(planContainers, config.userLimits.containers.count)
+          : config.userLimits.containers.count,
         tiers: [...plans[plan].entitlements.containerTiers],
       },
       provider: provider.kind,
     };
   }
 
+  /** The orders as the API shows them, each with its invoice's number once paid. */
+  async function withInvoiceNumbers(rows: BillingOrderRow[]): Promise<Order[]> {
+    const paid = rows.filter((row) => row.status === 'paid').map((row) => row.id);
+    const numbers = paid.length > 0 ? await repo.transaction((_tx, db) => invoiceNumbers(db, paid)) : new Map();
+    return rows.map((row) => orderView(row, numbers.get(row.id) ?? null));
+  }
+
   async function orders(userId: string): Promise<Order[]> {
-    return (await repo.listOrders(userId)).map(orderView);
+    return withInvoiceNumbers(await repo.listOrders(userId));
   }
 
   async function order(userId: string, orderId: string): Promise<Order> {
-    return orderView(await ownedOrder(userId, orderId));
+    const [view] = await withInvoiceNumbers([await ownedOrder(userId, orderId)]);
+    if (!view) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+    return view;
   }
 
   /**
-   * Model tokens for the `llm` agents this calendar month (UTC): the plan's monthly tokens plus
-   * every token pack bought, less what the agents used this month.
+   * Model tokens for the `llm` agents: the live token allowance of a paid plan (its month from the
+   * billing anchor; credited here if the renewals job is late) plus every token pack bought (never
+   * expiring), less what the agents used since the allowance month began. Free has no ledger
+   * allowance: its 2M a month are computed here, per calendar month (UTC), as before.
    */
   async function tokenBalance(
     userId: string,
   ): Promise<{ included: number; purchased: number; used: number; remaining: number }> {
     const at = now();
-    const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-    const [subscription, balances, used] = await Promise.all([
-      repo.findSubscription(userId),
-      repo.balances(userId),
-      repo.tokensUsedSince(userId, monthStart),
-    ]);
+    const { subscription, allowanceMillions, purchasedMillions } = await repo.transaction(async (tx, db) => {
+      const ledger = allowancesLedger(db);
+      await ledger.creditDueFor(userId, at);
+      const row = await tx.findSubscription(userId);
+      const allowances = await ledger.liveAllowances(userId, at);
+      const balances = await ledger.liveBalances(userId, at);
+      const live = allowances.filter((allowance) => allowance.kind === 'tokens');
+      const allowance = live.reduce((total, entry) => total + entry.amount, 0);
+      return { subscription: row, allowanceMillions: allowance, purchasedMillions: (balances.tokens ?? 0) - allowance };
+    });
+    const plan = currentPlan(subscription, at);
+    let since = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+    let includedMillions = plans.free.tokensIncluded;
+    if (plan !== 'free' && subscription) {
+      includedMillions = allowanceMillions;
+      if (subscription.anchorAt) since = allowanceMonthAt(subscription.anchorAt, at).start;
+      // A plan replaced this month: its tokens are counted from the new plan's start.
+      const start = periodStartOf(subscription);
+      if (start > since && start <= at) since = start;
+    }
+    const used = await repo.tokensUsedSince(userId, since);
     // Plans and packs count tokens in millions.
-    const included = plans[currentPlan(subscription, now())].tokensIncluded * 1_000_000;
-    const purchased = (balances.tokens ?? 0) * 1_000_000;
+    const included = includedMillions * 1_000_000;
+    const purchased = Math.max(0, purchasedMillions) * 1_000_000;
     return { included, purchased, used, remaining: Math.max(0, included + purchased - used) };
   }
 

@@ -1,5 +1,5 @@
 import { pricingMessages } from '@nuvem/contracts/billing';
-import { planIds, type BillingPeriod, type PlanId } from '@nuvem/contracts/pricing';
+import { planIds, type PlanId } from '@nuvem/contracts/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
@@ -7,15 +7,16 @@ import type { EventBus } from '../../plugins/app/event-bus.js';
 import type { BillingOrderRow, BillingRepository, BillingSubscriptionRow } from './billing.repository.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 
+/** A day: Stripe's grace for a late renewal webhook. Periods themselves follow the calendar (periods.ts). */
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long a paid period lasts when the provider does not say (the sandbox). */
-export const periodDays: Record<BillingPeriod, number> = { monthly: 30, yearly: 365 };
 
 /** What fulfilment needs from the provider's side: its reference, receipt and (Stripe) period end. */
 export interface PaymentConfirmation {
   providerRef: string | null;
   receiptUrl: string | null;
   subscriptionId?: string | null;
+  /** The provider's period (Stripe); the sandbox's follow the calendar from the anchor. */
+  currentPeriodStart?: Date | null;
   currentPeriodEnd?: Date | null;
 }
 
@@ -30,11 +31,15 @@ export interface BillingDeps {
   /** Puts the user's working API keys on their plan's tier. */
   setKeyTier(userId: string, tier: 'standard' | 'premium' | 'enterprise'): Promise<number>;
   /** Ends, at the provider, a subscription a new plan replaced (durably: queued and retried). */
-  cancelReplaced(providerSubscriptionId: string): Promise<void>;
+  /** `prorate`: let the provider credit its unused time (false when the new order already did). */
+  cancelReplaced(providerSubscriptionId: string, options: { prorate: boolean }): Promise<void>;
   /** Mails the receipt of a paid order (never throws; once per order). */
   sendReceipt?(order: BillingOrderRow): Promise<void>;
   now?: () => Date;
 }
+
+/** The database or a transaction, as `repo.transaction` hands it over (for the module's other repositories). */
+export type BillingDb = Parameters<Parameters<BillingRepository['transaction']>[0]>[1];
 
 /** What every billing use case is built from: the dependencies, with the clock settled. */
 export type BillingContext = Omit<BillingDeps, 'now'> & { now: () => Date };

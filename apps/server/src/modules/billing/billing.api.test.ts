@@ -57,6 +57,7 @@ const withPlanQuotas = (config: Partial<AppConfig> = {}) => ({
       stripe: null,
       planQuotas: true,
       seedDemoCoupon: false,
+      seller: { name: 'Nuvem', address: 'Lisboa, Portugal', country: 'PT', vatNumber: null, email: null },
     },
   },
 });
@@ -245,7 +246,17 @@ describe(`checkout and fulfilment on the sandbox, on ${testDriver}`, () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const order = await buyer.order(res.json<{ orderId: string }>().orderId);
-    expect(order).toMatchObject({ total_cents: 8 * 9000 + 8500, status: 'pending', quantity: 9 });
+    // The bands' price, then VAT on top (no billing details yet: the seller's country, PT, 23%).
+    expect(order).toMatchObject({
+      subtotal_cents: 8 * 9000 + 8500,
+      net_cents: 80500,
+      tax_rate_bp: 2300,
+      tax_cents: 18515,
+      tax_treatment: 'domestic',
+      total_cents: 80500 + 18515,
+      status: 'pending',
+      quantity: 9,
+    });
   });
 
   it("refuses return addresses other than the portal's own /success and /pricing", async () => {
@@ -274,7 +285,16 @@ describe(`checkout and fulfilment on the sandbox, on ${testDriver}`, () => {
     expect(url).toMatch(new RegExp(`^${testOrigin}/checkout/sandbox/cs_sandbox_`));
     const session = url.split('/').pop() ?? '';
     const view = await buyer.call('GET', `/sandbox/sessions/${session}`);
-    expect(view.json()).toMatchObject({ order_id: orderId, total_cents: 5000, status: 'pending' });
+    expect(view.json()).toMatchObject({
+      order_id: orderId,
+      subtotal_cents: 5000,
+      net_cents: 5000,
+      tax_rate_bp: 2300,
+      tax_cents: 1150,
+      tax_treatment: 'domestic',
+      total_cents: 6150,
+      status: 'pending',
+    });
 
     const declined = await buyer.call('POST', `/sandbox/sessions/${session}/pay`, declinedCard);
     expect(declined.statusCode).toBe(402);
@@ -289,7 +309,7 @@ describe(`checkout and fulfilment on the sandbox, on ${testDriver}`, () => {
     // Fulfilment called twice more (a replay) credits nothing.
     expect(await t.app.billing.fulfil(orderId, { providerRef: null, receiptUrl: null })).toBeNull();
     expect((await buyer.account()).balances.tokens).toBe(20);
-    expect(await buyer.order(orderId)).toMatchObject({ status: 'paid', total_cents: 5000 });
+    expect(await buyer.order(orderId)).toMatchObject({ status: 'paid', net_cents: 5000, total_cents: 6150 });
   });
 
   it("closes the order when the buyer cancels the sandbox checkout, giving the coupon's redemption back", async () => {
@@ -352,7 +372,13 @@ describe(`checkout and fulfilment on the sandbox, on ${testDriver}`, () => {
     const res = await buyer.checkout({ type: 'tokens', quantity: 3, couponCode: 'FREEBIE' });
     const { url, orderId } = res.json<{ url: string; orderId: string }>();
     expect(url).toBe(`${testOrigin}/success?order=${orderId}`);
-    expect(await buyer.order(orderId)).toMatchObject({ status: 'paid', total_cents: 0, discount_cents: 900 });
+    expect(await buyer.order(orderId)).toMatchObject({
+      status: 'paid',
+      net_cents: 0,
+      tax_cents: 0,
+      total_cents: 0,
+      discount_cents: 900,
+    });
     expect((await buyer.account()).balances.tokens).toBe(3);
   });
 
@@ -376,7 +402,14 @@ describe(`checkout and fulfilment on the sandbox, on ${testDriver}`, () => {
     expect(account).toMatchObject({ plan: 'pro', period: 'yearly', status: 'active', key_tier: 'premium' });
     const renews = new Date(account.renews_at ?? 0).getTime();
     expect(renews - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
-    expect(await buyer.order(orderId)).toMatchObject({ total_cents: 99000, plan: 'pro', period: 'yearly' });
+    // 990 EUR a year, plus 23% VAT.
+    expect(await buyer.order(orderId)).toMatchObject({
+      net_cents: 99000,
+      tax_cents: 22770,
+      total_cents: 121770,
+      plan: 'pro',
+      period: 'yearly',
+    });
 
     const keys = await t.app.inject({ method: 'GET', url: `/applications/${applicationId}/keys`, headers });
     expect(keys.json<{ keys: { rate_limit_tier: string }[] }>().keys.map((k) => k.rate_limit_tier)).toEqual([
@@ -451,13 +484,16 @@ describe(`checkout and fulfilment on the sandbox, on ${testDriver}`, () => {
   });
 
   it('renews a sandbox subscription at the end of its period with a paid renewal order', async () => {
-    const buyer = client(t.app, await registerUser(t.app));
+    const user = await registerUser(t.app);
+    const buyer = client(t.app, user);
     await buyer.buy('plan', { plan: 'starter', period: 'monthly' });
     const first = await buyer.account();
+    // A month later: the period (from the billing anchor) has just ended.
+    const monthAgo = sql`now() - interval '1 month' - interval '1 minute'`;
     await t.app.db
       .update(billingSubscriptions)
-      .set({ currentPeriodEnd: sql`now() - interval '1 minute'` })
-      .where(eq(billingSubscriptions.plan, 'starter'));
+      .set({ anchorAt: monthAgo, currentPeriodStart: monthAgo, currentPeriodEnd: sql`now() - interval '1 minute'` })
+      .where(eq(billingSubscriptions.userId, user.id));
     await t.app.billing.renewOrEnd();
     const renewed = await buyer.account();
     expect(renewed).toMatchObject({ plan: 'starter', status: 'active' });

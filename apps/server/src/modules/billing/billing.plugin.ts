@@ -1,9 +1,11 @@
 import { PAYMENTS_BASE } from '@nuvem/contracts/billing';
-import { plans } from '@nuvem/contracts/pricing';
 import fp from 'fastify-plugin';
 import type { App } from '../../types.js';
 import { createBillingRepository } from './billing.repository.js';
 import { billingRoutes } from './billing.routes.js';
+import { invoicesRoutes } from './invoices.routes.js';
+import { planChangeRoutes } from './plan-change.routes.js';
+import { taxProfileRoutes } from './tax-profile.routes.js';
 import { createBillingService, type BillingService } from './billing.service.js';
 import { createStripeEventHandler, STRIPE_EVENT_JOB, stripeWebhookRoutes } from './billing.webhooks.js';
 import { seedDemoCoupon } from './coupons.js';
@@ -44,21 +46,11 @@ export const billingPlugin = fp(
       emailOf: (userId) => app.auth.emailOf(userId),
       setKeyTier: (userId, tier) => app.applications.setKeyTierForUser(userId, tier),
       sendReceipt: createOrderReceipt({ mail: app.mail, recipient: (id) => app.auth.mailRecipient(id), log: app.log }),
-      cancelReplaced: async (providerSubscriptionId) => {
-        await app.queue.send(CANCEL_REPLACED_JOB, { providerSubscriptionId });
+      cancelReplaced: async (providerSubscriptionId, { prorate }) => {
+        await app.queue.send(CANCEL_REPLACED_JOB, { providerSubscriptionId, prorate });
       },
     });
     app.decorate('billing', service);
-    // A plan cannot give more containers than the operator's cap allows: say so once.
-    const cap = app.config.userLimits.containers.count;
-    const above = Object.values(plans).filter((plan) => plan.entitlements.containers > cap);
-    if (payments.planQuotas && above.length > 0) {
-      app.log.info(
-        { cap, plans: above.map((plan) => plan.id) },
-        'MAX_CONTAINERS_PER_USER is below what some plans sell: those users get the cap (raise it to sell more)',
-      );
-    }
-
     const handleStripeEvent = createStripeEventHandler({ service, repo, log: app.log });
     app.queue.define(STRIPE_EVENT_JOB, {
       handler: async (data: Parameters<typeof handleStripeEvent>[0]) => ({ outcome: await handleStripeEvent(data) }),
@@ -67,8 +59,9 @@ export const billingPlugin = fp(
       concurrency: 2,
     });
     app.queue.define(CANCEL_REPLACED_JOB, {
-      handler: async (data: { providerSubscriptionId: string }) => {
-        await provider.cancelNow(data.providerSubscriptionId);
+      handler: async (data: { providerSubscriptionId: string; prorate?: boolean }) => {
+        // Jobs queued before `prorate` existed let Stripe credit the unused time, as they did then.
+        await provider.cancelNow(data.providerSubscriptionId, { prorate: data.prorate ?? true });
         app.log.info({ providerSubscriptionId: data.providerSubscriptionId }, 'replaced subscription ended');
       },
       retryLimit: 8,
@@ -84,6 +77,9 @@ export const billingPlugin = fp(
     if (payments.seedDemoCoupon) app.addHook('onReady', async () => seedDemoCoupon(repo, app.log));
 
     await app.register(billingRoutes, { service, limiter: app.limiter, prefix: PAYMENTS_BASE });
+    await app.register(planChangeRoutes, { service, prefix: PAYMENTS_BASE });
+    await app.register(invoicesRoutes, { service, prefix: PAYMENTS_BASE });
+    await app.register(taxProfileRoutes, { service, prefix: PAYMENTS_BASE });
     await app.register(stripeWebhookRoutes, {
       stripe,
       webhookSecret: payments.stripe?.webhookSecret ?? null,

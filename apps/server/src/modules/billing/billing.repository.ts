@@ -6,6 +6,7 @@ import { billingTokenUsage } from '../../db/schema/billing-token-usage.js';
 import { billingOrders, type BillingOrderRow } from '../../db/schema/billing-orders.js';
 import { billingSubscriptions, type BillingSubscriptionRow } from '../../db/schema/billing-subscriptions.js';
 import { billingWebhookEvents } from '../../db/schema/billing-webhook-events.js';
+import { customersRepository } from './customers.repository.js';
 
 /** An order whose checkout completed with a payment still on its way (a bank debit): never expired. */
 export const AWAITING_PAYMENT = 'awaiting_payment';
@@ -30,9 +31,12 @@ async function releaseCoupon(executor: Database, code: string): Promise<void> {
 export function createBillingRepository(db: Database) {
   return {
     ...billingQueries(db),
+    /** The buyer's billing details and Stripe customer (billing_customers). */
+    customers: customersRepository(db),
 
-    transaction<T>(work: (tx: BillingQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(billingQueries(tx)));
+    /** `work` gets the queries bound to the transaction, and the transaction itself (for the module's other repositories). */
+    transaction<T>(work: (tx: BillingQueries, db: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(billingQueries(tx), tx));
     },
   };
 }
@@ -40,6 +44,15 @@ export function createBillingRepository(db: Database) {
 /** Every query, on the database or on a transaction. */
 function billingQueries(db: Database) {
   return {
+    /**
+     * Serialises the user's billing writes until the transaction ends (PostgreSQL's transaction-level
+     * advisory lock; PGlite has one connection, where it is granted at once): two checkouts of one
+     * user cannot both see "no open checkout" and both insert one.
+     */
+    async lockUser(userId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${userId}`}))`);
+    },
+
     async findCoupon(code: string): Promise<BillingCouponRow | undefined> {
       const rows = await db.select().from(billingCoupons).where(eq(billingCoupons.code, code)).limit(1);
       return rows[0];
@@ -94,6 +107,12 @@ function billingQueries(db: Database) {
 
     async findOrder(id: string): Promise<BillingOrderRow | undefined> {
       const rows = await db.select().from(billingOrders).where(eq(billingOrders.id, id)).limit(1);
+      return rows[0];
+    },
+
+    /** A paid order by the provider's payment reference (a Stripe payment intent). */
+    async findOrderByProviderRef(providerRef: string): Promise<BillingOrderRow | undefined> {
+      const rows = await db.select().from(billingOrders).where(eq(billingOrders.providerRef, providerRef)).limit(1);
       return rows[0];
     },
 
@@ -250,23 +269,28 @@ function billingQueries(db: Database) {
         .limit(limit);
     },
 
-    /** Records a provider event id: false when it was seen before (a replay). */
-    async recordWebhookEvent(id: string, type: string): Promise<boolean> {
+    /** Whether a provider event id was recorded before (a replay). */
+    async webhookEventSeen(id: string): Promise<boolean> {
       const rows = await db
-        .insert(billingWebhookEvents)
-        .values({ id, type })
-        .onConflictDoNothing()
-        .returning({ id: billingWebhookEvents.id });
+        .select({ id: billingWebhookEvents.id })
+        .from(billingWebhookEvents)
+        .where(eq(billingWebhookEvents.id, id))
+        .limit(1);
       return rows.length > 0;
     },
 
-    /** Forgets an event id whose job could not be queued, so the provider's retry is handled. */
-    async forgetWebhookEvent(id: string): Promise<void> {
-      await db.delete(billingWebhookEvents).where(eq(billingWebhookEvents.id, id));
+    /** Records a provider event id once its job is queued (a second delivery racing it changes nothing). */
+    async recordWebhookEvent(id: string, type: string): Promise<void> {
+      await db.insert(billingWebhookEvents).values({ id, type }).onConflictDoNothing();
     },
 
-    async markWebhookProcessed(id: string): Promise<void> {
-      await db.update(billingWebhookEvents).set({ processedAt: new Date() }).where(eq(billingWebhookEvents.id, id));
+    /** Marks an event handled (its job may run before the route has recorded it). */
+    async markWebhookProcessed(id: string, type: string): Promise<void> {
+      const processedAt = new Date();
+      await db
+        .insert(billingWebhookEvents)
+        .values({ id, type, processedAt })
+        .onConflictDoUpdate({ target: billingWebhookEvents.id, set: { processedAt } });
     },
   };
 }

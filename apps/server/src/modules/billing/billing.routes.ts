@@ -4,6 +4,8 @@ import {
   calculateBodySchema,
   checkoutResponseSchema,
   couponResultSchema,
+  customerPortalBodySchema,
+  customerPortalResponseSchema,
   orderSchema,
   ordersResponseSchema,
   paymentsConfigSchema,
@@ -32,6 +34,8 @@ const COUPON_CHECKS_PER_MINUTE = 20;
 const CARD_ATTEMPTS = 20;
 /** Checkouts a user may open per ten minutes (each holds its coupon's redemption until it ends). */
 const CHECKOUTS = 30;
+/** Customer-portal sessions a user may open per ten minutes (each is a call to Stripe). */
+const PORTAL_SESSIONS = 20;
 
 const errors = {
   400: errorResponseSchema,
@@ -113,7 +117,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       schema: {
         tags: ['payments'],
         body: addonCheckoutBodySchema,
-        response: { 200: checkoutResponseSchema, ...errors, 429: errorResponseSchema, 502: errorResponseSchema },
+        response: {
+          200: checkoutResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+          502: errorResponseSchema,
+        },
       },
     },
     async (request) =>
@@ -149,6 +159,30 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       schema: { tags: ['payments'], response: { 200: accountResponseSchema, ...errors, 409: errorResponseSchema } },
     },
     async (request) => service.cancelSubscription(principalOf(request).userId),
+  );
+
+  app.post(
+    '/customer-portal',
+    {
+      config: signIn,
+      schema: {
+        tags: ['payments'],
+        body: customerPortalBodySchema,
+        response: {
+          200: customerPortalResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+          502: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = principalOf(request).userId;
+      const limit = await limiter.hit(`customer-portal:${userId}`, PORTAL_SESSIONS, 10 * MINUTE);
+      if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
+      return service.customerPortal(userId, request.body);
+    },
   );
 
   app.get(

@@ -2,6 +2,8 @@ import { createAccountViews } from './account.service.js';
 import type { BillingContext, BillingDeps } from './billing-context.js';
 import { createCheckout } from './checkout.service.js';
 import { createFulfilment } from './fulfilment.service.js';
+import { createInvoices } from './invoices.service.js';
+import { createOrderPricing } from './order-pricing.js';
 import { createPricing } from './pricing.service.js';
 import { createRenewals } from './renewals.service.js';
 
@@ -20,13 +22,17 @@ export type { BillingDeps, PaymentConfirmation } from './billing-context.js';
 export function createBillingService(deps: BillingDeps) {
   const ctx: BillingContext = { ...deps, now: deps.now ?? (() => new Date()) };
   const pricing = createPricing(ctx);
-  const fulfilment = createFulfilment(ctx);
+  const orderPricing = createOrderPricing(ctx);
+  const invoices = createInvoices(ctx);
+  const fulfilment = createFulfilment(ctx, { invoices });
   const account = createAccountViews(ctx);
-  const checkout = createCheckout(ctx, { pricing, fulfilment });
+  const checkout = createCheckout(ctx, { pricing, fulfilment, orderPricing });
   const renewals = createRenewals(ctx, { fulfilment, account: account.account });
 
   return {
     provider: deps.provider.kind,
+    /** The parts the module's other routes use (plan changes, tax details, invoices). */
+    parts: { pricing, orderPricing, invoices, fulfilment },
 
     paymentsConfig: pricing.paymentsConfig,
     validateCoupon: pricing.validateCoupon,
@@ -34,6 +40,7 @@ export function createBillingService(deps: BillingDeps) {
 
     checkoutAddon: checkout.checkoutAddon,
     checkoutSubscription: checkout.checkoutSubscription,
+    customerPortal: checkout.customerPortal,
     sandboxSession: checkout.sandboxSession,
     sandboxPay: checkout.sandboxPay,
     sandboxCancel: checkout.sandboxCancel,

@@ -18,6 +18,41 @@ interface StripeEventJob {
   object: Record<string, unknown>;
 }
 
+/**
+ * The envelope the portal relies on. The signature proves Stripe sent the bytes, not that they have
+ * this shape (a test or forged-secret event, a new API version): anything else is a 400.
+ */
+const stripeEventSchema = z.object({
+  id: z
+    .string()
+    .max(255)
+    .regex(/^evt_[A-Za-z0-9_]+$/),
+  type: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9_.]+$/),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+/** Whether a NUL hides in any key or string (PostgreSQL's text and jsonb refuse it). Iterative: no deep recursion. */
+function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (Array.isArray(item)) {
+      stack.push(...(item as unknown[]));
+    } else if (item && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : value && typeof value === 'object' ? text((value as { id?: unknown }).id) : null;
@@ -26,8 +61,9 @@ const record = (value: unknown): Record<string, unknown> =>
 
 /**
  * POST /api/payments/webhooks/stripe: the raw body (no JSON parser touches it) is verified with
- * STRIPE_WEBHOOK_SECRET; a replayed event id is acknowledged and ignored; the event is handled as
- * a job on the queue (retried if the handler fails), and Stripe gets its 200 at once.
+ * STRIPE_WEBHOOK_SECRET, then its shape checked (400 INVALID_EVENT); a replayed event id is
+ * acknowledged and ignored; the event is handled as a job on the queue (retried if the handler
+ * fails), its id recorded once the job is queued, and Stripe gets its 200 at once.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
   stripe: Stripe | null;
@@ -66,25 +102,28 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
       if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
         throw AppError.badRequest(billingMessages.webhookSignature, 'INVALID_SIGNATURE');
       }
-      let event: Stripe.Event;
+      let signed: unknown;
       try {
-        event = stripe.webhooks.constructEvent(body, signature, webhookSecret);
+        signed = stripe.webhooks.constructEvent(body, signature, webhookSecret);
       } catch (error) {
         request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
         throw AppError.badRequest(billingMessages.webhookSignature, 'INVALID_SIGNATURE');
       }
-      if (!(await repo.recordWebhookEvent(event.id, event.type))) {
+      const parsed = stripeEventSchema.safeParse(signed);
+      if (!parsed.success || containsNul(parsed.data.data.object)) {
+        request.log.warn({ issues: parsed.error?.issues.slice(0, 5) }, 'stripe webhook refused: malformed event');
+        throw AppError.badRequest(billingMessages.invalidEvent, 'INVALID_EVENT');
+      }
+      const event = parsed.data;
+      if (await repo.webhookEventSeen(event.id)) {
         request.log.info({ eventId: event.id, type: event.type }, 'stripe event replayed: ignored');
         return { received: true as const, duplicate: true };
       }
-      const job: StripeEventJob = { id: event.id, type: event.type, object: record(event.data.object) };
-      try {
-        await queue.send(STRIPE_EVENT_JOB, job);
-      } catch (error) {
-        // Not queued: forget the id so that Stripe's retry (it retries on a 5xx) is handled.
-        await repo.forgetWebhookEvent(event.id).catch(() => {});
-        throw error;
-      }
+      const job: StripeEventJob = { id: event.id, type: event.type, object: event.data.object };
+      // Queued first, recorded second: an event that could not be queued (a 5xx) is not taken for a
+      // replay when Stripe retries it; one queued twice by racing deliveries is handled idempotently.
+      await queue.send(STRIPE_EVENT_JOB, job);
+      await repo.recordWebhookEvent(event.id, event.type);
       request.log.info({ eventId: event.id, type: event.type }, 'stripe event queued');
       return { received: true as const, duplicate: false };
     },
@@ -103,6 +142,44 @@ export function createStripeEventHandler(deps: {
 }) {
   const { service, repo, log } = deps;
 
+  /** The Stripe customer a checkout made or used: the account's from now on (its portal, its next checkouts). */
+  async function rememberCustomer(userId: string, session: Record<string, unknown>): Promise<void> {
+    const customer = idOf(session.customer);
+    if (customer && /^cus_[A-Za-z0-9]+$/.test(customer)) await repo.customers.setStripeCustomer(userId, customer);
+  }
+
+  /**
+   * A refund made at Stripe (its dashboard or API): each refund of the charge gets a credit note
+   * correcting the order's invoice, once per refund id (the event may come again, or list earlier
+   * refunds). The refunded amount includes VAT: the note credits it at the invoice's rate.
+   */
+  async function refunded(charge: Record<string, unknown>): Promise<string> {
+    const paymentIntent = idOf(charge.payment_intent);
+    const metadataOrder = text(record(charge.metadata).order_id);
+    const order =
+      (paymentIntent ? await repo.findOrderByProviderRef(paymentIntent) : undefined) ??
+      (metadataOrder ? await repo.findOrder(metadataOrder) : undefined);
+    if (order?.status !== 'paid') return 'refund of no paid order';
+    const list = record(charge.refunds).data;
+    const refunds = (Array.isArray(list) ? list : []).map(record).filter((refund) => refund.status !== 'failed');
+    let notes = 0;
+    for (const refund of refunds) {
+      const refundId = text(refund.id);
+      const amount = refund.amount;
+      if (!refundId || !/^re_[A-Za-z0-9_]+$/.test(refundId) || typeof amount !== 'number' || amount <= 0) continue;
+      const netCents = Math.round((Math.min(amount, order.totalCents) * 10_000) / (10_000 + order.taxRateBp));
+      await repo.transaction((_tx, db) =>
+        service.parts.invoices.issueCreditNote(
+          db,
+          { order, netCents, reason: `Reembolso / Refund ${refundId}`, byOrderId: refundId },
+          new Date(),
+        ),
+      );
+      notes += 1;
+    }
+    return notes > 0 ? 'credit notes issued' : 'no refund to credit';
+  }
+
   return async function handle(job: StripeEventJob): Promise<string> {
     const object = job.object;
     let outcome: string;
@@ -114,7 +191,10 @@ export function createStripeEventHandler(deps: {
           // A bank debit: the money follows (async_payment_succeeded or _failed); keep the order open.
           const waiting = text(object.id);
           const order = waiting ? await service.orderForSession(waiting) : undefined;
-          if (order) await service.markAwaitingPayment(order.id);
+          if (order) {
+            await rememberCustomer(order.userId, object);
+            await service.markAwaitingPayment(order.id);
+          }
           outcome = 'awaiting payment';
           break;
         }
@@ -126,12 +206,18 @@ export function createStripeEventHandler(deps: {
           outcome = 'refused: unknown order';
           break;
         }
+        await rememberCustomer(order.userId, object);
         // The portal's price, not Stripe's, is the truth: a session for another amount is refused.
-        const amount = object.amount_total;
+        // With Stripe Tax, Stripe decides the VAT: the amount before it must be the order's net.
+        const automaticTax = record(object.automatic_tax).enabled === true;
+        const total = object.amount_total;
+        const tax = record(object.total_details).amount_tax;
+        const amount = automaticTax && typeof total === 'number' && typeof tax === 'number' ? total - tax : total;
+        const expected = automaticTax ? order.netCents : order.totalCents;
         const currency = text(object.currency);
-        if (amount !== order.totalCents || currency?.toLowerCase() !== order.currency) {
+        if (amount !== expected || currency?.toLowerCase() !== order.currency) {
           log.error(
-            { eventId: job.id, orderId: order.id, amount, currency, expected: order.totalCents },
+            { eventId: job.id, orderId: order.id, amount, currency, expected, automaticTax },
             'stripe session paid another price than the order: refused',
           );
           outcome = 'refused: price mismatch';
@@ -193,10 +279,14 @@ export function createStripeEventHandler(deps: {
         outcome = 'updated';
         break;
       }
+      case 'charge.refunded': {
+        outcome = await refunded(object);
+        break;
+      }
       default:
         outcome = 'ignored';
     }
-    await repo.markWebhookProcessed(job.id);
+    await repo.markWebhookProcessed(job.id, job.type);
     log.info({ eventId: job.id, type: job.type, outcome }, 'stripe event handled');
     return outcome;
   };

@@ -7,18 +7,37 @@ import {
   type SandboxSession,
   type SubscriptionCheckoutRequest,
 } from '@nuvem/contracts/billing';
-import { AppError } from '../../lib/errors.js';
+import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { taxTreatmentOf } from './account.service.js';
 import { newId } from '../../lib/ids.js';
 import { currentPlan, invalidCoupon, type BillingContext } from './billing-context.js';
-import { AWAITING_PAYMENT, type BillingOrderRow } from './billing.repository.js';
+import { AWAITING_PAYMENT, type BillingOrderRow, type BillingQueries } from './billing.repository.js';
 import type { Fulfilment } from './fulfilment.service.js';
+import type { OrderPricing } from './order-pricing.js';
 import type { Priced, Pricing } from './pricing.service.js';
 import { checkSandboxCard } from './providers/sandbox.js';
 
+/** The web app's Billing page: the customer portal comes back there. */
+const BILLING_PAGE = '/account/billing';
+
+/** A Stripe order with no session this long after its creation was left by a request that died. */
+const ABANDONED_MS = 5 * 60_000;
+
+/** What a new checkout replaces: any open plan purchase (a plan checkout), any open order with its coupon. */
+interface Replacing {
+  subscription: boolean;
+  couponCode: string | null;
+}
+
+const checkoutOpen = () => new AppError(409, billingMessages.checkoutOpen, 'CHECKOUT_OPEN');
+
 /** Checkout: orders (the coupon's redemption taken with them), the provider's sessions, the sandbox's card form. */
-export function createCheckout(ctx: BillingContext, use: { pricing: Pricing; fulfilment: Fulfilment }) {
+export function createCheckout(
+  ctx: BillingContext,
+  use: { pricing: Pricing; fulfilment: Fulfilment; orderPricing: OrderPricing },
+) {
   const { repo, config, provider, log, now } = ctx;
-  const { pricing, fulfilment } = use;
+  const { pricing, fulfilment, orderPricing } = use;
   const payments = config.payments;
   const origin = config.publicUrl.origin;
 
@@ -48,30 +67,55 @@ export function createCheckout(ctx: BillingContext, use: { pricing: Pricing; ful
     expect(body.cancelUrl, 'cancelUrl', '/pricing');
   }
 
+  /** Whether `open` is the same purchase as the new checkout: a plan bought (any plan), or the same coupon. */
+  function replaces(open: BillingOrderRow, which: Replacing): boolean {
+    const samePurchase = which.subscription && open.kind === 'subscription' && open.purpose === 'purchase';
+    const sameCoupon = which.couponCode !== null && open.couponCode === which.couponCode;
+    return samePurchase || sameCoupon;
+  }
+
   /**
-   * One open checkout per plan purchase, and per coupon: an earlier unpaid one is closed (its
-   * coupon redemption given back), so a plan cannot be paid twice and a coupon not hoarded.
+   * Before the transaction (a network call holds no lock): asks the provider to close the sessions
+   * of the open checkouts the new one replaces. Returns the orders whose session is closed; one that
+   * Stripe would not close is being paid, and is left to its webhook.
    */
-  async function supersedePending(
-    userId: string,
-    which: { subscription: boolean; couponCode: string | null },
-  ): Promise<void> {
-    const open = await repo.pendingOrders(userId);
-    for (const order of open) {
-      const samePurchase = which.subscription && order.kind === 'subscription';
-      const sameCoupon = which.couponCode !== null && order.couponCode === which.couponCode;
-      if (!samePurchase && !sameCoupon) continue;
-      if (order.failureReason === AWAITING_PAYMENT) continue;
-      if (order.provider === 'stripe' && order.providerSessionId) {
-        try {
-          await provider.expireCheckout(order.providerSessionId);
-        } catch (error) {
-          // Stripe would not close it (it is being paid): leave it to its webhook.
-          log.warn({ err: error, orderId: order.id }, 'an earlier checkout could not be closed');
-          continue;
-        }
+  async function closeReplacedSessions(userId: string, which: Replacing): Promise<Set<string>> {
+    const closed = new Set<string>();
+    for (const open of await repo.pendingOrders(userId)) {
+      if (!replaces(open, which) || open.failureReason === AWAITING_PAYMENT) continue;
+      if (open.provider !== 'stripe' || !open.providerSessionId) continue;
+      try {
+        await provider.expireCheckout(open.providerSessionId);
+        closed.add(open.id);
+      } catch (error) {
+        log.warn({ err: error, orderId: open.id }, 'an earlier checkout could not be closed');
       }
-      await repo.closeOrder(order.id, 'expired', 'replaced by a newer checkout');
+    }
+    return closed;
+  }
+
+  /**
+   * One open checkout per plan purchase, and per coupon, per user: under the user's lock, in the
+   * transaction that inserts the new order, an earlier open one is closed (its coupon redemption
+   * given back), so a plan cannot be paid twice nor a coupon hoarded. One that cannot be closed
+   * (its Stripe session is open or being paid, or its money is on its way) refuses the new one.
+   */
+  async function supersedeLocked(
+    tx: BillingQueries,
+    userId: string,
+    which: Replacing,
+    sessionsClosed: Set<string>,
+  ): Promise<void> {
+    await tx.lockUser(userId);
+    for (const open of await tx.pendingOrders(userId)) {
+      if (!replaces(open, which)) continue;
+      if (open.failureReason === AWAITING_PAYMENT) throw checkoutOpen();
+      if (open.provider === 'stripe' && !sessionsClosed.has(open.id)) {
+        // Without a session yet: another request is creating it (refuse), unless that request died long ago.
+        const abandoned = !open.providerSessionId && now().getTime() - open.createdAt.getTime() > ABANDONED_MS;
+        if (!abandoned) throw checkoutOpen();
+      }
+      await tx.closeOrder(open.id, 'expired', 'replaced by a newer checkout');
     }
   }
 
@@ -95,45 +139,59 @@ export function createCheckout(ctx: BillingContext, use: { pricing: Pricing; ful
     success.searchParams.set('order', id);
     const successUrl = success.toString();
     const cancelUrl = new URL('/pricing', origin).toString();
-    await supersedePending(userId, { subscription: mode === 'subscription', couponCode: priced.coupon?.code ?? null });
-    const order = await repo.transaction(async (tx) => {
-      if (priced.coupon && !(await tx.redeemCoupon(priced.coupon.code, at))) throw invalidCoupon();
-      return tx.insertOrder({
-        id,
-        userId,
-        kind: mode === 'subscription' ? 'subscription' : 'addon',
-        description: priced.description,
-        addonType: priced.addonType,
-        pack: priced.pack,
-        quantity: priced.quantity,
-        plan: priced.plan,
-        period: priced.period,
-        couponCode: priced.coupon?.code ?? null,
-        subtotalCents: priced.quote.subtotalCents,
-        discountCents: priced.quote.discountCents,
-        totalCents: priced.quote.totalCents,
-        currency: payments.currency,
-        lines: priced.quote.lines,
-        status: 'pending',
-        provider: provider.kind,
-        successUrl,
-        cancelUrl,
-        expiresAt,
+    const which: Replacing = { subscription: mode === 'subscription', couponCode: priced.coupon?.code ?? null };
+    const sessionsClosed = await closeReplacedSessions(userId, which);
+    const order = await repo
+      .transaction(async (tx, db) => {
+        await supersedeLocked(tx, userId, which, sessionsClosed);
+        if (priced.coupon && !(await tx.redeemCoupon(priced.coupon.code, at))) throw invalidCoupon();
+        const { creditLeftCents: _left, ...amounts } = await orderPricing.amounts(userId, priced, { tx, db });
+        return tx.insertOrder({
+          id,
+          userId,
+          kind: mode === 'subscription' ? 'subscription' : 'addon',
+          description: priced.description,
+          addonType: priced.addonType,
+          pack: priced.pack,
+          quantity: priced.quantity,
+          plan: priced.plan,
+          period: priced.period,
+          couponCode: priced.coupon?.code ?? null,
+          ...amounts,
+          currency: payments.currency,
+          lines: priced.quote.lines,
+          status: 'pending',
+          provider: provider.kind,
+          successUrl,
+          cancelUrl,
+          expiresAt,
+        });
+      })
+      .catch((error: unknown) => {
+        // The partial unique indexes hold the rule even if a writer skipped the lock.
+        if (isUniqueViolation(error)) throw checkoutOpen();
+        throw error;
       });
-    });
-    if (order.totalCents === 0) {
+    // Nothing to pay is paid at once, except a plan on Stripe: its subscription (the next periods'
+    // charges) exists only once Stripe's checkout has run, even for 0 today.
+    if (order.totalCents === 0 && (mode === 'payment' || provider.kind !== 'stripe')) {
       await fulfilment.fulfil(order.id, { providerRef: null, receiptUrl: null });
       return { url: successUrl, orderId: order.id };
     }
     try {
+      // A plan change's credit goes to Stripe as one coupon of the order's whole reduction (the provider makes it).
+      const credited = order.prorationCents + order.creditAppliedCents > 0;
       const providerCouponId =
-        mode === 'subscription' && priced.coupon ? await pricing.ensureMirrored(priced.coupon) : null;
+        mode === 'subscription' && priced.coupon && !credited ? await pricing.ensureMirrored(priced.coupon) : null;
+      const customer = provider.kind === 'stripe' ? await repo.customers.findCustomer(userId) : undefined;
       const session = await provider.createCheckout({
         order,
         email,
         mode,
         priceId,
         providerCouponId,
+        customerId: customer?.stripeCustomerId ?? null,
+        tax: { automatic: payments.stripe?.automaticTax ?? false, country: payments.seller.country },
         successUrl,
         cancelUrl,
         expiresAt,
@@ -207,11 +265,45 @@ export function createCheckout(ctx: BillingContext, use: { pricing: Pricing; ful
       email: (await ctx.emailOf(userId)) ?? '',
       subtotal_cents: order.subtotalCents,
       discount_cents: order.discountCents,
+      proration_cents: order.prorationCents,
+      credit_applied_cents: order.creditAppliedCents,
+      net_cents: order.netCents,
+      tax_rate_bp: order.taxRateBp,
+      tax_cents: order.taxCents,
+      tax_treatment: taxTreatmentOf(order.taxTreatment),
       total_cents: order.totalCents,
       currency: order.currency,
       status: order.status === 'pending' && order.expiresAt <= now() ? 'expired' : (order.status as Order['status']),
       cancel_url: order.cancelUrl,
     };
+  }
+
+  /**
+   * A session of Stripe's customer portal (cards, Stripe's receipts) for the account's Stripe
+   * customer, coming back to this portal's Billing page.
+   */
+  async function customerPortal(userId: string, body: { returnUrl: string }): Promise<{ url: string }> {
+    const billingPage = new URL(BILLING_PAGE, origin).toString();
+    let returnUrl: URL | null = null;
+    try {
+      returnUrl = new URL(body.returnUrl);
+    } catch {
+      returnUrl = null;
+    }
+    if (returnUrl?.toString() !== billingPage) {
+      throw AppError.badRequest(billingMessages.returnUrl('returnUrl', BILLING_PAGE), 'INVALID_RETURN_URL');
+    }
+    if (provider.kind !== 'stripe') {
+      throw new AppError(409, billingMessages.customerPortalUnavailable, 'CUSTOMER_PORTAL_UNAVAILABLE');
+    }
+    const customerId = (await repo.customers.findCustomer(userId))?.stripeCustomerId;
+    if (!customerId) throw new AppError(409, billingMessages.noStripeCustomer, 'NO_STRIPE_CUSTOMER');
+    try {
+      return { url: await provider.customerPortal(customerId, billingPage) };
+    } catch (error) {
+      log.error({ err: error, userId }, 'Stripe could not open a customer portal session');
+      throw new AppError(502, 'Stripe could not open the customer portal. Try again in a moment.', 'PROVIDER_ERROR');
+    }
   }
 
   /** The sandbox's card form: a test card that succeeds pays the order through the one fulfilment. */
@@ -269,6 +361,7 @@ export function createCheckout(ctx: BillingContext, use: { pricing: Pricing; ful
   }
 
   return {
+    customerPortal,
     checkoutAddon,
     checkoutSubscription,
     sandboxSession,

@@ -45,14 +45,19 @@ describe(`receipts for paid orders, on ${testDriver}`, () => {
     const orderId = await buy(t.app, buyer, { type: 'tokens', quantity: 12, couponCode: 'RECIBO10' });
 
     const mail = await smtp.waitFor(receiptTo(buyer.email));
-    // 10 x 3,00 € + 2 x 2,80 € = 35,60 €, less 10% = 32,04 €
-    expect(mail.subject).toMatch(/^O seu recibo Nuvem: 32,04\s€$/);
+    // 10 x 3,00 € + 2 x 2,80 € = 35,60 €, less 10% = 32,04 €, plus 23% VAT (7,37 €) = 39,41 €
+    expect(await paymentsClient(t.app, buyer).order(orderId)).toMatchObject({
+      net_cents: 3204,
+      tax_cents: 737,
+      total_cents: 3941,
+    });
+    expect(mail.subject).toMatch(/^O seu recibo Nuvem: 39,41\s€$/);
     expect(mail.text).toContain('Olá Ana Lima,');
     expect(mail.text).toContain(orderId);
     expect(mail.text).toMatch(/10 × 3,00\s€ = 30,00\s€/);
     expect(mail.text).toMatch(/2 × 2,80\s€ = 5,60\s€/);
     expect(mail.text).toMatch(/Desconto \(RECIBO10\): −3,56\s€/);
-    expect(mail.text).toMatch(/Total pago: 32,04\s€/);
+    expect(mail.text).toMatch(/Total pago: 39,41\s€/);
     expect(linkIn(mail.text, '/account/billing')).toBe(`${testOrigin}/account/billing`);
 
     // Fulfilment coming back (a webhook's retry) mails nothing more.

@@ -1,17 +1,23 @@
 import { billingMessages, type BillingAccount } from '@nuvem/contracts/billing';
-import { plans, quotePlan, type BillingPeriod, type PlanId } from '@nuvem/contracts/pricing';
+import { plans, quotePlan, type BillingPeriod } from '@nuvem/contracts/pricing';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { currentPlan, DAY_MS, isPlanId, periodDays, type BillingContext } from './billing-context.js';
+import { allowancesLedger } from './allowances.js';
+import { currentPlan, DAY_MS, isPlanId, type BillingContext } from './billing-context.js';
 import type { BillingSubscriptionRow } from './billing.repository.js';
 import type { Fulfilment } from './fulfilment.service.js';
+import { createOrderPricing } from './order-pricing.js';
+import type { Priced } from './pricing.service.js';
 
 /** A change to a subscription that Stripe reports (its webhooks). */
 export type SubscriptionChange =
-  | { kind: 'renewed'; currentPeriodEnd: Date }
+  | { kind: 'renewed'; currentPeriodEnd: Date; currentPeriodStart?: Date | null }
   | { kind: 'past_due' }
   | { kind: 'ended' }
   | { kind: 'cancel_at_period_end'; value: boolean };
+
+/** Periods a late renewal job catches up at most in one run (the rest on the next run). */
+const MAX_RENEWALS_PER_RUN = 24;
 
 /** Renewals: a plan's period renewed, ended or cancelled, by the renewal job, Stripe or the user. */
 export function createRenewals(
@@ -20,40 +26,84 @@ export function createRenewals(
 ) {
   const { repo, config, provider, log, now } = ctx;
   const { fulfilment } = use;
+  const orderPricing = createOrderPricing(ctx);
   const origin = config.publicUrl.origin;
 
-  /** A sandbox subscription's next period: a paid renewal order through the one fulfilment. */
-  async function renewSandbox(subscription: BillingSubscriptionRow, plan: PlanId, at: Date): Promise<void> {
-    const period: BillingPeriod = subscription.period === 'yearly' ? 'yearly' : 'monthly';
-    const { name } = plans[plan];
-    const quote = quotePlan(plan, period);
-    const renewal = await repo.insertOrder({
-      id: newId('order'),
-      userId: subscription.userId,
-      kind: 'subscription',
-      description: `Plano ${name} (${period === 'yearly' ? 'anual' : 'mensal'}): renovação`,
-      plan,
-      period,
-      subtotalCents: quote.subtotalCents,
-      discountCents: 0,
-      totalCents: quote.totalCents,
-      currency: config.payments.currency,
-      status: 'pending',
-      provider: 'sandbox',
-      successUrl: `${origin}/success`,
-      cancelUrl: `${origin}/pricing`,
-      expiresAt: at,
+  /**
+   * A sandbox subscription's next calendar period: a paid renewal order (purpose 'renewal', VAT
+   * and account credit as a checkout prices them) through the one fulfilment, in one transaction
+   * with the subscription's row locked, so two runs never renew the same period twice. Returns the
+   * subscription after it, or null when it was not due any more.
+   */
+  async function renewSandbox(subscription: BillingSubscriptionRow, at: Date): Promise<BillingSubscriptionRow | null> {
+    const { userId } = subscription;
+    const renewed = await repo.transaction(async (tx, db) => {
+      const locked = await allowancesLedger(db).lockedSubscription(userId);
+      if (
+        !locked ||
+        !isPlanId(locked.plan) ||
+        locked.status !== 'active' ||
+        locked.cancelAtPeriodEnd ||
+        locked.currentPeriodEnd.getTime() !== subscription.currentPeriodEnd.getTime() ||
+        locked.currentPeriodEnd > at
+      ) {
+        return null;
+      }
+      const plan = locked.plan;
+      const period: BillingPeriod = locked.period === 'yearly' ? 'yearly' : 'monthly';
+      const description = `Plano ${plans[plan].name} (${period === 'yearly' ? 'anual' : 'mensal'}): renovação`;
+      const priced: Priced = {
+        quote: quotePlan(plan, period),
+        description,
+        addonType: null,
+        pack: null,
+        quantity: null,
+        plan,
+        period,
+        coupon: null,
+      };
+      const { creditLeftCents: _left, ...amounts } = await orderPricing.amounts(
+        userId,
+        priced,
+        { tx, db },
+        { purpose: 'renewal', at },
+      );
+      const order = await tx.insertOrder({
+        id: newId('order'),
+        userId,
+        kind: 'subscription',
+        purpose: 'renewal',
+        description,
+        plan,
+        period,
+        ...amounts,
+        currency: config.payments.currency,
+        lines: priced.quote.lines,
+        status: 'pending',
+        provider: 'sandbox',
+        successUrl: `${origin}/success`,
+        cancelUrl: `${origin}/pricing`,
+        expiresAt: at,
+      });
+      const fulfilled = await fulfilment.fulfilIn(
+        tx,
+        db,
+        order.id,
+        { providerRef: `pi_sandbox_${order.id.slice(4)}`, receiptUrl: null },
+        at,
+      );
+      return { orderId: order.id, fulfilled };
     });
-    await fulfilment.fulfil(renewal.id, {
-      providerRef: `pi_sandbox_${renewal.id.slice(4)}`,
-      receiptUrl: null,
-      currentPeriodEnd: new Date(subscription.currentPeriodEnd.getTime() + periodDays[period] * DAY_MS),
-    });
+    if (!renewed) return null;
+    await fulfilment.afterPaid(renewed.orderId, renewed.fulfilled);
+    return (await repo.findSubscription(userId)) ?? null;
   }
 
   /**
-   * Subscriptions whose period ended: a sandbox one renews (a paid renewal order) unless it was
-   * cancelled; one cancelled, past due or not renewed by Stripe goes back to Free.
+   * Subscriptions whose period ended: a sandbox one renews (a paid renewal order per period, a
+   * late job catching up) unless it was cancelled; one cancelled, past due or not renewed by
+   * Stripe goes back to Free. Then each active plan's allowance for the month it is in (yearly
+   * plans get theirs every month from the anchor), exactly once.
    */
   async function renewOrEnd(): Promise<void> {
     const at = now();
@@ -64,7 +114,10 @@ export function createRenewals(
         !subscription.cancelAtPeriodEnd &&
         isPlanId(subscription.plan)
       ) {
-        await renewSandbox(subscription, subscription.plan, at);
+        let current: BillingSubscriptionRow | null = subscription;
+        for (let runs = 0; current && current.currentPeriodEnd <= at && runs < MAX_RENEWALS_PER_RUN; runs += 1) {
+          current = await renewSandbox(current, at);
+        }
         continue;
       }
       // Stripe renews through invoice.paid: a day's grace for its webhook before the plan is
@@ -80,6 +133,7 @@ export function createRenewals(
       await fulfilment.syncEntitlements(subscription.userId);
       log.info({ userId: subscription.userId, plan: subscription.plan }, 'subscription ended: back to Free');
     }
+    await repo.transaction((_tx, db) => allowancesLedger(db).creditAllDue(at));
   }
 
   /** Stripe's side of a subscription, by its id: renewed (invoice paid), past due, or ended. */
@@ -90,14 +144,23 @@ export function createRenewals(
       return;
     }
     if (change.kind === 'renewed') {
+      // The next period begins where the last one ended (or where Stripe says).
+      const moved = change.currentPeriodEnd.getTime() > subscription.currentPeriodEnd.getTime();
+      const currentPeriodStart = change.currentPeriodStart ?? (moved ? subscription.currentPeriodEnd : undefined);
       await repo.updateSubscription(subscription.userId, {
         status: 'active',
         currentPeriodEnd: change.currentPeriodEnd,
+        ...(currentPeriodStart ? { currentPeriodStart } : {}),
       });
+      await repo.transaction((_tx, db) => allowancesLedger(db).creditDueFor(subscription.userId, now()));
     } else if (change.kind === 'past_due') {
       await repo.updateSubscription(subscription.userId, { status: 'past_due' });
     } else if (change.kind === 'ended') {
-      await repo.updateSubscription(subscription.userId, { status: 'cancelled' });
+      // Ended before its period did (at Stripe): what is left of the month's allowance goes with it.
+      await repo.transaction(async (tx, db) => {
+        await tx.updateSubscription(subscription.userId, { status: 'cancelled' });
+        await allowancesLedger(db).lapse(subscription.userId, now());
+      });
     } else {
       await repo.updateSubscription(subscription.userId, { cancelAtPeriodEnd: change.value });
     }

@@ -123,6 +123,18 @@ function sessionOf(url: string): string {
   return id;
 }
 
+/** The requests, as `METHOD path`, without the tax-rate mirroring (done once per rate, whichever test comes first). */
+function withoutTaxRates(requests: StripeApiRequest[]): string[] {
+  return requests.filter((r) => r.path !== '/v1/tax_rates').map((r) => `${r.method} ${r.path}`);
+}
+
+/** The Stripe settings the app was built with. */
+function stripeConfig() {
+  const config = stripePayments().stripe;
+  if (!config) throw new Error('Stripe is not configured');
+  return config;
+}
+
 function lastRequest(method: string, path: string): StripeApiRequest {
   const request = stripeApi.requestsTo(method, path).at(-1);
   if (!request) throw new Error(`the stand-in received no ${method} ${path}`);
@@ -170,9 +182,10 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
     expect(res.statusCode, res.body).toBe(200);
     const { url, orderId } = res.json<{ url: string; orderId: string }>();
 
+    // The VAT rate is mirrored to Stripe once (looked up, then created), then only sessions.
     const sent = stripeApi.requests.slice(before);
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/checkout/sessions']);
-    const request = sent[0];
+    expect(withoutTaxRates(sent)).toEqual(['POST /v1/checkout/sessions']);
+    const request = sent.at(-1);
     if (!request) throw new Error('no request');
     expect(request.headers.authorization).toBe('Bearer sk_test_x');
     expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -182,10 +195,12 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
       mode: 'payment',
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'eur',
+      // The price without VAT; Stripe adds the order's 23% (Portugal, the seller's country) on top.
       'line_items[0][price_data][unit_amount]': '5000',
       'line_items[0][price_data][product_data][name]': 'Tokens Extra: pack Medium (20M tokens)',
       client_reference_id: orderId,
       customer_email: user.email,
+      customer_creation: 'always',
       'metadata[order_id]': orderId,
       'metadata[user_id]': user.id,
       'payment_intent_data[metadata][order_id]': orderId,
@@ -193,6 +208,15 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
       cancel_url: `${testOrigin}/pricing`,
     });
     expect(Object.keys(request.form).filter((key) => key.startsWith('discounts'))).toEqual([]);
+    expect(request.form['automatic_tax[enabled]']).toBeUndefined();
+    const rate = stripeApi.taxRates.get(request.form['line_items[0][tax_rates][0]'] ?? '');
+    expect(rate).toMatchObject({
+      percentage: 23,
+      inclusive: false,
+      country: 'PT',
+      tax_type: 'vat',
+      metadata: { nuvem_rate: 'PT-2300' },
+    });
     // The session ends with the order's checkout window (PAYMENTS_CHECKOUT_TTL_MINUTES).
     const expiresIn = Number(request.form.expires_at) * 1000 - Date.now();
     expect(expiresIn).toBeGreaterThan(t.app.config.payments.checkoutTtlMinutes * 60_000 - 60_000);
@@ -202,7 +226,11 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
     expect(await buyer.order(orderId)).toMatchObject({
       status: 'pending',
       provider: 'stripe',
-      total_cents: 5000,
+      net_cents: 5000,
+      tax_rate_bp: 2300,
+      tax_cents: 1150,
+      tax_treatment: 'domestic',
+      total_cents: 6150,
       quantity: 20,
       addon_type: 'tokens',
     });
@@ -217,17 +245,21 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
     const res = await buyer.checkout({ type: 'tokens', pack: 'medium', couponCode: 'addon10' });
     expect(res.statusCode, res.body).toBe(200);
     const { orderId } = res.json<{ orderId: string }>();
-    expect(stripeApi.requests.slice(before).map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
+    expect(withoutTaxRates(stripeApi.requests.slice(before))).toEqual(['POST /v1/checkout/sessions']);
     expect(lastRequest('POST', '/v1/checkout/sessions').form).toMatchObject({
       mode: 'payment',
       'line_items[0][price_data][unit_amount]': '4500',
       client_reference_id: orderId,
     });
+    expect(lastRequest('POST', '/v1/checkout/sessions').form['line_items[0][tax_rates][0]']).toMatch(/^txr_/);
+    // VAT on the discounted price: 4500 + 23% = 5535.
     expect(await buyer.order(orderId)).toMatchObject({
       coupon_code: 'ADDON10',
       subtotal_cents: 5000,
       discount_cents: 500,
-      total_cents: 4500,
+      net_cents: 4500,
+      tax_cents: 1035,
+      total_cents: 5535,
     });
     expect(await redemptions('ADDON10')).toBe(1);
   });
@@ -241,7 +273,7 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
     const { url, orderId } = res.json<{ url: string; orderId: string }>();
 
     // Not on Stripe yet: looked up (404), then created with the portal's code as its id.
-    expect(stripeApi.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(withoutTaxRates(stripeApi.requests.slice(before))).toEqual([
       'GET /v1/coupons/LAUNCH30',
       'POST /v1/coupons',
       'POST /v1/checkout/sessions',
@@ -262,12 +294,17 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
       cancel_url: `${testOrigin}/pricing`,
     });
     expect(Object.keys(session.form).filter((key) => key.includes('price_data'))).toEqual([]);
+    // VAT on the price line (and so on every renewal), at the order's rate.
+    expect(stripeApi.taxRates.get(session.form['line_items[0][tax_rates][0]'] ?? '')).toMatchObject({ percentage: 23 });
     expect(url).toBe(`${stripeApi.url}/c/pay/${sessionOf(url)}`);
     expect(await buyer.order(orderId)).toMatchObject({
       kind: 'subscription',
       plan: 'pro',
       period: 'monthly',
-      total_cents: 6930,
+      net_cents: 6930,
+      // 23% of 69.30 is 15.939: rounded to the cent, as Stripe rounds its tax rate's amount.
+      tax_cents: 1594,
+      total_cents: 8524,
       status: 'pending',
     });
     const [coupon] = await t.app.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'LAUNCH30'));
@@ -278,7 +315,7 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
     const mark = stripeApi.requests.length;
     const second = await next.subscribe({ plan: 'enterprise', period: 'yearly', couponCode: 'LAUNCH30' });
     expect(second.statusCode, second.body).toBe(200);
-    expect(stripeApi.requests.slice(mark).map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
+    expect(withoutTaxRates(stripeApi.requests.slice(mark))).toEqual(['POST /v1/checkout/sessions']);
     expect(lastRequest('POST', '/v1/checkout/sessions').form).toMatchObject({
       'line_items[0][price]': 'price_test_enterprise_yearly',
       'discounts[0][coupon]': 'LAUNCH30',
@@ -292,7 +329,7 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
     const before = stripeApi.requests.length;
     const res = await buyer.subscribe({ plan: 'starter', period: 'monthly', couponCode: 'ALREADY' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(stripeApi.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(withoutTaxRates(stripeApi.requests.slice(before))).toEqual([
       'GET /v1/coupons/ALREADY',
       'POST /v1/checkout/sessions',
     ]);
@@ -300,7 +337,9 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
 
   it('mirrors a coupon at creation when the coupons CLI runs with Stripe configured', async () => {
     const stripe = createStripeProvider(
-      createStripeClient(t.app.config.payments.stripe ?? { secretKey: '', webhookSecret: null, apiUrl: null }),
+      createStripeClient(
+        t.app.config.payments.stripe ?? { secretKey: '', webhookSecret: null, apiUrl: null, automaticTax: false },
+      ),
       'eur',
     );
     const expiresAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);
@@ -351,7 +390,7 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
     // Soft: the rest of the case runs even while the error handler hides the text (see the report).
     expect(res.json()).toMatchObject({ error: pricingMessages.checkoutFailed, code: 'PROVIDER_ERROR' });
     // The SDK retried (maxNetworkRetries 2) with the same idempotency key: one session at most.
-    const attempts = stripeApi.requests.slice(before);
+    const attempts = stripeApi.requests.slice(before).filter((r) => r.path !== '/v1/tax_rates');
     expect(attempts.map((r) => r.path)).toEqual(Array(3).fill('/v1/checkout/sessions'));
     expect(new Set(attempts.map((r) => r.headers['idempotency-key'])).size).toBe(1);
 
@@ -391,6 +430,109 @@ describe(`checkout on Stripe (a local stand-in for its API), on ${testDriver}`, 
     expect(await redemptions('MIRRORFAIL')).toBe(0);
     const [coupon] = await t.app.db.select().from(billingCoupons).where(eq(billingCoupons.code, 'MIRRORFAIL'));
     expect(coupon?.stripeCouponId).toBeNull();
+  });
+  it('keeps one open plan checkout on Stripe: the earlier session is expired there first, one being paid refuses', async () => {
+    const user = await registerUser(t.app);
+    const buyer = client(t.app, user);
+    const first = (await buyer.subscribe({ plan: 'pro', period: 'monthly' })).json<{ url: string; orderId: string }>();
+    const second = await buyer.subscribe({ plan: 'pro', period: 'yearly' });
+    expect(second.statusCode, second.body).toBe(200);
+    const expire = stripeApi.requestsTo('POST', `/v1/checkout/sessions/${sessionOf(first.url)}/expire`);
+    expect(expire).toHaveLength(1);
+    expect(await buyer.order(first.orderId)).toMatchObject({ status: 'expired' });
+
+    // The open one is being paid (Stripe will not expire it): the new checkout waits for it.
+    const open = second.json<{ url: string; orderId: string }>();
+    stripeApi.completeSession(sessionOf(open.url));
+    const third = await buyer.subscribe({ plan: 'starter', period: 'monthly' });
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toMatchObject({ error: billingMessages.checkoutOpen, code: 'CHECKOUT_OPEN' });
+    expect(await buyer.order(open.orderId)).toMatchObject({ status: 'pending' });
+
+    // Ten at once by another user: one payable order, the rest 409.
+    const racer = client(t.app, await registerUser(t.app));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => racer.subscribe({ plan: 'pro', period: 'monthly' })),
+    );
+    for (const res of results) expect([200, 409], res.body).toContain(res.statusCode);
+    expect((await racer.orders()).filter((order) => order.status === 'pending')).toHaveLength(1);
+  });
+
+  it("gives Stripe a plan change's whole reduction as one coupon for the order, VAT on the line", async () => {
+    const stripe = createStripeProvider(createStripeClient(stripeConfig()), 'eur');
+    const buyer = client(t.app, await registerUser(t.app));
+    const res = await buyer.subscribe({ plan: 'pro', period: 'monthly' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.app.db
+      .select()
+      .from(billingOrders)
+      .where(eq(billingOrders.id, res.json<{ orderId: string }>().orderId));
+    if (!row) throw new Error('no order');
+    // As the plan-change pricing writes it: 20% coupon (1980), 30.00 unused time, 5.00 account credit.
+    const order = {
+      ...row,
+      id: `${row.id}x`,
+      subtotalCents: 9900,
+      discountCents: 1980,
+      prorationCents: 3000,
+      creditAppliedCents: 500,
+      netCents: 4420,
+      taxRateBp: 2300,
+      taxCents: 1017,
+      totalCents: 5437,
+    };
+    const request = {
+      order,
+      email: 'a@example.com',
+      mode: 'subscription' as const,
+      priceId: 'price_test_pro_monthly',
+      providerCouponId: 'LAUNCH30',
+      customerId: null,
+      tax: { automatic: false, country: 'PT' },
+      successUrl: `${testOrigin}/success`,
+      cancelUrl: `${testOrigin}/pricing`,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    };
+    await stripe.createCheckout(request);
+    const coupon = lastRequest('POST', '/v1/coupons');
+    expect(coupon.form).toEqual({
+      id: `order-${order.id}`,
+      name: 'Discount and credit',
+      amount_off: '5480',
+      currency: 'eur',
+      duration: 'once',
+      max_redemptions: '1',
+      'metadata[order_id]': order.id,
+    });
+    const session = lastRequest('POST', '/v1/checkout/sessions');
+    expect(session.form).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': 'price_test_pro_monthly',
+      'discounts[0][coupon]': `order-${order.id}`,
+      customer_email: 'a@example.com',
+    });
+    expect(session.form['line_items[0][tax_rates][0]']).toMatch(/^txr_/);
+    // Subscriptions make their customer anyway (customer_creation is for payment mode only).
+    expect(session.form.customer_creation).toBeUndefined();
+
+    // The replaced subscription ends without Stripe crediting the time the portal credited already.
+    await stripe.cancelNow('sub_credited', { prorate: false });
+    await stripe.cancelNow('sub_not_credited');
+    expect(lastRequest('DELETE', '/v1/subscriptions/sub_credited').form).toEqual({ prorate: 'false' });
+    expect(lastRequest('DELETE', '/v1/subscriptions/sub_not_credited').form).toEqual({ prorate: 'true' });
+  });
+
+  it('sends a plan costing nothing today through Stripe all the same (its subscription bills the next periods)', async () => {
+    await addCode('ALLFREE', 100);
+    const buyer = client(t.app, await registerUser(t.app));
+    const res = await buyer.subscribe({ plan: 'starter', period: 'monthly', couponCode: 'ALLFREE' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { url, orderId } = res.json<{ url: string; orderId: string }>();
+    expect(url).toBe(`${stripeApi.url}/c/pay/${sessionOf(url)}`);
+    expect(await buyer.order(orderId)).toMatchObject({ status: 'pending', total_cents: 0, tax_cents: 0 });
+    // An add-on costing nothing is paid at once: nothing to renew.
+    const addon = await buyer.checkout({ type: 'tokens', pack: 'small', couponCode: 'ALLFREE' });
+    expect(addon.json<{ url: string }>().url).toMatch(/\/success\?order=/);
   });
 });
 
@@ -452,7 +594,8 @@ describe(`Stripe's webhook, on ${testDriver}`, () => {
 
   it('pays an add-on once on checkout.session.completed: a replay or a second event for the session credits nothing', async () => {
     const { buyer, orderId, session } = await openCheckout();
-    expect(session.amount).toBe(5000);
+    // 50 EUR and 23% VAT: what Stripe charges and its event says.
+    expect(session.amount).toBe(6150);
     const event = sessionCompleted(session);
     const first = await deliver(t.app, event);
     expect(first.statusCode, first.body).toBe(200);
@@ -475,6 +618,35 @@ describe(`Stripe's webhook, on ${testDriver}`, () => {
     expect((await buyer.orders()).map((o) => o.status)).toEqual(['paid']);
   });
 
+  it('answers a refund made at Stripe with a credit note on the invoice, once per refund', async () => {
+    const { user, buyer, orderId, session } = await openCheckout();
+    const paymentIntent = `pi_${randomBytes(8).toString('hex')}`;
+    await deliver(t.app, sessionCompleted(session, { payment_intent: paymentIntent }));
+    expect(await buyer.order(orderId)).toMatchObject({ status: 'paid', total_cents: 6150, tax_cents: 1150 });
+    // 12.30 EUR refunded of 61.50 (VAT included): 10.00 net and 2.30 VAT come back on the credit note.
+    const charge = (refunds: { id: string; amount: number }[]) =>
+      stripeEvent('charge.refunded', {
+        id: `ch_${randomBytes(8).toString('hex')}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount: 6150,
+        amount_refunded: refunds.reduce((sum, r) => sum + r.amount, 0),
+        refunds: { object: 'list', data: refunds.map((r) => ({ ...r, object: 'refund', status: 'succeeded' })) },
+      });
+    expect((await deliver(t.app, charge([{ id: 're_first', amount: 1230 }]))).statusCode).toBe(200);
+    // A second refund: the event lists both; the first is not credited twice.
+    await deliver(t.app, charge([{ id: 're_first', amount: 1230 }, { id: 're_second', amount: 615 }]));
+    const listed = (await paymentsClient(t.app, user).call('GET', '/invoices')).json<{
+      invoices: { kind: string; number: string; corrects_number: string | null; net_cents: number; tax_cents: number; total_cents: number }[];
+    }>().invoices;
+    const invoice = listed.find((row) => row.kind === 'invoice');
+    const notes = listed.filter((row) => row.kind === 'credit_note').sort((a, b) => b.total_cents - a.total_cents);
+    expect(notes).toEqual([
+      expect.objectContaining({ corrects_number: invoice?.number, net_cents: 1000, tax_cents: 230, total_cents: 1230 }),
+      expect.objectContaining({ corrects_number: invoice?.number, net_cents: 500, tax_cents: 115, total_cents: 615 }),
+    ]);
+  });
+
   it('refuses an event with a bad, missing, stale or re-signed signature with 400, changing nothing', async () => {
     const { buyer, orderId, session } = await openCheckout();
     const event = sessionCompleted(session);
@@ -487,7 +659,11 @@ describe(`Stripe's webhook, on ${testDriver}`, () => {
       ['empty header', await postWebhook(t.app, payload, '')],
       [
         'body changed after signing',
-        await postWebhook(t.app, payload.replace('"amount_total":5000', '"amount_total":1'), sign(payload)),
+        await postWebhook(
+          t.app,
+          payload.replace(`"amount_total":${String(session.amount)}`, '"amount_total":1'),
+          sign(payload),
+        ),
       ],
       [
         'signed ten minutes ago',
@@ -586,7 +762,7 @@ describe(`Stripe's webhook, on ${testDriver}`, () => {
 
   it('runs a Stripe subscription: plan and key tier on completion, renewal, cancel at period end, then Free', async () => {
     const { buyer, orderId, session, keyTier } = await subscribeWithKey({ priceId: 'price_test_pro_monthly' });
-    expect(session.amount).toBe(9900);
+    expect(session.amount).toBe(12177); // 99 EUR + 23% VAT
     const completed = await deliver(t.app, subscriptionCompleted(session, 'sub_123'));
     expect(completed.json()).toEqual({ received: true, duplicate: false });
     expect(await buyer.order(orderId)).toMatchObject({ status: 'paid', plan: 'pro' });
@@ -744,6 +920,81 @@ describe(`Stripe's webhook, on ${testDriver}`, () => {
       expect(await buyer.account()).toMatchObject({ plan: 'enterprise', cancel_at_period_end: false });
     }
   });
+  it('remembers the Stripe customer of a checkout: the next checkout and the customer portal use it', async () => {
+    const { user, buyer, orderId, session } = await openCheckout({ type: 'tokens', pack: 'small' });
+    expect((await buyer.account()).customer_portal).toBe(false);
+    const billingPage = `${testOrigin}/account/billing`;
+    const none = await buyer.call('POST', '/customer-portal', { returnUrl: billingPage });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ error: billingMessages.noStripeCustomer, code: 'NO_STRIPE_CUSTOMER' });
+
+    await deliver(t.app, sessionCompleted(session, { customer: 'cus_Nuvem1' }));
+    expect(await buyer.order(orderId)).toMatchObject({ status: 'paid' });
+    expect((await buyer.account()).customer_portal).toBe(true);
+
+    const next = await buyer.checkout({ type: 'consultation', pack: 'basic' });
+    expect(next.statusCode, next.body).toBe(200);
+    const form = lastRequest('POST', '/v1/checkout/sessions').form;
+    expect(form.customer).toBe('cus_Nuvem1');
+    expect(form.customer_email).toBeUndefined();
+    expect(form.customer_creation).toBeUndefined();
+
+    const portal = await buyer.call('POST', '/customer-portal', { returnUrl: billingPage });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(portal.json<{ url: string }>().url).toMatch(new RegExp(`^${stripeApi.url}/p/session/bps_test_`));
+    expect(lastRequest('POST', '/v1/billing_portal/sessions').form).toEqual({
+      customer: 'cus_Nuvem1',
+      return_url: billingPage,
+    });
+    for (const returnUrl of ['https://evil.example/account/billing', `${testOrigin}/pricing`, 'nope']) {
+      const bad = await buyer.call('POST', '/customer-portal', { returnUrl });
+      expect(bad.statusCode, returnUrl).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'INVALID_RETURN_URL' });
+    }
+    // Another account has no customer of its own, and never this one's.
+    const other = client(t.app, await registerUser(t.app));
+    expect((await other.call('POST', '/customer-portal', { returnUrl: billingPage })).statusCode).toBe(409);
+    const anon = await paymentsClient(t.app, null).call('POST', '/customer-portal', { returnUrl: billingPage });
+    expect(anon.statusCode).toBe(401);
+    expect(user.id).toBeTruthy();
+  });
+
+  it("leaves the VAT to Stripe Tax when configured, and checks the amount before Stripe's tax", async () => {
+    const stripe = t.app.config.payments.stripe;
+    if (!stripe) throw new Error('Stripe is not configured');
+    stripe.automaticTax = true;
+    try {
+      const { buyer, orderId, session } = await openCheckout({ type: 'development', quantity: 1 });
+      const form = lastRequest('POST', '/v1/checkout/sessions').form;
+      expect(form).toMatchObject({
+        'automatic_tax[enabled]': 'true',
+        'line_items[0][price_data][unit_amount]': '9000',
+        'line_items[0][price_data][tax_behavior]': 'exclusive',
+        billing_address_collection: 'required',
+        'tax_id_collection[enabled]': 'true',
+      });
+      expect(form['line_items[0][tax_rates][0]']).toBeUndefined();
+      const order = await buyer.order(orderId);
+      expect(order).toMatchObject({ net_cents: 9000, tax_cents: 2070 });
+
+      // Stripe charged German VAT (19%) on the same net: accepted. Another net: refused.
+      const stripeTax = (net: number, tax: number) =>
+        sessionCompleted(
+          { ...session, amount: net + tax },
+          {
+            automatic_tax: { enabled: true, status: 'complete' },
+            total_details: { amount_tax: tax, amount_discount: 0 },
+          },
+        );
+      await deliver(t.app, stripeTax(8000, 1520));
+      expect(await buyer.order(orderId)).toMatchObject({ status: 'pending' });
+      await deliver(t.app, stripeTax(9000, 1710));
+      expect(await buyer.order(orderId)).toMatchObject({ status: 'paid' });
+      expect((await buyer.account()).balances.development).toBe(1);
+    } finally {
+      stripe.automaticTax = false;
+    }
+  });
 });
 
 describe(`the Stripe webhook without Stripe (the sandbox), on ${testDriver}`, () => {
@@ -758,6 +1009,16 @@ describe(`the Stripe webhook without Stripe (the sandbox), on ${testDriver}`, ()
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toMatchObject({
       provider: 'sandbox',
+    });
+  });
+
+  it('has no customer portal: 409 CUSTOMER_PORTAL_UNAVAILABLE', async () => {
+    const buyer = client(t.app, await registerUser(t.app));
+    const res = await buyer.call('POST', '/customer-portal', { returnUrl: `${testOrigin}/account/billing` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: billingMessages.customerPortalUnavailable,
+      code: 'CUSTOMER_PORTAL_UNAVAILABLE',
     });
   });
 });

@@ -1,6 +1,6 @@
 import { billingMessages } from '@nuvem/contracts/billing';
 import { containerLimitMessages } from '@nuvem/contracts/containers';
-import { plans } from '@nuvem/contracts/pricing';
+import { planIds, plans } from '@nuvem/contracts/pricing';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { assertWithinQuota, configuredContainerQuota, planContainerQuota, usageOf, type PlanReader } from './quota.js';
@@ -33,12 +33,14 @@ describe('container quota', () => {
   });
 
   it('reads MAX_CONTAINERS_PER_USER, MAX_CONTAINER_VCPUS_PER_USER and MAX_CONTAINER_MEMORY_GB_PER_USER', async () => {
-    expect(await configuredContainerQuota(loadConfig({})).containerQuotaFor('usr_x', unusedDb)).toEqual({
+    const unplanned = loadConfig({ PLAN_QUOTAS: 'false' });
+    expect(await configuredContainerQuota(unplanned).containerQuotaFor('usr_x', unusedDb)).toEqual({
       count: 10,
       vcpus: 16,
       memoryGb: 32,
     });
     const config = loadConfig({
+      PLAN_QUOTAS: 'false',
       MAX_CONTAINERS_PER_USER: '3',
       MAX_CONTAINER_VCPUS_PER_USER: '4',
       MAX_CONTAINER_MEMORY_GB_PER_USER: '8',
@@ -82,13 +84,65 @@ describe('plan quotas', () => {
     const config = loadConfig({});
     const reader = (plan: string | undefined): PlanReader => ({ planOf: async () => plan });
     const free = await planContainerQuota(config).containerQuotaFor('usr_x', reader(undefined));
-    expect(free).toMatchObject({ count: 10, vcpus: 16, memoryGb: 32, plan: { name: 'Free' } });
+    expect(free).toMatchObject({ count: 100, vcpus: 200, memoryGb: 400, plan: { name: 'Free' } });
     expect(await planContainerQuota(config).containerQuotaFor('usr_x', reader('retired-plan'))).toEqual(free);
     const paid = await planContainerQuota(config).containerQuotaFor('usr_x', reader('pro'));
     expect(paid.plan).toEqual({
       name: plans.pro.name,
       count: plans.pro.entitlements.containers,
       tiers: plans.pro.entitlements.containerTiers,
+    });
+  });
+});
+
+describe('operator caps with plan quotas', () => {
+  const caps = (env: Record<string, string>) => loadConfig(env).userLimits.containers;
+
+  it('default to what the largest plan sells: 100 large containers (200 vCPUs, 400 GB)', () => {
+    expect(caps({})).toEqual({ count: 100, vcpus: 200, memoryGb: 400 });
+    expect(caps({ PLAN_QUOTAS: 'true', MAX_CONTAINERS_PER_USER: '' })).toEqual({
+      count: 100,
+      vcpus: 200,
+      memoryGb: 400,
+    });
+  });
+
+  it('let every plan fill its card: its containers, all on its largest tier', async () => {
+    const config = loadConfig({});
+    for (const id of planIds) {
+      const { containers, containerTiers } = plans[id].entitlements;
+      const largest = containerTiers.includes('large') ? 'large' : 'medium';
+      const quota = await planContainerQuota(config).containerQuotaFor('usr_x', { planOf: async () => id });
+      const full = Array.from({ length: containers - 1 }, () => largest);
+      expect(() => assertWithinQuota(quota, full, { tier: largest })).not.toThrow();
+      expect(() => assertWithinQuota(quota, [...full, largest], { tier: 'small' })).toThrow(
+        billingMessages.planContainers(plans[id].name, containers),
+      );
+    }
+  });
+
+  it('refuse at start a cap below what a plan sells, naming the plans and the figure needed', () => {
+    expect(() => loadConfig({ MAX_CONTAINERS_PER_USER: '10' })).toThrow(
+      'MAX_CONTAINERS_PER_USER: 10 is below what the plans sell (Pro 25, Enterprise 100 containers); set it to at least 100',
+    );
+    expect(() => loadConfig({ MAX_CONTAINER_VCPUS_PER_USER: '16' })).toThrow(
+      'MAX_CONTAINER_VCPUS_PER_USER: 16 is below what the plans sell (Starter 20, Pro 50, Enterprise 200 vCPUs); set it to at least 200',
+    );
+    expect(() => loadConfig({ MAX_CONTAINER_MEMORY_GB_PER_USER: '100' })).toThrow(
+      'MAX_CONTAINER_MEMORY_GB_PER_USER: 100 is below what the plans sell (Enterprise 400 GB of memory); set it to at least 400',
+    );
+    expect(caps({ MAX_CONTAINERS_PER_USER: '150', MAX_CONTAINER_VCPUS_PER_USER: '200' })).toEqual({
+      count: 150,
+      vcpus: 200,
+      memoryGb: 400,
+    });
+  });
+
+  it('take any figure with PLAN_QUOTAS off', () => {
+    expect(caps({ PLAN_QUOTAS: '0', MAX_CONTAINERS_PER_USER: '2', MAX_CONTAINER_VCPUS_PER_USER: '4' })).toEqual({
+      count: 2,
+      vcpus: 4,
+      memoryGb: 32,
     });
   });
 });

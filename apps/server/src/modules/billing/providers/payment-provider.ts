@@ -7,8 +7,15 @@ export interface CheckoutRequest {
   mode: 'payment' | 'subscription';
   /** The plan's price id for the period (subscription mode). */
   priceId: string | null;
-  /** The provider's coupon for the order's code (subscription mode: the provider applies it). */
+  /**
+   * The provider's coupon for the order's code (subscription mode: the provider applies it). An
+   * order with proration or account credit instead gets one coupon of its whole reduction.
+   */
   providerCouponId: string | null;
+  /** The buyer's customer at the provider (Stripe), when a payment made one. */
+  customerId: string | null;
+  /** VAT: the provider's own tax calculation (Stripe Tax), or the order's rate for `country`. */
+  tax: { automatic: boolean; country: string };
   /** Where the provider sends the browser: the portal's /success (with the order) and /pricing. */
   successUrl: string;
   cancelUrl: string;
@@ -35,8 +42,13 @@ export interface PaymentProvider {
   expireCheckout(sessionId: string): Promise<void>;
   /** Ends a subscription at the end of its period. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
-  /** Ends a subscription now (another one replaced it), crediting its unused time. */
-  cancelNow(providerSubscriptionId: string): Promise<void>;
+  /**
+   * Ends a subscription now (another one replaced it). `prorate` (the default) lets the provider
+   * credit its unused time; false when the portal credited it already (the order's proration).
+   */
+  cancelNow(providerSubscriptionId: string, options?: { prorate?: boolean }): Promise<void>;
+  /** A session of the provider's customer portal (cards, the provider's invoices): its address. */
+  customerPortal(customerId: string, returnUrl: string): Promise<string>;
   /** The provider's coupon for a portal coupon (created when missing); null when the provider has none. */
   mirrorCoupon(coupon: CouponMirror): Promise<string | null>;
 }

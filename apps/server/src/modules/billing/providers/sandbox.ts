@@ -16,6 +16,9 @@ export function createSandboxProvider(publicUrl: URL): PaymentProvider {
     async expireCheckout() {},
     async cancelAtPeriodEnd() {},
     async cancelNow() {},
+    async customerPortal() {
+      throw new Error('the sandbox has no customer portal');
+    },
     async mirrorCoupon() {
       return null;
     },

@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../../config.js';
+import { formatRate } from '@nuvem/contracts/tax';
+import type { BillingOrderRow } from '../billing.repository.js';
 import type { PaymentProvider } from './payment-provider.js';
 
 /** The Stripe client the driver and the webhook route share (STRIPE_API_URL points it elsewhere in tests). */
@@ -21,56 +23,147 @@ export function createStripeClient(config: StripeConfig): Stripe {
 }
 
 /**
- * The Stripe driver: Checkout Sessions in payment mode (an add-on, at the amount the portal priced,
- * coupon included) and subscription mode (the plan's price id, the coupon as a Stripe coupon).
- * Fulfilment happens when the signed webhook arrives (see billing.webhooks.ts).
+ * The Stripe driver: Checkout Sessions in payment mode (an add-on, at the amount the portal priced
+ * before VAT, coupon included) and subscription mode (the plan's price id, the coupon as a Stripe
+ * coupon, or the order's whole reduction when a plan change credits unused time or account
+ * credit). VAT is added on top: Stripe Tax (`automatic_tax`) when configured, else the order's rate
+ * as a Stripe tax rate (one per country and rate, created once). Fulfilment happens when the signed
+ * webhook arrives (see billing.webhooks.ts).
  */
 export function createStripeProvider(stripe: Stripe, currency: string): PaymentProvider {
+  /** Stripe's tax rate id per `country-rateBp`, once found or created. */
+  const taxRates = new Map<string, string>();
+
+  /** The exclusive VAT rate for a country (found by its metadata, created when missing). */
+  async function mirrorTaxRate(country: string, rateBp: number): Promise<string> {
+    const key = `${country}-${String(rateBp)}`;
+    const known = taxRates.get(key);
+    if (known) return known;
+    let id: string | null = null;
+    for await (const rate of stripe.taxRates.list({ active: true, inclusive: false, limit: 100 })) {
+      if (rate.metadata?.nuvem_rate === key && rate.percentage === rateBp / 100) {
+        id = rate.id;
+        break;
+      }
+    }
+    if (!id) {
+      const created = await stripe.taxRates.create(
+        {
+          display_name: 'VAT',
+          description: `VAT ${country} ${formatRate(rateBp)}%`,
+          percentage: rateBp / 100,
+          inclusive: false,
+          country,
+          tax_type: 'vat',
+          metadata: { nuvem_rate: key },
+        },
+        { idempotencyKey: `tax-rate-${key}` },
+      );
+      id = created.id;
+    }
+    taxRates.set(key, id);
+    return id;
+  }
+
+  /** One coupon for this order's whole reduction (coupon, proration and account credit), used once. */
+  async function orderCoupon(order: BillingOrderRow, amountOff: number): Promise<string> {
+    const created = await stripe.coupons.create(
+      {
+        id: `order-${order.id}`,
+        name: 'Discount and credit',
+        amount_off: amountOff,
+        currency,
+        duration: 'once',
+        max_redemptions: 1,
+        metadata: { order_id: order.id },
+      },
+      { idempotencyKey: `order-coupon-${order.id}` },
+    );
+    return created.id;
+  }
+
   return {
     kind: 'stripe',
     async createCheckout(request) {
-      const { order } = request;
+      const { order, tax } = request;
       const metadata = { order_id: order.id, user_id: order.userId };
+      const taxRateIds =
+        !tax.automatic && order.taxRateBp > 0
+          ? [await mirrorTaxRate((order.buyerCountry ?? tax.country).toUpperCase(), order.taxRateBp)]
+          : [];
       const common = {
         client_reference_id: order.id,
-        customer_email: request.email,
+        // The Stripe customer of earlier payments (its cards, its portal); else one is made from the address.
+        ...(request.customerId
+          ? {
+              customer: request.customerId,
+              ...(tax.automatic ? { customer_update: { address: 'auto' as const, name: 'auto' as const } } : {}),
+            }
+          : { customer_email: request.email }),
+        ...(tax.automatic
+          ? {
+              automatic_tax: { enabled: true },
+              billing_address_collection: 'required' as const,
+              tax_id_collection: { enabled: true },
+            }
+          : {}),
         metadata,
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         expires_at: Math.floor(request.expiresAt.getTime() / 1000),
       };
-      const session =
-        request.mode === 'payment'
-          ? await stripe.checkout.sessions.create(
+      let session: Stripe.Checkout.Session;
+      if (request.mode === 'payment') {
+        session = await stripe.checkout.sessions.create(
+          {
+            ...common,
+            mode: 'payment',
+            ...(request.customerId ? {} : { customer_creation: 'always' as const }),
+            line_items: [
               {
-                ...common,
-                mode: 'payment',
-                line_items: [
-                  {
-                    quantity: 1,
-                    price_data: {
-                      currency,
-                      unit_amount: order.totalCents,
-                      product_data: { name: order.description },
-                    },
-                  },
-                ],
-                payment_intent_data: { metadata },
+                quantity: 1,
+                price_data: {
+                  currency,
+                  // VAT is added on top of the net amount (prices are shown without it).
+                  unit_amount: order.netCents,
+                  ...(tax.automatic ? { tax_behavior: 'exclusive' as const } : {}),
+                  product_data: { name: order.description },
+                },
+                ...(taxRateIds.length > 0 ? { tax_rates: taxRateIds } : {}),
               },
-              { idempotencyKey: `checkout-${order.id}` },
-            )
-          : await stripe.checkout.sessions.create(
+            ],
+            payment_intent_data: { metadata },
+          },
+          { idempotencyKey: `checkout-${order.id}` },
+        );
+      } else {
+        const reduction = order.subtotalCents - order.netCents;
+        const credited = order.prorationCents + order.creditAppliedCents > 0;
+        const couponId = credited && reduction > 0 ? await orderCoupon(order, reduction) : request.providerCouponId;
+        session = await stripe.checkout.sessions.create(
+          {
+            ...common,
+            mode: 'subscription',
+            line_items: [
               {
-                ...common,
-                mode: 'subscription',
-                line_items: [{ quantity: 1, price: request.priceId ?? '' }],
-                ...(request.providerCouponId ? { discounts: [{ coupon: request.providerCouponId }] } : {}),
-                subscription_data: { metadata },
+                quantity: 1,
+                price: request.priceId ?? '',
+                ...(taxRateIds.length > 0 ? { tax_rates: taxRateIds } : {}),
               },
-              { idempotencyKey: `checkout-${order.id}` },
-            );
+            ],
+            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+            subscription_data: { metadata },
+          },
+          { idempotencyKey: `checkout-${order.id}` },
+        );
+      }
       if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
       return { sessionId: session.id, url: session.url };
+    },
+
+    async customerPortal(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return session.url;
     },
 
     async cancelAtPeriodEnd(providerSubscriptionId) {
@@ -81,15 +174,15 @@ export function createStripeProvider(stripe: Stripe, currency: string): PaymentP
       await stripe.checkout.sessions.expire(sessionId, undefined, { idempotencyKey: `expire-${sessionId}` });
     },
 
-    async cancelNow(providerSubscriptionId) {
+    async cancelNow(providerSubscriptionId, options = {}) {
+      // With proration, Stripe credits the unused time to the customer's balance; without, the
+      // portal credited it already (the new order's proration) and must not credit it twice.
+      const prorate = options.prorate ?? true;
       try {
-        // The unused time of the replaced plan is credited to the customer's Stripe balance.
         await stripe.subscriptions.cancel(
           providerSubscriptionId,
-          { prorate: true },
-          {
-            idempotencyKey: `cancel-${providerSubscriptionId}`,
-          },
+          { prorate },
+          { idempotencyKey: `cancel-${providerSubscriptionId}` },
         );
       } catch (error) {
         // Already gone is what was asked for.

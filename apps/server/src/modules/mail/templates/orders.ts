@@ -12,6 +12,14 @@ export interface ReceiptData {
   subtotalCents: number;
   discountCents: number;
   couponCode: string | null;
+  /** Unused time of a replaced plan, and account credit, taken off before VAT. */
+  prorationCents: number;
+  creditAppliedCents: number;
+  netCents: number;
+  taxRateBp: number;
+  taxCents: number;
+  /** domestic | oss | reverse_charge | outside_eu */
+  taxTreatment: string;
   totalCents: number;
   currency: string;
   paidAt: Date;
@@ -26,13 +34,30 @@ export function orderReceiptMail(locale: MailLocale, data: ReceiptData): MailCon
   const m = (cents: number) => money(locale, cents, data.currency);
   const bands = data.lines.map((line) => `${String(line.units)} × ${m(line.unitCents)} = ${m(line.amountCents)}`);
   const pt = locale === 'pt-PT';
+  const rate = `${String(data.taxRateBp / 100)}%`;
+  const vatLine =
+    data.taxTreatment === 'reverse_charge'
+      ? pt
+        ? 'IVA: autoliquidação (o adquirente liquida o IVA)'
+        : 'VAT: reverse charge (the buyer accounts for the VAT)'
+      : data.taxTreatment === 'outside_eu'
+        ? pt
+          ? 'IVA: não aplicável (fora da UE)'
+          : 'VAT: not applicable (outside the EU)'
+        : `${pt ? 'IVA' : 'VAT'} ${rate}: ${m(data.taxCents)}`;
   const totals = [
+    `Subtotal: ${m(data.subtotalCents)}`,
     ...(data.discountCents > 0
-      ? [
-          `Subtotal: ${m(data.subtotalCents)}`,
-          `${pt ? 'Desconto' : 'Discount'}${data.couponCode ? ` (${data.couponCode})` : ''}: −${m(data.discountCents)}`,
-        ]
+      ? [`${pt ? 'Desconto' : 'Discount'}${data.couponCode ? ` (${data.couponCode})` : ''}: −${m(data.discountCents)}`]
       : []),
+    ...(data.prorationCents > 0
+      ? [`${pt ? 'Crédito do plano anterior (tempo não usado)' : 'Credit for unused time of the previous plan'}: −${m(data.prorationCents)}`]
+      : []),
+    ...(data.creditAppliedCents > 0
+      ? [`${pt ? 'Crédito da conta' : 'Account credit'}: −${m(data.creditAppliedCents)}`]
+      : []),
+    `${pt ? 'Valor sem IVA' : 'Net amount'}: ${m(data.netCents)}`,
+    vatLine,
     `${pt ? 'Total pago' : 'Total paid'}: ${m(data.totalCents)}`,
   ].join('\n');
   const item = [data.description, ...bands].join('\n');
