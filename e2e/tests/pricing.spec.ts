@@ -42,7 +42,10 @@ test('tokens bought through the sandbox checkout: a declined card, then paid, th
   await expect(page.getByRole('note', { name: 'Sandbox payments' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary).toContainText('Medium');
+  // Prices exclude VAT: 50.00 and 23% VAT (Portugal, the seller's country: the buyer gave none).
   await expect(summary).toContainText('€50.00');
+  await expect(summary.getByTestId('charge-vat')).toContainText('€11.50');
+  await expect(summary.getByTestId('charge-total')).toContainText('€61.50');
 
   // The declined test card: the refusal shows on the form and the user may try again.
   const form = await payWithCard(page, '4000 0000 0000 0002');
@@ -51,7 +54,7 @@ test('tokens bought through the sandbox checkout: a declined card, then paid, th
 
   await form.getByLabel('Card number').fill('4242424242424242');
   await expect(form.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
-  await form.getByRole('button', { name: 'Pay €50.00' }).click();
+  await form.getByRole('button', { name: 'Pay €61.50' }).click();
 
   await expect(page).toHaveURL(/\/success\?order=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
@@ -66,7 +69,7 @@ test('tokens bought through the sandbox checkout: a declined card, then paid, th
     .getByRole('region', { name: 'Orders' })
     .locator('tr, li')
     .filter({ hasText: 'Tokens Extra: pack Medium (20M tokens)', visible: true });
-  await expect(order).toContainText('€50.00');
+  await expect(order).toContainText('€61.50');
   await expect(order).toContainText('Paid');
   await expect(order.getByRole('link', { name: /^View receipt/ })).toHaveAttribute('href', /^\/success\?order=ord_/);
   // The browser logs the declined payment's 402 reply; that one is expected.

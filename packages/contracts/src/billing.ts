@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addonLimits, addonTypes, billingPeriods, planIds } from './pricing.js';
-import { taxTreatments } from './tax.js';
+import { isCountryCode, taxTreatments } from './tax.js';
 
 /** The Payments API: spec 2 section 7, below /api/payments. */
 export const PAYMENTS_BASE = '/api/payments';
@@ -325,7 +325,8 @@ export const taxProfileBodySchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'Choose the country you are billed in (two letters, as PT).')
-    .transform((code) => code.toUpperCase()),
+    .transform((code) => code.toUpperCase())
+    .refine(isCountryCode, 'This is not a country code (ISO 3166, as PT; Greece is GR).'),
   /** Empty: a consumer. */
   vatNumber: z.string().trim().max(40).optional(),
   name: z.string().trim().max(200).optional(),

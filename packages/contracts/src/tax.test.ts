@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billingCountries, checkVatNumber, euVat, formatRate, isEuCountry, taxOf, vatFor, vatMessages } from './tax.js';
+import { taxProfileBodySchema } from './billing.js';
+import {
+  billingCountries,
+  checkVatNumber,
+  euVat,
+  formatRate,
+  isCountryCode,
+  isEuCountry,
+  taxOf,
+  vatFor,
+  vatMessages,
+} from './tax.js';
 
 describe('EU VAT rates', () => {
   it('has the 27 member states with their standard rates', () => {
@@ -136,5 +147,15 @@ describe('the VAT an order carries', () => {
         expect(Math.abs(tax - (net * vat.rateBp) / 10_000)).toBeLessThanOrEqual(0.5);
       }),
     );
+  });
+});
+
+describe('country codes', () => {
+  it('takes ISO 3166 codes only: not made-up ones, nor Greece by its VAT prefix', () => {
+    expect(['PT', 'gr', 'US', 'BR', 'AO'].every(isCountryCode)).toBe(true);
+    expect(['XX', 'EL', 'UK', 'EU', 'ZZ'].some(isCountryCode)).toBe(false);
+    expect(taxProfileBodySchema.safeParse({ country: 'XX' }).success).toBe(false);
+    expect(taxProfileBodySchema.safeParse({ country: 'el' }).success).toBe(false);
+    expect(taxProfileBodySchema.parse({ country: 'de' }).country).toBe('DE');
   });
 });

@@ -54,11 +54,13 @@ ALTER TABLE "billing_orders" ADD COLUMN "buyer_country" text;--> statement-break
 ALTER TABLE "billing_orders" ADD COLUMN "buyer_vat_number" text;--> statement-breakpoint
 ALTER TABLE "billing_subscriptions" ADD COLUMN "anchor_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "billing_subscriptions" ADD COLUMN "current_period_start" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "billing_token_usage" ADD COLUMN "from_packs" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "billing_customers" ADD CONSTRAINT "billing_customers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_invoices_number_idx" ON "billing_invoices" USING btree ("series","year","sequence");--> statement-breakpoint
 CREATE INDEX "billing_invoices_user_idx" ON "billing_invoices" USING btree ("user_id","issued_at");--> statement-breakpoint
 CREATE INDEX "billing_invoices_order_idx" ON "billing_invoices" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_invoices_one_per_order_idx" ON "billing_invoices" USING btree ("order_id") WHERE "billing_invoices"."kind" = 'invoice';--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_invoices_one_note_idx" ON "billing_invoices" USING btree ("corrects_invoice_id","order_id") WHERE "billing_invoices"."kind" = 'credit_note';--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_ledger_period_idx" ON "billing_ledger" USING btree ("user_id","kind","period_key");--> statement-breakpoint
 UPDATE "billing_orders" SET "net_cents" = "total_cents";--> statement-breakpoint
 UPDATE "billing_subscriptions" SET "anchor_at" = "current_period_end", "current_period_start" = "current_period_end" - (CASE WHEN "period" = 'yearly' THEN interval '1 year' ELSE interval '1 month' END);--> statement-breakpoint

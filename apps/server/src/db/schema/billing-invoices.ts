@@ -48,6 +48,10 @@ export const billingInvoices = pgTable(
     uniqueIndex('billing_invoices_one_per_order_idx')
       .on(t.orderId)
       .where(sql`${t.kind} = 'invoice'`),
+    // One credit note per corrected invoice and cause (the order, or the refund step, behind it).
+    uniqueIndex('billing_invoices_one_note_idx')
+      .on(t.correctsInvoiceId, t.orderId)
+      .where(sql`${t.kind} = 'credit_note'`),
   ],
 );
 

@@ -13,6 +13,8 @@ export const billingTokenUsage = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokens: integer().notNull(),
+    /** Of `tokens`, those beyond the plan's allowance: taken from the packs bought (never refilled). */
+    fromPacks: integer().notNull().default(0),
     /** What used them: 'workflow' or 'chat'. */
     source: text().notNull(),
     /** The execution (or chat message) they were for. */

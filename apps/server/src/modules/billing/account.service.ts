@@ -108,7 +108,8 @@ export function createAccountViews(ctx: BillingContext) {
   /** The orders as the API shows them, each with its invoice's number once paid. */
   async function withInvoiceNumbers(rows: BillingOrderRow[]): Promise<Order[]> {
     const paid = rows.filter((row) => row.status === 'paid').map((row) => row.id);
-    const numbers = paid.length > 0 ? await repo.transaction((_tx, db) => invoiceNumbers(db, paid)) : new Map();
+    const numbers =
+      paid.length > 0 ? await repo.transaction((_tx, db) => invoiceNumbers(db, paid)) : new Map<string, string>();
     return rows.map((row) => orderView(row, numbers.get(row.id) ?? null));
   }
 
@@ -125,12 +126,14 @@ export function createAccountViews(ctx: BillingContext) {
   /**
    * Model tokens for the `llm` agents: the live token allowance of a paid plan (its month from the
    * billing anchor; credited here if the renewals job is late) plus every token pack bought (never
-   * expiring), less what the agents used since the allowance month began. Free has no ledger
-   * allowance: its 2M a month are computed here, per calendar month (UTC), as before.
+   * expiring). The agents spend the allowance first (what they used since the allowance month
+   * began), then packs: what was taken from packs is spent for good, so neither a new month nor a
+   * plan change refills them. Free has no ledger allowance: its 2M a month are computed here, per
+   * calendar month (UTC), as before.
    */
   async function tokenBalance(
     userId: string,
-  ): Promise<{ included: number; purchased: number; used: number; remaining: number }> {
+  ): Promise<{ included: number; purchased: number; used: number; allowanceLeft: number; remaining: number }> {
     const at = now();
     const { subscription, allowanceMillions, purchasedMillions } = await repo.transaction(async (tx, db) => {
       const ledger = allowancesLedger(db);
@@ -152,11 +155,13 @@ export function createAccountViews(ctx: BillingContext) {
       const start = periodStartOf(subscription);
       if (start > since && start <= at) since = start;
     }
-    const used = await repo.tokensUsedSince(userId, since);
+    const [used, packsUsed] = await Promise.all([repo.tokensUsedSince(userId, since), repo.packTokensUsed(userId)]);
     // Plans and packs count tokens in millions.
     const included = includedMillions * 1_000_000;
     const purchased = Math.max(0, purchasedMillions) * 1_000_000;
-    return { included, purchased, used, remaining: Math.max(0, included + purchased - used) };
+    const allowanceLeft = Math.max(0, included - (used.total - used.fromPacks));
+    const packsLeft = Math.max(0, purchased - packsUsed);
+    return { included, purchased, used: used.total, allowanceLeft, remaining: allowanceLeft + packsLeft };
   }
 
   /** Counts model tokens an agent used (one row per step or chat answer). */
@@ -167,7 +172,19 @@ export function createAccountViews(ctx: BillingContext) {
     ref: string,
   ): Promise<void> {
     if (tokens <= 0) return;
-    await repo.insertTokenUse({ id: newId('tokenUsage'), userId, tokens: Math.round(tokens), source, ref });
+    const counted = Math.round(tokens);
+    // Beyond what is left of the allowance, the tokens come from the packs, for good.
+    const { allowanceLeft } = await tokenBalance(userId);
+    const fromPacks = Math.max(0, counted - allowanceLeft);
+    await repo.insertTokenUse({
+      id: newId('tokenUsage'),
+      userId,
+      tokens: counted,
+      fromPacks,
+      source,
+      ref,
+      createdAt: now(),
+    });
   }
 
   return { account, orders, order, tokenBalance, recordTokenUse };

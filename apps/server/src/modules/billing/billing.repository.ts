@@ -209,11 +209,24 @@ function billingQueries(db: Database) {
       await db.insert(billingTokenUsage).values(values);
     },
 
-    async tokensUsedSince(userId: string, since: Date): Promise<number> {
+    /** Tokens used since `since`, and of them those taken from packs. */
+    async tokensUsedSince(userId: string, since: Date): Promise<{ total: number; fromPacks: number }> {
       const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${billingTokenUsage.tokens}), 0)::bigint` })
+        .select({
+          total: sql<string>`coalesce(sum(${billingTokenUsage.tokens}), 0)::bigint`,
+          fromPacks: sql<string>`coalesce(sum(${billingTokenUsage.fromPacks}), 0)::bigint`,
+        })
         .from(billingTokenUsage)
         .where(and(eq(billingTokenUsage.userId, userId), gte(billingTokenUsage.createdAt, since)));
+      return { total: Number(row?.total ?? 0), fromPacks: Number(row?.fromPacks ?? 0) };
+    },
+
+    /** Every token ever taken from packs (packs are spent once: a new period does not refill them). */
+    async packTokensUsed(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${billingTokenUsage.fromPacks}), 0)::bigint` })
+        .from(billingTokenUsage)
+        .where(eq(billingTokenUsage.userId, userId));
       return Number(row?.total ?? 0);
     },
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import type { JobQueue } from '../../plugins/app/queue.js';
 import type { BillingRepository } from './billing.repository.js';
+import { invoicesRepository } from './invoices.repository.js';
 import type { BillingService } from './billing.service.js';
 
 export const STRIPE_EVENT_JOB = 'billing.stripe-event';
@@ -149,9 +150,10 @@ export function createStripeEventHandler(deps: {
   }
 
   /**
-   * A refund made at Stripe (its dashboard or API): each refund of the charge gets a credit note
-   * correcting the order's invoice, once per refund id (the event may come again, or list earlier
-   * refunds). The refunded amount includes VAT: the note credits it at the invoice's rate.
+   * A refund made at Stripe (its dashboard or API): the charge's `amount_refunded` (what has been
+   * refunded so far, VAT included; Stripe no longer lists the refunds in the event) beyond what
+   * credit notes already gave back gets a credit note correcting the order's invoice, at its VAT
+   * rate. Under the buyer's lock, so events handled at once, or again, credit nothing twice.
    */
   async function refunded(charge: Record<string, unknown>): Promise<string> {
     const paymentIntent = idOf(charge.payment_intent);
@@ -160,24 +162,32 @@ export function createStripeEventHandler(deps: {
       (paymentIntent ? await repo.findOrderByProviderRef(paymentIntent) : undefined) ??
       (metadataOrder ? await repo.findOrder(metadataOrder) : undefined);
     if (order?.status !== 'paid') return 'refund of no paid order';
-    const list = record(charge.refunds).data;
-    const refunds = (Array.isArray(list) ? list : []).map(record).filter((refund) => refund.status !== 'failed');
-    let notes = 0;
-    for (const refund of refunds) {
-      const refundId = text(refund.id);
-      const amount = refund.amount;
-      if (!refundId || !/^re_[A-Za-z0-9_]+$/.test(refundId) || typeof amount !== 'number' || amount <= 0) continue;
-      const netCents = Math.round((Math.min(amount, order.totalCents) * 10_000) / (10_000 + order.taxRateBp));
-      await repo.transaction((_tx, db) =>
-        service.parts.invoices.issueCreditNote(
-          db,
-          { order, netCents, reason: `Reembolso / Refund ${refundId}`, byOrderId: refundId },
-          new Date(),
-        ),
-      );
-      notes += 1;
+    const refundedTotal = charge.amount_refunded;
+    if (typeof refundedTotal !== 'number' || !Number.isInteger(refundedTotal) || refundedTotal <= 0) {
+      return 'no refund to credit';
     }
-    return notes > 0 ? 'credit notes issued' : 'no refund to credit';
+    const chargeId = text(charge.id) ?? 'charge';
+    return repo.transaction(async (tx, db) => {
+      await tx.lockUser(order.userId);
+      const invoices = invoicesRepository(db);
+      const invoice = await invoices.findForOrder(order.id, 'invoice');
+      if (!invoice) return 'refund of an order without an invoice';
+      const due = Math.min(refundedTotal, invoice.totalCents) - (await invoices.creditedTotal(invoice.id));
+      if (due <= 0) return 'refund already credited';
+      const netCents = Math.round((due * 10_000) / (10_000 + invoice.taxRateBp));
+      await service.parts.invoices.issueCreditNote(
+        db,
+        {
+          order,
+          netCents,
+          reason: `Reembolso / Refund (${chargeId})`,
+          // One note per refunded total reached: the key of this step of the charge's refunds.
+          byOrderId: `${order.id}:refunded:${String(refundedTotal)}`,
+        },
+        new Date(),
+      );
+      return 'credit note issued';
+    });
   }
 
   return async function handle(job: StripeEventJob): Promise<string> {
@@ -300,10 +310,12 @@ function invoiceSubscription(invoice: Record<string, unknown>): string | null {
   return idOf(details.subscription);
 }
 
-/** The end of the period an invoice's first line covers. */
+/** The end of the period an invoice's first line covers (null when it is not a plausible time). */
 function invoicePeriodEnd(invoice: Record<string, unknown>): Date | null {
   const lines = record(invoice.lines).data;
   const first = Array.isArray(lines) ? record(lines[0]) : {};
   const end = record(first.period).end;
-  return typeof end === 'number' ? new Date(end * 1000) : null;
+  // Unix seconds, whole, between 2000 and 2200: anything else is not a period end.
+  if (typeof end !== 'number' || !Number.isInteger(end) || end < 946_684_800 || end > 7_258_118_400) return null;
+  return new Date(end * 1000);
 }

@@ -45,6 +45,10 @@ export function createFulfilment(ctx: BillingContext, use: { invoices: Invoices 
     confirmation: PaymentConfirmation,
     at: Date,
   ): Promise<Fulfilled | null> {
+    // The buyer's lock before the order's row, the order checkouts take them in: no deadlock with a
+    // checkout closing this order meanwhile.
+    const owner = (await tx.findOrder(orderId))?.userId;
+    if (owner) await tx.lockUser(owner);
     const order = await tx.markPaid(orderId, {
       providerRef: confirmation.subscriptionId ?? confirmation.providerRef,
       receiptUrl: confirmation.receiptUrl,
@@ -144,10 +148,17 @@ export function createFulfilment(ctx: BillingContext, use: { invoices: Invoices 
       // invoices a proration), so its VAT follows: no credit note, which would take that VAT off twice.
     }
     const creditLeft = creditLeftOf(order);
+    // The credit this order was priced with may have been spent meanwhile (a renewal ran while its
+    // checkout was open): under the user's lock (taken above), never take more than is there.
+    const available = await ledger.creditBalance(order.userId, at);
+    const used = Math.min(order.creditAppliedCents, Math.max(0, available));
+    if (used < order.creditAppliedCents) {
+      log.warn({ orderId: order.id, priced: order.creditAppliedCents, available }, 'account credit spent meanwhile');
+    }
     await ledger.moveCredit(
       order.userId,
       order.id,
-      creditLeft - order.creditAppliedCents,
+      creditLeft - used,
       creditLeft > 0
         ? `Crédito: tempo não usado do plano anterior além do preço de "${order.description}" (não expira)`
         : `Crédito usado em "${order.description}"`,

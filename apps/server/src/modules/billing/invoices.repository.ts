@@ -48,6 +48,15 @@ export function invoicesRepository(db: Database) {
     },
 
     /** The credit note that corrects `invoiceId` because of `orderId`, if one was issued. */
+    /** What the credit notes correcting an invoice add up to (VAT included). */
+    async creditedTotal(invoiceId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${billingInvoices.totalCents}), 0)::bigint` })
+        .from(billingInvoices)
+        .where(and(eq(billingInvoices.kind, 'credit_note'), eq(billingInvoices.correctsInvoiceId, invoiceId)));
+      return Number(row?.total ?? 0);
+    },
+
     async findCreditNote(orderId: string, correctsInvoiceId: string | null): Promise<BillingInvoiceRow | undefined> {
       const rows = await db
         .select()

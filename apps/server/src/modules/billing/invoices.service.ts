@@ -25,7 +25,6 @@ export function invoiceNumber(series: string, year: number, sequence: number): s
   return `${series} ${String(year)}/${String(sequence)}`;
 }
 
-
 const partySchema = z.object({
   name: z.string().nullable().catch(null),
   address: z.string().nullable().catch(null),

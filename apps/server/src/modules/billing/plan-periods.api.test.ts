@@ -308,6 +308,27 @@ describe(`calendar periods, allowances and proration, on ${testDriver}`, () => {
     // Another user's ledger is not theirs.
     expect((await billing.service.account(other.id)).allowances).toEqual([]);
   });
+
+  it('spends the allowance first, then packs for good: a plan change brings a new allowance but never refills packs', async () => {
+    const user = await registerUser(t.app);
+    const billing = clockedBilling(t.app, '2026-06-01T00:00:00.000Z');
+    await billing.buyPlan(user.id, 'starter', 'monthly');
+    const { url } = await billing.service.checkoutAddon(user.id, { type: 'tokens', pack: 'small', ...returnUrls });
+    await billing.service.sandboxPay(user.id, url.split('/').pop() ?? '', goodCard);
+    // 10M of Starter's allowance, then the 5M pack.
+    await billing.service.recordTokenUse(user.id, 12_000_000, 'workflow', 'run_a');
+    expect(await billing.service.tokenBalance(user.id)).toMatchObject({ allowanceLeft: 0, remaining: 3_000_000 });
+    await billing.service.recordTokenUse(user.id, 3_000_000, 'workflow', 'run_b');
+    expect((await billing.service.tokenBalance(user.id)).remaining).toBe(0);
+    // Pro, paid for, brings its 30M; the pack spent stays spent.
+    billing.at('2026-06-10T00:00:00.000Z');
+    await billing.buyPlan(user.id, 'pro', 'monthly');
+    expect(await billing.service.tokenBalance(user.id)).toMatchObject({
+      included: 30_000_000,
+      purchased: 5_000_000,
+      remaining: 30_000_000,
+    });
+  });
 });
 
 describe(`GET /api/payments/subscriptions/preview, on ${testDriver}`, () => {

@@ -38,6 +38,8 @@ export function createRenewals(
   async function renewSandbox(subscription: BillingSubscriptionRow, at: Date): Promise<BillingSubscriptionRow | null> {
     const { userId } = subscription;
     const renewed = await repo.transaction(async (tx, db) => {
+      // The user's lock first, as checkouts and payments take it: one lock order, no deadlock.
+      await tx.lockUser(userId);
       const locked = await allowancesLedger(db).lockedSubscription(userId);
       if (
         !locked ||
@@ -144,13 +146,22 @@ export function createRenewals(
       return;
     }
     if (change.kind === 'renewed') {
-      // The next period begins where the last one ended (or where Stripe says).
+      // The next period begins where the last one ended (or where Stripe says). A renewal never moves
+      // the paid period back (Stripe's events may come out of order, or an invoice's first line may
+      // be a proration of an earlier period): an older end is ignored.
       const moved = change.currentPeriodEnd.getTime() > subscription.currentPeriodEnd.getTime();
-      const currentPeriodStart = change.currentPeriodStart ?? (moved ? subscription.currentPeriodEnd : undefined);
+      if (!moved) {
+        // The same period paid late (it was past due): active again, the period as it was.
+        if (change.currentPeriodEnd.getTime() === subscription.currentPeriodEnd.getTime()) {
+          await repo.updateSubscription(subscription.userId, { status: 'active' });
+          await fulfilment.syncEntitlements(subscription.userId);
+        } else log.warn({ providerSubscriptionId }, 'stripe renewal for a period that ended earlier: ignored');
+        return;
+      }
       await repo.updateSubscription(subscription.userId, {
         status: 'active',
         currentPeriodEnd: change.currentPeriodEnd,
-        ...(currentPeriodStart ? { currentPeriodStart } : {}),
+        currentPeriodStart: change.currentPeriodStart ?? subscription.currentPeriodEnd,
       });
       await repo.transaction((_tx, db) => allowancesLedger(db).creditDueFor(subscription.userId, now()));
     } else if (change.kind === 'past_due') {

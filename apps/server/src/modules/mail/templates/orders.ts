@@ -51,7 +51,9 @@ export function orderReceiptMail(locale: MailLocale, data: ReceiptData): MailCon
       ? [`${pt ? 'Desconto' : 'Discount'}${data.couponCode ? ` (${data.couponCode})` : ''}: −${m(data.discountCents)}`]
       : []),
     ...(data.prorationCents > 0
-      ? [`${pt ? 'Crédito do plano anterior (tempo não usado)' : 'Credit for unused time of the previous plan'}: −${m(data.prorationCents)}`]
+      ? [
+          `${pt ? 'Crédito do plano anterior (tempo não usado)' : 'Credit for unused time of the previous plan'}: −${m(data.prorationCents)}`,
+        ]
       : []),
     ...(data.creditAppliedCents > 0
       ? [`${pt ? 'Crédito da conta' : 'Account credit'}: −${m(data.creditAppliedCents)}`]

@@ -22,6 +22,9 @@ export function paySandboxSession(id: string, body: SandboxPayBody) {
 export function refreshAfterSandboxCheckout(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: billingKeys.account });
   void queryClient.invalidateQueries({ queryKey: billingKeys.orders });
+  // A paid order brings its invoice (and a plan change a credit note), and changes what a plan change costs.
+  void queryClient.invalidateQueries({ queryKey: billingKeys.invoices });
+  void queryClient.invalidateQueries({ queryKey: billingKeys.planChangePreviews });
 }
 
 /** Where the browser goes next: the result page after paying, the cancel address after leaving. */

@@ -32,4 +32,8 @@ export const billingKeys = {
   order: (id: string) => ['billing', 'orders', id] as const,
   quote: (body: unknown) => ['billing', 'quote', body] as const,
   sandboxSession: (id: string) => ['billing', 'sandbox-session', id] as const,
+  taxProfile: ['billing', 'tax-profile'] as const,
+  invoices: ['billing', 'invoices'] as const,
+  planChangePreviews: ['billing', 'plan-change-preview'] as const,
+  planChangePreview: (query: unknown) => ['billing', 'plan-change-preview', query] as const,
 };

@@ -1,6 +1,6 @@
 import type { Order } from '@nuvem/contracts/billing';
 import { formatMoney } from '@nuvem/contracts/pricing';
-import { ExternalLinkIcon } from 'lucide-react';
+import { DownloadIcon, ExternalLinkIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingSkeletons } from '@/components/load-state';
@@ -8,11 +8,13 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useFormat } from '@/lib/format';
 import { useOrders } from '../api/get-orders';
+import { orderInvoicePdfUrl } from '../api/invoice-pdf';
+import { vatNeedsNote, vatRate } from '../lib/charge-lines';
 import { followableUrl } from '../lib/plan-purchase';
 import { BillingLoadError, ColumnHeads, Panel } from './billing-panel';
 import { OrderStatusBadge, useOrderReason } from './order-status-badge';
 
-/** The signed-in user's orders, newest first, with their state and receipt. */
+/** The signed-in user's orders, newest first, with their VAT, state, invoice and receipt. */
 export function OrdersSection() {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
   const orders = useOrders();
@@ -78,6 +80,43 @@ function ReceiptLink({ order }: { order: Order }) {
   );
 }
 
+/** The VAT an order carries: its amount and rate, or why there is none (reverse charge, outside the EU). */
+function OrderVat({ order }: { order: Order }) {
+  const { t } = useTranslation('billing');
+  const f = useFormat();
+  const rate = t(`vat.short.${order.tax_treatment}`, { rate: f.number(vatRate(order.tax_rate_bp), 2) });
+  if (order.tax_cents === 0 && vatNeedsNote(order.tax_treatment)) return <span>{rate}</span>;
+  return (
+    <span className="tabular-nums">
+      {t('account.orders.vatAmount', { amount: formatMoney(order.tax_cents, order.currency, f.locale), rate })}
+    </span>
+  );
+}
+
+/** A paid order's invoice number, as a link to its PDF. */
+function InvoiceLink({ order }: { order: Order }) {
+  const { t } = useTranslation('billing', { keyPrefix: 'account' });
+  if (!order.invoice_number) {
+    return (
+      <span className="text-muted-foreground">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{t('orders.noInvoice')}</span>
+      </span>
+    );
+  }
+  return (
+    <a
+      href={orderInvoicePdfUrl(order.id)}
+      download
+      aria-label={t('orders.invoiceLabel', { number: order.invoice_number })}
+      className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+    >
+      <DownloadIcon aria-hidden="true" className="size-3.5" />
+      {order.invoice_number}
+    </a>
+  );
+}
+
 /** The order's state and, when it was not paid for a reason the buyer should know, the reason. */
 function OrderStatusCell({ order }: { order: Order }) {
   const reasonOf = useOrderReason();
@@ -109,9 +148,16 @@ function OrdersTable({ orders }: { orders: Order[] }) {
               <span className="text-muted-foreground">{date(order)}</span>
               <span className="tabular-nums">{amount(order)}</span>
             </p>
+            <p className="flex justify-between gap-2 text-xs">
+              <span className="text-muted-foreground">{t('orders.vat')}</span>
+              <OrderVat order={order} />
+            </p>
             <div className="flex items-center justify-between gap-2">
               <OrderStatusCell order={order} />
-              <ReceiptLink order={order} />
+              <span className="flex flex-wrap items-center justify-end gap-3">
+                <InvoiceLink order={order} />
+                <ReceiptLink order={order} />
+              </span>
             </div>
           </li>
         ))}
@@ -124,7 +170,9 @@ function OrdersTable({ orders }: { orders: Order[] }) {
             { label: t('orders.date'), className: 'py-2 pr-3 font-medium' },
             { label: t('orders.item'), className: 'py-2 pr-3 font-medium' },
             { label: t('orders.amount'), className: 'py-2 pr-3 text-right font-medium' },
+            { label: t('orders.vat'), className: 'py-2 pr-3 text-right font-medium' },
             { label: t('orders.status'), className: 'py-2 pr-3 font-medium' },
+            { label: t('orders.invoice'), className: 'py-2 pr-3 font-medium' },
             { label: t('orders.receipt'), className: 'py-2 font-medium' },
           ]}
         />
@@ -136,8 +184,14 @@ function OrdersTable({ orders }: { orders: Order[] }) {
                 {order.description}
               </th>
               <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{amount(order)}</td>
+              <td className="py-2 pr-3 text-right whitespace-nowrap">
+                <OrderVat order={order} />
+              </td>
               <td className="py-2 pr-3">
                 <OrderStatusCell order={order} />
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                <InvoiceLink order={order} />
               </td>
               <td className="py-2 whitespace-nowrap">
                 <ReceiptLink order={order} />

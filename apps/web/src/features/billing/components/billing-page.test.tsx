@@ -1,9 +1,24 @@
+import { billingMessages, taxProfileSchema, type TaxProfile } from '@nuvem/contracts/billing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { fetchCalls, reply, sequence, type FetchHandler } from '@/testing/mock-fetch.testing';
+import { fetchCalls, reply, sequence, stubLocationAssign, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { account, api, euros, order, renderBilling } from './billing-fixtures.testing';
 import { BillingPage } from './billing-page';
+
+function taxProfile(overrides: Partial<TaxProfile> = {}): TaxProfile {
+  return taxProfileSchema.parse({
+    country: null,
+    vat_number: null,
+    name: null,
+    address: null,
+    tax_rate_bp: 2300,
+    tax_treatment: 'domestic',
+    vat_number_checked_online: false,
+    prices_include_vat: false,
+    ...overrides,
+  });
+}
 
 const proAccount = account({
   plan: 'pro',
@@ -21,6 +36,8 @@ function renderPage(routes: Record<string, FetchHandler> = {}) {
     {
       [`GET ${api('/account')}`]: reply(proAccount),
       [`GET ${api('/orders')}`]: reply({ orders: [] }),
+      [`GET ${api('/tax-profile')}`]: reply(taxProfile()),
+      [`GET ${api('/invoices')}`]: reply({ invoices: [] }),
       ...routes,
     },
     '/account/billing',
@@ -28,7 +45,10 @@ function renderPage(routes: Record<string, FetchHandler> = {}) {
 }
 
 describe('BillingPage', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it('shows the plan, what it unlocks and the balances', async () => {
     renderPage();
@@ -94,6 +114,258 @@ describe('BillingPage', () => {
     expect(cells(5).getByText('Failed — not charged')).toBeInTheDocument();
     expect(cells(5).getByText('The checkout could not be created')).toBeInTheDocument();
     expect(within(table).queryByText('Details')).not.toBeInTheDocument();
+  });
+
+  it('shows the current period, the live allowances with when they expire, and account credit', async () => {
+    renderPage({
+      [`GET ${api('/account')}`]: reply({
+        ...proAccount,
+        period: 'monthly',
+        period_start: '2026-03-05T10:00:00.000Z',
+        renews_at: '2026-04-05T10:00:00.000Z',
+        balances: { tokens: 30, consultation: 3, development: 0 },
+        allowances: [
+          {
+            kind: 'tokens',
+            amount: 30,
+            plan: 'pro',
+            period_start: '2026-03-05T10:00:00.000Z',
+            expires_at: '2026-04-05T10:00:00.000Z',
+          },
+          {
+            kind: 'consultation',
+            amount: 3,
+            plan: 'pro',
+            period_start: '2026-03-05T10:00:00.000Z',
+            expires_at: '2026-04-05T10:00:00.000Z',
+          },
+        ],
+        credit_cents: 12100,
+      }),
+    });
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(await within(plan).findByTestId('billing-current-period')).toHaveTextContent(
+      'March 5, 2026 – April 5, 2026',
+    );
+    const balances = screen.getByRole('region', { name: 'Balances' });
+    const allowances = within(balances).getByRole('list', { name: 'Included with your plan' });
+    expect(
+      within(allowances)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '30M tokens from the Pro plan, expires April 5, 2026',
+      '3 hours of consultation from the Pro plan, expires April 5, 2026',
+    ]);
+    expect(within(balances).getByText('Account credit').nextSibling).toHaveTextContent(euros(12100, 'en'));
+    // Without a Stripe customer there is no customer portal to open.
+    expect(screen.queryByRole('button', { name: 'Manage cards and invoices' })).not.toBeInTheDocument();
+  });
+
+  it("opens Stripe's customer portal, coming back to this page", async () => {
+    const assign = stubLocationAssign();
+    const { user, fetchSpy } = renderPage({
+      [`GET ${api('/account')}`]: reply({ ...proAccount, provider: 'stripe', customer_portal: true }),
+      [`POST ${api('/customer-portal')}`]: reply({ url: 'https://billing.stripe.com/p/session/test_1' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage cards and invoices' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.com/p/session/test_1'));
+    expect(fetchCalls(fetchSpy, `POST ${api('/customer-portal')}`).map((call) => call.body)).toEqual([
+      { returnUrl: `${window.location.origin}/account/billing` },
+    ]);
+  });
+
+  it('says so when the customer portal cannot be opened', async () => {
+    const { user } = renderPage({
+      [`GET ${api('/account')}`]: reply({ ...proAccount, provider: 'stripe', customer_portal: true }),
+      [`POST ${api('/customer-portal')}`]: reply(
+        { success: false, error: billingMessages.noStripeCustomer, code: 'NO_STRIPE_CUSTOMER' },
+        409,
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage cards and invoices' }));
+    expect(await screen.findByText('The customer portal could not be opened')).toBeInTheDocument();
+    expect(screen.getByText(billingMessages.noStripeCustomer)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage cards and invoices' })).toBeEnabled();
+  });
+
+  it('shows the VAT and the invoice of each order, the invoice as a PDF download', async () => {
+    renderPage({
+      [`GET ${api('/orders')}`]: reply({
+        orders: [
+          order({ id: 'ord_2', description: 'Pro — monthly', invoice_number: 'FT 2026/7' }),
+          order({
+            id: 'ord_3',
+            tax_rate_bp: 0,
+            tax_cents: 0,
+            tax_treatment: 'reverse_charge',
+            total_cents: 5000,
+            invoice_number: 'FT 2026/8',
+          }),
+          order({ id: 'ord_4', status: 'expired', paid_at: null }),
+        ],
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Your orders, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = (row: number) => within(rows[row]!);
+    expect(within(table).getByRole('columnheader', { name: 'VAT' })).toBeInTheDocument();
+    expect(cells(0).getByText(`${euros(1150, 'en')} (23%)`)).toBeInTheDocument();
+    expect(cells(0).getByRole('link', { name: 'Download invoice FT 2026/7 (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/payments/orders/ord_2/invoice.pdf',
+    );
+    expect(cells(1).getByText('Reverse charge')).toBeInTheDocument();
+    expect(cells(2).queryByRole('link')).not.toBeInTheDocument();
+    expect(cells(2).getByText('No invoice')).toBeInTheDocument();
+  });
+
+  it('lists the invoices and credit notes, each with its PDF', async () => {
+    renderPage({
+      [`GET ${api('/invoices')}`]: reply({
+        invoices: [
+          {
+            id: 'inv_2',
+            kind: 'credit_note',
+            number: 'NC 2026/1',
+            order_id: 'ord_1',
+            corrects_number: 'FT 2026/1',
+            issued_at: '2026-03-20T10:00:00.000Z',
+            net_cents: 18000,
+            tax_cents: 4140,
+            total_cents: 22140,
+            currency: 'eur',
+            reason: 'Unused time of Starter (yearly)',
+          },
+          {
+            id: 'inv_1',
+            kind: 'invoice',
+            number: 'FT 2026/1',
+            order_id: 'ord_1',
+            corrects_number: null,
+            issued_at: '2026-01-10T10:00:00.000Z',
+            net_cents: 23200,
+            tax_cents: 5336,
+            total_cents: 28536,
+            currency: 'eur',
+            reason: null,
+          },
+        ],
+      }),
+    });
+    const region = await screen.findByRole('region', { name: 'Invoices' });
+    const list = await within(region).findByRole('list', { name: 'Your invoices and credit notes, newest first' });
+    const [credit, invoice] = within(list).getAllByRole('listitem');
+    expect(credit).toHaveTextContent('NC 2026/1');
+    expect(credit).toHaveTextContent('Credit note');
+    expect(credit).toHaveTextContent('Corrects FT 2026/1');
+    expect(credit).toHaveTextContent(`−${euros(22140, 'en')}`);
+    expect(within(credit!).getByRole('link', { name: 'Download NC 2026/1 (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/payments/invoices/inv_2/pdf',
+    );
+    expect(invoice).toHaveTextContent('Invoice');
+    expect(invoice).toHaveTextContent(euros(28536, 'en'));
+    expect(invoice).toHaveTextContent(`VAT ${euros(5336, 'en')}`);
+    expect(within(invoice!).getByRole('link', { name: 'Download FT 2026/1 (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/payments/invoices/inv_1/pdf',
+    );
+  });
+
+  describe('billing details', () => {
+    const putRoute = `PUT ${api('/tax-profile')}`;
+
+    it('says what VAT applies, that VAT numbers are checked for format only, and saves the details', async () => {
+      const saved = taxProfile({
+        country: 'DE',
+        vat_number: 'DE123456789',
+        name: 'Muster GmbH',
+        address: 'Hauptstraße 1, Berlin',
+        tax_rate_bp: 0,
+        tax_treatment: 'reverse_charge',
+      });
+      const { user, fetchSpy } = renderPage({ [putRoute]: reply(saved) });
+      const form = await screen.findByRole('form', { name: 'Billing details' });
+      const region = screen.getByRole('region', { name: 'Billing details' });
+      expect(within(region).getByTestId('billing-vat-treatment')).toHaveTextContent('23% (national rate)');
+      expect(region).toHaveTextContent('Plan and add-on prices exclude VAT; it is added at checkout.');
+      const vatNumber = within(form).getByLabelText('VAT number (businesses)');
+      expect(vatNumber).toHaveAccessibleDescription(
+        "Checked for its format only: the EU's VIES register cannot be reached from here.",
+      );
+
+      await user.selectOptions(within(form).getByLabelText(/^Country/), 'DE');
+      await user.type(vatNumber, 'de 123 456 789');
+      await user.type(within(form).getByLabelText('Name or company'), 'Muster GmbH');
+      await user.type(within(form).getByLabelText('Address'), 'Hauptstraße 1, Berlin');
+      await user.click(within(form).getByRole('button', { name: 'Save billing details' }));
+
+      expect(await screen.findByText('Billing details saved.')).toBeInTheDocument();
+      expect(fetchCalls(fetchSpy, putRoute).map((call) => call.body)).toEqual([
+        { country: 'DE', vatNumber: 'de 123 456 789', name: 'Muster GmbH', address: 'Hauptstraße 1, Berlin' },
+      ]);
+      // The server's writing of the number, and what it now means for VAT.
+      await waitFor(() => expect(vatNumber).toHaveValue('DE123456789'));
+      expect(within(region).getByTestId('billing-vat-treatment')).toHaveTextContent(
+        'None charged: reverse charge (Autoliquidação)',
+      );
+    });
+
+    it('puts problems beside their fields: a country to choose, a VAT number of the wrong format', async () => {
+      const { user, fetchSpy } = renderPage();
+      const form = await screen.findByRole('form', { name: 'Billing details' });
+      await user.type(within(form).getByLabelText('VAT number (businesses)'), '12345');
+      await user.click(within(form).getByRole('button', { name: 'Save billing details' }));
+      expect(await within(form).findByText('Choose the country you are billed in.')).toBeInTheDocument();
+      expect(within(form).getByLabelText(/^Country/)).toHaveFocus();
+
+      await user.selectOptions(within(form).getByLabelText(/^Country/), 'PT');
+      await user.click(within(form).getByRole('button', { name: 'Save billing details' }));
+      const vatNumber = within(form).getByLabelText('VAT number (businesses)');
+      await waitFor(() =>
+        expect(vatNumber).toHaveAccessibleDescription(
+          expect.stringContaining("This is not a VAT number of PT: it starts PT and follows that country's format."),
+        ),
+      );
+      await user.selectOptions(within(form).getByLabelText(/^Country/), 'US');
+      await user.click(within(form).getByRole('button', { name: 'Save billing details' }));
+      expect(
+        await within(form).findByText('VAT numbers are for businesses in the EU; leave it empty for another country.'),
+      ).toBeInTheDocument();
+      expect(fetchCalls(fetchSpy, putRoute)).toEqual([]);
+    });
+
+    it("shows the server's refusal of a field beside it", async () => {
+      const { user } = renderPage({
+        [putRoute]: reply(
+          {
+            success: false,
+            error: 'Validation failed',
+            code: 'VALIDATION_ERROR',
+            details: [{ path: 'body.vatNumber', code: 'custom', message: 'This VAT number is not accepted.' }],
+          },
+          400,
+        ),
+      });
+      const form = await screen.findByRole('form', { name: 'Billing details' });
+      await user.selectOptions(within(form).getByLabelText(/^Country/), 'PT');
+      await user.type(within(form).getByLabelText('VAT number (businesses)'), 'PT123456789');
+      await user.click(within(form).getByRole('button', { name: 'Save billing details' }));
+      expect(await within(form).findByText('This VAT number is not accepted.')).toBeInTheDocument();
+      expect(within(form).getByLabelText('VAT number (businesses)')).toHaveFocus();
+    });
+
+    it('is in Portuguese too, with the countries named in Portuguese', async () => {
+      await act(() => i18n.changeLanguage('pt-PT'));
+      renderPage({ [`GET ${api('/tax-profile')}`]: reply(taxProfile({ country: 'PT' })) });
+      const form = await screen.findByRole('form', { name: 'Dados de faturação' });
+      expect(within(form).getByLabelText(/^País/)).toHaveDisplayValue('Portugal');
+      expect(within(form).getByRole('option', { name: 'Alemanha' })).toBeInTheDocument();
+      expect(within(form).getByLabelText('Número de IVA (empresas)')).toHaveAccessibleDescription(
+        'Só o formato é verificado: o registo VIES da UE não está acessível a partir daqui.',
+      );
+    });
   });
 
   it('cancels the subscription at period end after a confirmation', async () => {

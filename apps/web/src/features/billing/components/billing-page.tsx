@@ -1,7 +1,7 @@
-import type { BillingAccount } from '@nuvem/contracts/billing';
-import { plans } from '@nuvem/contracts/pricing';
+import type { Allowance, BillingAccount } from '@nuvem/contracts/billing';
+import { formatMoney, plans } from '@nuvem/contracts/pricing';
 import { Loader2Icon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -22,12 +22,21 @@ import { paths } from '@/config/paths';
 import { useFormat } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { useCancelSubscription } from '../api/cancel-subscription';
+import { useCreateCustomerPortal } from '../api/create-customer-portal';
 import { useBillingAccount } from '../api/get-billing-account';
+import { usePaymentsConfig } from '../api/get-payments-config';
+import { followableUrl } from '../lib/plan-purchase';
+import { BillingDetailsSection } from './billing-details';
+import { InvoicesSection } from './billing-invoices';
 import { OrdersSection } from './billing-orders';
 import { BillingLoadError, Panel, Row } from './billing-panel';
 import { SandboxNotice } from './sandbox-notice';
 
-/** '/account/billing': the signed-in user's plan, balances, what the plan unlocks, and orders. */
+/**
+ * '/account/billing': the signed-in user's plan and its current period, balances (with the plan's
+ * allowances and when they lapse, and account credit), what the plan unlocks, the billing details
+ * that decide the VAT, the invoices and credit notes (PDF), and the orders.
+ */
 export function BillingPage() {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
   const account = useBillingAccount();
@@ -47,6 +56,10 @@ export function BillingPage() {
           <BalancesSection account={account.data} />
         </div>
       )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BillingDetailsSection />
+        <InvoicesSection />
+      </div>
       <OrdersSection />
     </main>
   );
@@ -104,6 +117,13 @@ function PlanSection({ account }: { account: BillingAccount | undefined }) {
       </div>
       <dl className="flex flex-col gap-2 text-sm">
         <Row term={t('plan.period')}>{account.period ? tBilling(`period.${account.period}`) : t('plan.noPeriod')}</Row>
+        {account.period_start && account.renews_at && (
+          <Row term={t('plan.currentPeriod')}>
+            <span data-testid="billing-current-period">
+              {t('plan.periodRange', { start: f.longDate(account.period_start), end: f.longDate(account.renews_at) })}
+            </span>
+          </Row>
+        )}
         {account.renews_at && (
           <Row term={account.cancel_at_period_end ? t('plan.endsOn') : t('plan.renewsOn')}>
             {f.longDate(account.renews_at)}
@@ -136,8 +156,35 @@ function PlanSection({ account }: { account: BillingAccount | undefined }) {
           <Link to={paths.pricing.getHref()}>{paid ? t('plan.change') : t('plan.upgrade')}</Link>
         </Button>
         {cancellable && <CancelSubscription account={account} cancel={cancel} />}
+        {account.customer_portal && <CustomerPortalButton />}
       </div>
     </Panel>
+  );
+}
+
+/** Stripe's customer portal (cards, Stripe's own invoices), which comes back to this page. */
+function CustomerPortalButton() {
+  const { t } = useTranslation('billing', { keyPrefix: 'account' });
+  const portal = useCreateCustomerPortal({
+    onSuccess: (reply) => {
+      const destination = followableUrl(reply.url, window.location.origin);
+      if (destination) window.location.assign(destination);
+      else toast.error(t('plan.portalFailed'));
+    },
+    onError: (error) => toast.error(t('plan.portalFailed'), { description: errorMessage(error, '') || undefined }),
+  });
+  // Busy until the browser has left (a successful reply sends it away).
+  const busy = portal.isPending || portal.isSuccess;
+  return (
+    <Button
+      variant="outline"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={() => portal.mutate(`${window.location.origin}${paths.billing.getHref()}`)}
+    >
+      {busy && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+      {busy ? t('plan.portalOpening') : t('plan.portal')}
+    </Button>
   );
 }
 
@@ -190,6 +237,8 @@ function CancelSubscription({
 function BalancesSection({ account }: { account: BillingAccount | undefined }) {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
   const f = useFormat();
+  // The account says no currency: credit is kept in the portal's one.
+  const currency = usePaymentsConfig().data?.currency ?? 'eur';
   return (
     <Panel title={t('balances.title')}>
       {account ? (
@@ -206,13 +255,54 @@ function BalancesSection({ account }: { account: BillingAccount | undefined }) {
           <Row term={t('balances.development')}>
             {t('balances.hours', { count: account.balances.development, n: f.number(account.balances.development, 2) })}
           </Row>
+          {account.credit_cents > 0 && (
+            <Row term={t('balances.credit')}>
+              <span data-testid="billing-credit" className="tabular-nums">
+                {formatMoney(account.credit_cents, currency, f.locale)}
+              </span>
+            </Row>
+          )}
         </dl>
       ) : (
         <Skeleton className="h-20 w-full" />
       )}
+      {account && account.credit_cents > 0 && (
+        <p className="text-xs text-muted-foreground">{t('balances.creditHint')}</p>
+      )}
+      {account && account.allowances.length > 0 && <Allowances allowances={account.allowances} />}
       <Button asChild variant="outline" size="sm" className="self-start">
         <Link to={paths.pricing.getHref()}>{t('balances.buyMore')}</Link>
       </Button>
     </Panel>
+  );
+}
+
+/** The plan's allowances inside the balances, each with when it lapses. */
+function Allowances({ allowances }: { allowances: Allowance[] }) {
+  const { t } = useTranslation('billing', { keyPrefix: 'account' });
+  const f = useFormat();
+  const headingId = useId();
+  return (
+    <div className="flex flex-col gap-1.5 border-t border-glass-border pt-3 text-sm">
+      <h3 id={headingId} className="text-xs font-medium text-muted-foreground">
+        {t('balances.allowancesLabel')}
+      </h3>
+      <ul aria-labelledby={headingId} data-testid="billing-allowances" className="flex flex-col gap-1">
+        {allowances.map((allowance) => {
+          const values = {
+            n: f.number(allowance.amount, 2),
+            plan: plans[allowance.plan].name,
+            date: f.longDate(allowance.expires_at),
+          };
+          return (
+            <li key={`${allowance.kind}:${allowance.period_start}`}>
+              {allowance.kind === 'tokens'
+                ? t('balances.allowanceTokens', values)
+                : t('balances.allowanceConsultation', { ...values, count: allowance.amount })}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -21,13 +21,26 @@ describe('CheckoutResultPage', () => {
   it('shows what was bought, read from the server', async () => {
     renderPage('ord_1', {
       [orderRoute]: reply(
-        order({ subtotal_cents: 5000, discount_cents: 1000, total_cents: 4000, coupon_code: 'NUVEM20' }),
+        order({
+          subtotal_cents: 5000,
+          discount_cents: 1000,
+          net_cents: 4000,
+          tax_cents: 920,
+          total_cents: 4920,
+          coupon_code: 'NUVEM20',
+          invoice_number: 'FT 2026/3',
+        }),
       ),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
     expect(screen.getByText('Tokens Extra — Medium (20M tokens)')).toBeInTheDocument();
-    expect(screen.getByText(euros(4000, 'en'))).toBeInTheDocument();
     expect(screen.getByText('Discount (NUVEM20)')).toBeInTheDocument();
+    expect(screen.getByText('VAT (23%)').nextSibling).toHaveTextContent(euros(920, 'en'));
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent(euros(4920, 'en'));
+    expect(screen.getByRole('link', { name: 'Download invoice FT 2026/3 (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/payments/orders/ord_1/invoice.pdf',
+    );
     expect(screen.getByText('Paid', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Billing' })).toHaveAttribute('href', '/account/billing');
     expect(screen.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');

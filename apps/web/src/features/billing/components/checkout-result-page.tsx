@@ -1,6 +1,7 @@
 import type { Order } from '@nuvem/contracts/billing';
 import { formatMoney } from '@nuvem/contracts/pricing';
 import {
+  DownloadIcon,
   CircleCheckIcon,
   CircleDashedIcon,
   CircleXIcon,
@@ -19,6 +20,8 @@ import { ApiError } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { useOrder } from '../api/get-order';
+import { orderInvoicePdfUrl } from '../api/invoice-pdf';
+import { vatRate } from '../lib/charge-lines';
 import { orderState, type OrderState } from '../lib/order-state';
 import { followableUrl } from '../lib/plan-purchase';
 import { BackToPricing } from './back-to-pricing';
@@ -144,6 +147,7 @@ const stateIcons: Record<OrderState, ReactNode> = {
 
 function OrderDetails({ order }: { order: Order }) {
   const { t } = useTranslation('billing', { keyPrefix: 'result' });
+  const { t: tBilling } = useTranslation('billing');
   const f = useFormat();
   const reason = useOrderReason()(order);
   const money = (cents: number) => formatMoney(cents, order.currency, f.locale);
@@ -162,6 +166,22 @@ function OrderDetails({ order }: { order: Order }) {
           <dd className="tabular-nums">−{money(order.discount_cents)}</dd>
         </>
       )}
+      {order.proration_cents > 0 && (
+        <>
+          <dt className="text-muted-foreground">{tBilling('charges.proration')}</dt>
+          <dd className="tabular-nums">−{money(order.proration_cents)}</dd>
+        </>
+      )}
+      {order.credit_applied_cents > 0 && (
+        <>
+          <dt className="text-muted-foreground">{tBilling('charges.credit')}</dt>
+          <dd className="tabular-nums">−{money(order.credit_applied_cents)}</dd>
+        </>
+      )}
+      <dt className="text-muted-foreground">
+        {tBilling(`vat.line.${order.tax_treatment}`, { rate: f.number(vatRate(order.tax_rate_bp), 2) })}
+      </dt>
+      <dd className="tabular-nums">{money(order.tax_cents)}</dd>
       <dt className="text-muted-foreground">{t('details.total')}</dt>
       <dd className="font-semibold tabular-nums">{money(order.total_cents)}</dd>
       <dt className="text-muted-foreground">{t('details.status')}</dt>
@@ -182,6 +202,22 @@ function OrderDetails({ order }: { order: Order }) {
       )}
       <dt className="text-muted-foreground">{t('details.reference')}</dt>
       <dd className="font-mono text-xs break-all">{order.id}</dd>
+      {order.invoice_number && (
+        <>
+          <dt className="text-muted-foreground">{t('details.invoice')}</dt>
+          <dd>
+            <a
+              href={orderInvoicePdfUrl(order.id)}
+              download
+              aria-label={tBilling('account.orders.invoiceLabel', { number: order.invoice_number })}
+              className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+            >
+              <DownloadIcon aria-hidden="true" className="size-3.5" />
+              {order.invoice_number}
+            </a>
+          </dd>
+        </>
+      )}
       {receipt && (
         <>
           <dt className="text-muted-foreground">{t('details.receipt')}</dt>

@@ -251,7 +251,7 @@ describe('PricingPage', () => {
       ),
     });
     const replace =
-      'O seu plano Pro mensal termina quando o novo começar: o plano Starter mensal começa hoje. O tempo que falta do plano atual não é creditado.';
+      'O seu plano Pro mensal termina quando o novo começar: o plano Starter mensal começa hoje. O tempo que falta do plano atual é descontado proporcionalmente.';
     const starter = await within(card('Starter')).findByRole('button', { name: 'Subscrever o plano Starter' });
     expect(await within(card('Starter')).findByText(replace)).toBeInTheDocument();
     expect(starter).toHaveAccessibleDescription(replace);
@@ -260,12 +260,121 @@ describe('PricingPage', () => {
     expect(within(card('Pro')).queryByText(/termina quando/)).not.toBeInTheDocument();
     expect(within(card('Free')).queryByText(/termina quando/)).not.toBeInTheDocument();
 
-    // The same plan yearly, in the sandbox: it follows the month already paid for.
+    // The same plan yearly replaces the month paid for today too, its unused time credited.
     await user.click(screen.getByRole('switch', { name: /Anual/ }));
-    expect(
-      within(card('Pro')).getByText('O período anual começa a 1 de junho de 2026, quando terminar o que já pagou.'),
-    ).toBeInTheDocument();
+    expect(within(card('Pro')).getByText(/o plano Pro anual começa hoje/)).toBeInTheDocument();
     expect(within(card('Starter')).getByText(/o plano Starter anual começa hoje/)).toBeInTheDocument();
+  });
+
+  it('says that prices exclude VAT', async () => {
+    renderPage(signedOut);
+    expect(screen.getByTestId('pricing-vat-note')).toHaveTextContent(
+      'Preços sem IVA; o IVA do seu país é somado no checkout.',
+    );
+  });
+
+  describe('a plan change', () => {
+    const starterYearly = account({
+      plan: 'starter',
+      period: 'yearly',
+      status: 'active',
+      period_start: '2026-01-10T09:00:00.000Z',
+      renews_at: '2027-01-10T09:00:00.000Z',
+    });
+    const preview = {
+      plan: 'pro',
+      period: 'monthly',
+      currency: 'eur',
+      replaces: { plan: 'starter', period: 'yearly', ends_at: '2027-01-10T09:00:00.000Z' },
+      subtotal_cents: 9900,
+      discount_cents: 0,
+      proration_cents: 22000,
+      credit_applied_cents: 0,
+      net_cents: 0,
+      tax_rate_bp: 2300,
+      tax_cents: 0,
+      tax_treatment: 'domestic',
+      total_cents: 0,
+      credit_left_cents: 12100,
+      period_start: '2026-01-20T09:00:00.000Z',
+      period_end: '2026-02-20T09:00:00.000Z',
+    };
+    const previewRoute = `GET ${api('/subscriptions/preview')}`;
+    const checkoutRoute = `POST ${api('/subscriptions/checkout')}`;
+
+    async function openPreview(routes: Record<string, FetchHandler> = {}) {
+      const view = renderPage(signedIn, {
+        [`GET ${api('/account')}`]: reply(starterYearly),
+        [previewRoute]: reply(preview),
+        [checkoutRoute]: reply(checkoutReply),
+        ...routes,
+      });
+      const subscribe = await within(card('Pro')).findByRole('button', { name: 'Subscrever o plano Pro' });
+      await waitFor(() => expect(subscribe).toBeEnabled());
+      // The account is read: the card says it replaces the current plan.
+      await within(card('Pro')).findByText(/termina quando o novo começar/);
+      await view.user.click(subscribe);
+      return {
+        ...view,
+        subscribe,
+        dialog: await screen.findByRole('alertdialog', { name: 'Mudar para o plano Pro mensal?' }),
+      };
+    }
+
+    it('shows what it costs today before the checkout: credit for the unused time, VAT, credit left', async () => {
+      const assign = stubLocationAssign();
+      const { user, fetchSpy, dialog } = await openPreview();
+      expect(dialog).toHaveTextContent('O seu plano Starter anual termina hoje; o tempo que não usou é creditado.');
+      expect(await within(dialog).findByTestId('charge-subtotal')).toHaveTextContent(`Subtotal${euros(9900)}`);
+      expect(within(dialog).getByTestId('charge-proration')).toHaveTextContent(
+        `Crédito do tempo não usado do plano Starter anual−${euros(22000)}`,
+      );
+      expect(within(dialog).getByTestId('charge-vat')).toHaveTextContent(`IVA (23%)${euros(0)}`);
+      expect(within(dialog).getByTestId('charge-total')).toHaveTextContent(`A pagar hoje${euros(0)}`);
+      expect(within(dialog).getByTestId('plan-change-credit-left')).toHaveTextContent(
+        `${euros(12100)} fica como crédito na conta para as próximas cobranças.`,
+      );
+      expect(dialog).toHaveTextContent('Novo período: 20 de janeiro de 2026 – 20 de fevereiro de 2026');
+      expect(new URL(fetchCalls(fetchSpy, previewRoute)[0]!.url, window.location.origin).search).toBe(
+        '?plan=pro&period=monthly',
+      );
+      // Nothing is bought until the buyer goes on.
+      expect(fetchCalls(fetchSpy, checkoutRoute)).toEqual([]);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Continuar para o checkout' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(`${window.location.origin}/checkout/sandbox/sbx_1`));
+      expect(fetchCalls(fetchSpy, checkoutRoute).map((call) => call.body)).toEqual([
+        expect.objectContaining({ priceId: 'price_sandbox_pro_monthly', plan: 'pro', period: 'monthly' }),
+      ]);
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+
+    it('is left with Cancel or Escape, nothing bought and the focus back on the plan', async () => {
+      const { user, fetchSpy, dialog, subscribe } = await openPreview();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(subscribe).toHaveFocus());
+
+      await user.keyboard('{Enter}');
+      const again = await screen.findByRole('alertdialog');
+      await within(again).findByTestId('charge-total');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(subscribe).toHaveFocus());
+      expect(fetchCalls(fetchSpy, checkoutRoute)).toEqual([]);
+    });
+
+    it('still lets the buyer go on when the figures cannot be had (the checkout shows them)', async () => {
+      const assign = stubLocationAssign();
+      const { user, dialog } = await openPreview({
+        [previewRoute]: reply({ success: false, error: 'Service unavailable' }, 503),
+      });
+      expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+        'Não foi possível calcular o valor agora; o checkout mostra-o antes de pagar.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Continuar para o checkout' }));
+      await waitFor(() => expect(assign).toHaveBeenCalled());
+    });
   });
 
   it('says Stripe prorates the plan it replaces', async () => {

@@ -1,8 +1,16 @@
 import type { CouponResult } from '@nuvem/contracts/billing';
 import { PRODUCT_NAME } from '@nuvem/contracts/ecosystem';
-import { planIds, plans, type AddonType, type BillingPeriod, type Pack, type Plan } from '@nuvem/contracts/pricing';
+import {
+  planIds,
+  plans,
+  type AddonType,
+  type BillingPeriod,
+  type Pack,
+  type Plan,
+  type PlanId,
+} from '@nuvem/contracts/pricing';
 import { ReceiptIcon, RefreshCwIcon } from 'lucide-react';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +18,6 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/sonner';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
-import { formatLongDate } from '@/lib/format';
 import { createAddonCheckout } from '../api/create-addon-checkout';
 import { createSubscriptionCheckout } from '../api/create-subscription-checkout';
 import { useBillingAccount } from '../api/get-billing-account';
@@ -19,10 +26,19 @@ import { checkoutReturnUrls, couponApplies, decidePlanPurchase, planChange } fro
 import { readPricingChoices, writePricingChoices, type PricingChoices } from '../lib/pricing-search';
 import { AddonsSection } from './addons-section';
 import { CouponCard } from './coupon-card';
+import { PlanChangeDialog } from './plan-change-dialog';
 import { DEFAULT_CURRENCY, PLAN_CARD_ROWS, PlanCard, type PlanCardStanding } from './plan-card';
 import { PRICING_LANGUAGE, usePricingText } from './pricing-text';
 import { SandboxNotice, sandboxSuccessCard } from './sandbox-notice';
 import { useCheckout } from './use-checkout';
+
+/** A plan checkout about to start (held while the plan-change preview is shown). */
+interface PendingPlanCheckout {
+  plan: PlanId;
+  period: BillingPeriod;
+  priceId: string;
+  couponCode: string | undefined;
+}
 
 /** What the page knows of the session (the auth feature is composed in app/). */
 export interface PricingSession {
@@ -66,6 +82,9 @@ export function PricingPage({ session }: { session: PricingSession }) {
   const config = usePaymentsConfig();
   const account = useBillingAccount({ enabled: session.signedIn === true });
   const { processing, checkout, requireSignIn } = useCheckout(returnTo);
+  const [planChangeShown, setPlanChangeShown] = useState<PendingPlanCheckout | null>(null);
+  // The button that opened the plan-change dialog gets the focus back when it closes.
+  const planChangeOpener = useRef<HTMLElement | null>(null);
   const switchId = useId();
   const titleId = useId();
   const plansHeadingId = useId();
@@ -88,23 +107,31 @@ export function PricingPage({ session }: { session: PricingSession }) {
 
   /** Said before paying: buying another plan replaces the current one (or follows it). */
   function noticeOf(plan: Plan): string | null {
-    const change = planChange({ account: signedInAccount, plan: plan.id, period, provider: config.data?.provider });
+    const change = planChange({ account: signedInAccount, plan: plan.id, period });
     const named = (id: Plan['id'], of: BillingPeriod) =>
       t('plans.planPeriod', { plan: plans[id].name, period: t(`plans.periodName.${of}`) });
     switch (change.kind) {
       case 'none':
         return null;
-      case 'after-current':
-        return t('plans.change.afterCurrent', {
-          period: t(`plans.periodName.${period}`),
-          date: formatLongDate(change.startsAt, {}, PRICING_LANGUAGE),
-        });
       case 'replace':
         return `${t('plans.change.replace', {
           current: named(change.current.plan, change.current.period),
           next: named(plan.id, period),
-        })} ${t(change.prorated ? 'plans.change.prorated' : 'plans.change.noCredit')}`;
+        })} ${t('plans.change.prorated')}`;
     }
+  }
+
+  function startPlanCheckout({ plan, period: of, priceId, couponCode }: PendingPlanCheckout) {
+    void checkout(`plan:${plan}`, t('toasts.subscriptionFallback'), () =>
+      createSubscriptionCheckout({
+        priceId,
+        plan,
+        period: of,
+        couponCode,
+        customerEmail: session.email,
+        ...returnUrls(),
+      }),
+    );
   }
 
   function choosePlan(plan: Plan) {
@@ -128,17 +155,19 @@ export function PricingPage({ session }: { session: PricingSession }) {
         toast.error(t('toasts.priceIdMissing'));
         return;
       case 'checkout': {
-        const planCoupon = couponApplies(coupon, plan.id) ? coupon.code : undefined;
-        void checkout(`plan:${plan.id}`, t('toasts.subscriptionFallback'), () =>
-          createSubscriptionCheckout({
-            priceId: decision.priceId,
-            plan: plan.id,
-            period,
-            couponCode: planCoupon,
-            customerEmail: session.email,
-            ...returnUrls(),
-          }),
-        );
+        const pending: PendingPlanCheckout = {
+          plan: plan.id,
+          period,
+          priceId: decision.priceId,
+          couponCode: couponApplies(coupon, plan.id) ? coupon.code : undefined,
+        };
+        // On a paid plan, what the change costs today (the credit for the time left, the VAT) first.
+        const change = planChange({ account: signedInAccount, plan: plan.id, period });
+        if (change.kind === 'none') startPlanCheckout(pending);
+        else {
+          planChangeOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          setPlanChangeShown(pending);
+        }
       }
     }
   }
@@ -166,6 +195,9 @@ export function PricingPage({ session }: { session: PricingSession }) {
           {t('title', { product: PRODUCT_NAME })}
         </h1>
         <p className="max-w-2xl text-lg text-muted-foreground">{t('intro')}</p>
+        <p data-testid="pricing-vat-note" className="text-sm text-muted-foreground">
+          {t('vatNote')}
+        </p>
         {session.signedIn && (
           <Link
             to={paths.billing.getHref()}
@@ -254,6 +286,16 @@ export function PricingPage({ session }: { session: PricingSession }) {
       />
 
       <CouponCard coupon={coupon} restoreCode={restoreCode} onChange={setCoupon} />
+
+      <PlanChangeDialog
+        change={planChangeShown}
+        onCancel={() => setPlanChangeShown(null)}
+        returnFocusTo={() => planChangeOpener.current}
+        onContinue={() => {
+          if (planChangeShown) startPlanCheckout(planChangeShown);
+          setPlanChangeShown(null);
+        }}
+      />
     </main>
   );
 }

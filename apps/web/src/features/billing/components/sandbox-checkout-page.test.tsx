@@ -56,7 +56,10 @@ describe('SandboxCheckoutPage', () => {
     expect(within(summary).getByText('Tokens Extra — Medium (20M tokens)')).toBeInTheDocument();
     expect(within(summary).getByText(euros(5000, 'en'))).toBeInTheDocument();
     expect(within(summary).getByText(`−${euros(1000, 'en')}`)).toBeInTheDocument();
-    expect(within(summary).getByText(euros(4000, 'en'))).toBeInTheDocument();
+    // VAT is added to the price after the discount: 23% of 40 € is 9.20 €.
+    expect(within(summary).getByTestId('charge-net')).toHaveTextContent(`Net amount${euros(4000, 'en')}`);
+    expect(within(summary).getByTestId('charge-vat')).toHaveTextContent(`VAT (23%)${euros(920, 'en')}`);
+    expect(within(summary).getByTestId('charge-total')).toHaveTextContent(`Total due${euros(4920, 'en')}`);
     expect(within(summary).getByText('ana@example.com')).toBeInTheDocument();
     const cards = screen.getByRole('complementary', { name: 'Test cards' });
     expect(cards).toHaveTextContent('4242 4242 4242 4242 — payment succeeds');
@@ -64,6 +67,35 @@ describe('SandboxCheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Cancel and go back' })).toBeEnabled();
     // An add-on is bought once: no word of renewal.
     expect(within(summary).queryByText(/renews/)).not.toBeInTheDocument();
+  });
+
+  it('shows the credit for the unused time of the replaced plan, account credit, and a reverse charge', async () => {
+    renderPage({
+      [sessionRoute]: reply(
+        sandboxSession({
+          description: 'Plano Pro (mensal)',
+          subtotal_cents: 9900,
+          discount_cents: 0,
+          proration_cents: 6000,
+          credit_applied_cents: 900,
+          net_cents: 3000,
+          tax_rate_bp: 0,
+          tax_cents: 0,
+          tax_treatment: 'reverse_charge',
+          total_cents: 3000,
+        }),
+      ),
+    });
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByTestId('charge-subtotal')).toHaveTextContent(`Subtotal${euros(9900, 'en')}`);
+    expect(within(summary).queryByTestId('charge-discount')).not.toBeInTheDocument();
+    expect(within(summary).getByTestId('charge-proration')).toHaveTextContent(
+      `Credit for unused time−${euros(6000, 'en')}`,
+    );
+    expect(within(summary).getByTestId('charge-credit')).toHaveTextContent(`Account credit−${euros(900, 'en')}`);
+    expect(within(summary).getByTestId('charge-vat')).toHaveTextContent('VAT (reverse charge)');
+    expect(within(summary).getByText(/^Autoliquidação \/ Reverse charge: no VAT is charged/)).toBeInTheDocument();
+    expect(within(summary).getByTestId('charge-total')).toHaveTextContent(`Total due${euros(3000, 'en')}`);
   });
 
   it('says a subscription renews every period until cancelled', async () => {
@@ -138,7 +170,7 @@ describe('SandboxCheckoutPage', () => {
     );
     const { user, fetchSpy } = renderPage({ [payRoute]: (url, init) => answer(url, init) });
     const form = await fillCard(user, '4000 0000 0000 0002');
-    await user.click(within(form).getByRole('button', { name: `Pay ${euros(4000, 'en')}` }));
+    await user.click(within(form).getByRole('button', { name: `Pay ${euros(4920, 'en')}` }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(fetchCalls(fetchSpy, payRoute)[0]?.body).toEqual({
       cardNumber: '4000000000000002',
@@ -257,6 +289,9 @@ describe('SandboxCheckoutPage', () => {
     renderPage();
     const form = await screen.findByRole('form', { name: 'Pagar com cartão' });
     expect(within(form).getByLabelText(/^Número do cartão/)).toBeInTheDocument();
-    expect(within(form).getByRole('button', { name: named(`Pagar ${euros(4000)}`) })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: named(`Pagar ${euros(4920)}`) })).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Resumo da encomenda' });
+    expect(within(summary).getByTestId('charge-vat')).toHaveTextContent(`IVA (23%)${euros(920)}`);
+    expect(within(summary).getByTestId('charge-total')).toHaveTextContent(`Total a pagar${euros(4920)}`);
   });
 });

@@ -2,6 +2,7 @@ import type { SandboxSession } from '@nuvem/contracts/billing';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ChargeLinesList } from './charge-lines-list';
 import { sandboxDeclinedCard, sandboxSuccessCard } from './sandbox-notice';
 
 interface OrderSummaryProps {
@@ -11,7 +12,7 @@ interface OrderSummaryProps {
   money: (cents: number) => string;
 }
 
-/** What the buyer pays for: the description, subtotal, discount, total and e-mail. */
+/** What the buyer pays for: the description, every line of the charge (reductions, VAT), the total and e-mail. */
 export function OrderSummary({ session, renewal, money }: OrderSummaryProps) {
   const { t } = useTranslation('billing', { keyPrefix: 'checkout' });
   const summaryId = useId();
@@ -22,22 +23,9 @@ export function OrderSummary({ session, renewal, money }: OrderSummaryProps) {
       </h2>
       <p className="text-base font-medium">{session.description}</p>
       {renewal && <p className="text-sm text-muted-foreground">{renewal}</p>}
+      <ChargeLinesList amounts={session} money={money} />
       <dl className="flex flex-col gap-2 text-sm">
         <div className="flex justify-between gap-2">
-          <dt className="text-muted-foreground">{t('summary.subtotal')}</dt>
-          <dd className="tabular-nums">{money(session.subtotal_cents)}</dd>
-        </div>
-        {session.discount_cents > 0 && (
-          <div className="flex justify-between gap-2 text-success">
-            <dt>{t('summary.discount')}</dt>
-            <dd className="tabular-nums">−{money(session.discount_cents)}</dd>
-          </div>
-        )}
-        <div className="flex justify-between gap-2 border-t border-glass-border pt-2 text-base font-semibold">
-          <dt>{t('summary.total')}</dt>
-          <dd className="tabular-nums">{money(session.total_cents)}</dd>
-        </div>
-        <div className="flex justify-between gap-2 pt-2">
           <dt className="text-muted-foreground">{t('summary.email')}</dt>
           <dd className="min-w-0 truncate">{session.email}</dd>
         </div>

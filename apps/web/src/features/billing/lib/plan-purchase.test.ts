@@ -115,41 +115,34 @@ describe('planChange', () => {
 
   it('says nothing to a user without a paid plan, for the Free plan, or for the plan and period one has', () => {
     const free = { plan: 'free', period: null, renews_at: null } as const;
-    expect(planChange({ account: undefined, plan: 'pro', period: 'monthly', provider: 'sandbox' })).toEqual({
+    expect(planChange({ account: undefined, plan: 'pro', period: 'monthly' })).toEqual({
       kind: 'none',
     });
-    expect(planChange({ account: free, plan: 'pro', period: 'monthly', provider: 'sandbox' })).toEqual({
+    expect(planChange({ account: free, plan: 'pro', period: 'monthly' })).toEqual({
       kind: 'none',
     });
-    expect(planChange({ account: pro, plan: 'free', period: 'monthly', provider: 'sandbox' })).toEqual({
+    expect(planChange({ account: pro, plan: 'free', period: 'monthly' })).toEqual({
       kind: 'none',
     });
     // Bought again after cancelling: a period after the current one, nothing replaced.
-    expect(planChange({ account: pro, plan: 'pro', period: 'monthly', provider: 'stripe' })).toEqual({ kind: 'none' });
+    expect(planChange({ account: pro, plan: 'pro', period: 'monthly' })).toEqual({ kind: 'none' });
   });
 
-  it('replaces the current plan today with another plan: no credit in the sandbox, prorated by Stripe', () => {
-    expect(planChange({ account: pro, plan: 'starter', period: 'yearly', provider: 'sandbox' })).toEqual({
+  it('replaces the current plan today with another plan, with the sandbox and with Stripe', () => {
+    expect(planChange({ account: pro, plan: 'starter', period: 'yearly' })).toEqual({
       kind: 'replace',
       current: { plan: 'pro', period: 'monthly' },
-      prorated: false,
     });
-    expect(planChange({ account: pro, plan: 'enterprise', period: 'monthly', provider: 'stripe' })).toEqual({
+    expect(planChange({ account: pro, plan: 'enterprise', period: 'monthly' })).toEqual({
       kind: 'replace',
       current: { plan: 'pro', period: 'monthly' },
-      prorated: true,
     });
   });
 
-  it('starts the other period of the same plan after the one paid for in the sandbox, today with Stripe', () => {
-    expect(planChange({ account: pro, plan: 'pro', period: 'yearly', provider: 'sandbox' })).toEqual({
-      kind: 'after-current',
-      startsAt: '2026-06-01T00:00:00.000Z',
-    });
-    expect(planChange({ account: pro, plan: 'pro', period: 'yearly', provider: 'stripe' })).toEqual({
+  it('starts the other period of the same plan today in place of the current one, prorated', () => {
+    expect(planChange({ account: pro, plan: 'pro', period: 'yearly' })).toEqual({
       kind: 'replace',
       current: { plan: 'pro', period: 'monthly' },
-      prorated: true,
     });
   });
 });

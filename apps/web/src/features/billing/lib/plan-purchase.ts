@@ -57,33 +57,24 @@ export function followableUrl(url: string | undefined, origin: string): string |
 
 /**
  * What buying `plan` for `period` does to the paid plan the user has now (the server's rules):
- * another plan, or the same plan in the other period with Stripe, starts today in place of the
- * current one (the sandbox credits nothing for the time left; Stripe prorates it); the same plan
- * in the other period in the sandbox starts when the period already paid for ends.
+ * another plan, or the same plan in the other period, starts today in place of the current one,
+ * and the unused time of the current one is credited against it (the portal works it out, in the
+ * sandbox and with Stripe alike: the plan-change preview shows the figures).
  */
-export type PlanChange =
-  | { kind: 'none' }
-  | { kind: 'replace'; current: { plan: PlanId; period: BillingPeriod }; prorated: boolean }
-  | { kind: 'after-current'; startsAt: string };
+export type PlanChange = { kind: 'none' } | { kind: 'replace'; current: { plan: PlanId; period: BillingPeriod } };
 
 export interface PlanChangeInput {
   account: Pick<BillingAccount, 'plan' | 'period' | 'renews_at'> | undefined;
   plan: PlanId;
   period: BillingPeriod;
-  provider: PaymentsConfig['provider'] | undefined;
 }
 
-export function planChange({ account, plan, period, provider }: PlanChangeInput): PlanChange {
+export function planChange({ account, plan, period }: PlanChangeInput): PlanChange {
   if (!account || account.plan === 'free' || plan === 'free') return { kind: 'none' };
   const currentPeriod = account.period ?? 'monthly';
   if (account.plan === plan) {
     // Buying the plan one has in the same period again (after cancelling) adds a period after it.
     if (currentPeriod === period) return { kind: 'none' };
-    if (provider === 'sandbox' && account.renews_at) return { kind: 'after-current', startsAt: account.renews_at };
   }
-  return {
-    kind: 'replace',
-    current: { plan: account.plan, period: currentPeriod },
-    prorated: provider === 'stripe',
-  };
+  return { kind: 'replace', current: { plan: account.plan, period: currentPeriod } };
 }
