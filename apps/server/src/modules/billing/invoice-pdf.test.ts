@@ -82,6 +82,13 @@ describe('invoice PDF', () => {
     expect(text).toContain('pi_sandbox_1');
   });
 
+  it('prints names in Greek, Cyrillic and Polish as written (the font is embedded)', async () => {
+    const buyer = { ...invoice.buyer, name: 'Παπαδόπουλος Α.Ε. / Иван Łukasz', address: 'Οδός Ερμού 1, Αθήνα' };
+    const text = await pdfText(await renderInvoicePdf({ ...invoice, buyer }));
+    expect(text).toContain('Παπαδόπουλος Α.Ε. / Иван Łukasz');
+    expect(text).toContain('Οδός Ερμού 1, Αθήνα');
+  });
+
   it('prints a credit note with the invoice it corrects and why', async () => {
     const text = await pdfText(
       await renderInvoicePdf({

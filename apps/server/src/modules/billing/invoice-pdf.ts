@@ -1,5 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { formatRate, type TaxTreatment } from '@nuvem/contracts/tax';
 import PDFDocument from 'pdfkit';
+
+/**
+ * DejaVu Sans (the dejavu-fonts-ttf package), embedded: names and addresses in any European script
+ * (Greek, Cyrillic, Polish Ł…) print as written, which the standard PDF fonts cannot do.
+ */
+const fonts = (() => {
+  const folder = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  return {
+    regular: readFileSync(join(folder, 'DejaVuSans.ttf')),
+    bold: readFileSync(join(folder, 'DejaVuSans-Bold.ttf')),
+  };
+})();
 
 /** A party on the document, as it was when the document was issued. */
 export interface InvoiceParty {
@@ -83,7 +98,7 @@ function partyLines(party: InvoiceParty): string[] {
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The document as a PDF (A4, the standard Helvetica fonts): pure, from the stored document alone. */
+/** The document as a PDF (A4, DejaVu Sans embedded): pure, from the stored document alone. */
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const title = invoice.kind === 'invoice' ? 'Fatura / Invoice' : 'Nota de crédito / Credit note';
   const doc = new PDFDocument({
@@ -91,6 +106,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     margin: 50,
     info: { Title: `${title} ${invoice.number}`, Author: invoice.seller.name ?? undefined },
   });
+  doc.registerFont('Sans', fonts.regular);
+  doc.registerFont('Sans-Bold', fonts.bold);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -101,10 +118,10 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const left = 50;
   const width = doc.page.width - 100;
 
-  doc.font('Helvetica-Bold').fontSize(18).text(title, left, 50);
+  doc.font('Sans-Bold').fontSize(18).text(title, left, 50);
   doc.fontSize(14).text(invoice.number);
   doc
-    .font('Helvetica')
+    .font('Sans')
     .fontSize(10)
     .text(`Data / Date: ${day(invoice.issuedAt)}`);
   if (invoice.correctsNumber) doc.text(`Corrige a fatura / Corrects invoice ${invoice.correctsNumber}`);
@@ -112,17 +129,17 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
 
   const partiesTop = doc.y + 16;
   const column = width / 2 - 10;
-  doc.font('Helvetica-Bold').text('Vendedor / Seller', left, partiesTop, { width: column });
-  doc.font('Helvetica').text(partyLines(invoice.seller).join('\n'), { width: column });
+  doc.font('Sans-Bold').text('Vendedor / Seller', left, partiesTop, { width: column });
+  doc.font('Sans').text(partyLines(invoice.seller).join('\n'), { width: column });
   const sellerBottom = doc.y;
-  doc.font('Helvetica-Bold').text('Cliente / Buyer', left + column + 20, partiesTop, { width: column });
-  doc.font('Helvetica').text(partyLines(invoice.buyer).join('\n'), { width: column });
+  doc.font('Sans-Bold').text('Cliente / Buyer', left + column + 20, partiesTop, { width: column });
+  doc.font('Sans').text(partyLines(invoice.buyer).join('\n'), { width: column });
   let y = Math.max(sellerBottom, doc.y) + 20;
 
   const cols = { description: left, quantity: left + 290, unit: left + 330, amount: left + 420 };
   const header = (text: string, x: number, w: number, align: 'left' | 'right') =>
     doc.text(text, x, y, { width: w, align });
-  doc.font('Helvetica-Bold');
+  doc.font('Sans-Bold');
   header('Descrição / Description', cols.description, 280, 'left');
   header('Qtd.', cols.quantity, 35, 'right');
   header('Preço / Unit', cols.unit, 85, 'right');
@@ -133,7 +150,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     .lineTo(left + width, y)
     .stroke();
   y += 6;
-  doc.font('Helvetica');
+  doc.font('Sans');
   for (const line of invoice.lines) {
     const top = y;
     doc.text(line.description, cols.description, top, { width: 280 });
@@ -150,7 +167,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   y += 8;
 
   const total = (label: string, amount: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.font(bold ? 'Sans-Bold' : 'Sans');
     doc.text(label, left, y, { width: width - 120 });
     const bottom = doc.y;
     doc.text(amount, left + width - 120, y, { width: 120, align: 'right' });
@@ -161,7 +178,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   total(invoice.kind === 'invoice' ? 'Total' : 'Total creditado / Total credited', money(invoice.totalCents), true);
 
   y += 12;
-  doc.font('Helvetica').fontSize(9);
+  doc.font('Sans').fontSize(9);
   const provider = providerNames[invoice.payment.provider] ?? invoice.payment.provider;
   const paid =
     invoice.kind === 'invoice'

@@ -111,7 +111,8 @@ export function createInvoices(ctx: BillingContext) {
       createAuthRepository(db).findUserById(order.userId),
     ]);
     return {
-      name: customer?.name ?? null,
+      // The name given for invoices, else the account's own.
+      name: customer?.name ?? user?.displayName ?? null,
       address: customer?.address ?? null,
       country: order.buyerCountry ?? customer?.country ?? null,
       vatNumber: order.buyerVatNumber,

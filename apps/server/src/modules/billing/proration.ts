@@ -42,19 +42,26 @@ export function planChangeOf(
 }
 
 /**
- * The unused time of the replaced plan, credited as Stripe prorates: round(old order's net x
- * remaining / period length), the old order being the one that bought or last renewed the plan
+ * The unused time of the replaced plan, credited as Stripe prorates: round(what the old order's
+ * period was worth x remaining / period length), the old order being the one that bought or last renewed the plan
  * (the subscription's `orderId`). Nothing for a plan whose renewal is not paid (past due).
  */
 export function unusedCents(change: PlanChange, oldOrder: BillingOrderRow | undefined, at: Date): number {
   if (change.kind !== 'replaces' || change.previous.status !== 'active') return 0;
-  if (oldOrder?.status !== 'paid' || oldOrder.netCents <= 0) return 0;
+  if (oldOrder?.status !== 'paid') return 0;
+  // What the period was worth, however it was paid: money, an earlier plan's unused time, or
+  // account credit (all net of VAT), never more than its price after the coupon.
+  const worth = Math.min(
+    Math.max(0, oldOrder.subtotalCents - oldOrder.discountCents),
+    oldOrder.netCents + oldOrder.prorationCents + oldOrder.creditAppliedCents,
+  );
+  if (worth <= 0) return 0;
   const start = periodStartOf(change.previous).getTime();
   const end = change.previous.currentPeriodEnd.getTime();
   const length = end - start;
   if (length <= 0) return 0;
   const remaining = Math.min(Math.max(end - at.getTime(), 0), length);
-  return Math.min(oldOrder.netCents, Math.round((oldOrder.netCents * remaining) / length));
+  return Math.min(worth, Math.round((worth * remaining) / length));
 }
 
 /**

@@ -35,6 +35,8 @@ export function orderReceiptMail(locale: MailLocale, data: ReceiptData): MailCon
   const bands = data.lines.map((line) => `${String(line.units)} × ${m(line.unitCents)} = ${m(line.amountCents)}`);
   const pt = locale === 'pt-PT';
   const rate = `${String(data.taxRateBp / 100)}%`;
+  // A plan change's credit beyond the new price is not lost: the buyer is told where it went.
+  const creditLeft = Math.max(0, data.prorationCents - Math.max(0, data.subtotalCents - data.discountCents));
   const vatLine =
     data.taxTreatment === 'reverse_charge'
       ? pt
@@ -57,6 +59,11 @@ export function orderReceiptMail(locale: MailLocale, data: ReceiptData): MailCon
       : []),
     ...(data.creditAppliedCents > 0
       ? [`${pt ? 'Crédito da conta' : 'Account credit'}: −${m(data.creditAppliedCents)}`]
+      : []),
+    ...(creditLeft > 0
+      ? [
+          `${pt ? 'Fica como crédito na conta (para as próximas cobranças do plano)' : 'Kept as account credit (for the next plan charges)'}: ${m(creditLeft)}`,
+        ]
       : []),
     `${pt ? 'Valor sem IVA' : 'Net amount'}: ${m(data.netCents)}`,
     vatLine,
