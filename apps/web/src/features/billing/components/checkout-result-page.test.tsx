@@ -46,6 +46,28 @@ describe('CheckoutResultPage', () => {
     expect(screen.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');
   });
 
+  it('shows a plan change whole: the price, the credit for unused time, what is kept as credit, the net and VAT', async () => {
+    renderPage('ord_1', {
+      [orderRoute]: reply(
+        order({
+          subtotal_cents: 9900,
+          discount_cents: 0,
+          proration_cents: 29000,
+          net_cents: 0,
+          tax_cents: 0,
+          total_cents: 0,
+        }),
+      ),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByText('Subtotal').nextSibling).toHaveTextContent(euros(9900, 'en'));
+    expect(screen.getByText('Credit for unused time').nextSibling).toHaveTextContent(euros(29000, 'en'));
+    expect(screen.getByText('Kept as account credit, for the next plan charges').nextSibling).toHaveTextContent(
+      euros(19100, 'en'),
+    );
+    expect(screen.getByText('Net amount').nextSibling).toHaveTextContent(euros(0, 'en'));
+  });
+
   it('asks again while the provider (Stripe) is confirming the order, until the payment is confirmed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { fetchSpy } = renderPage('ord_1', {

@@ -152,14 +152,22 @@ function OrderDetails({ order }: { order: Order }) {
   const reason = useOrderReason()(order);
   const money = (cents: number) => formatMoney(cents, order.currency, f.locale);
   const receipt = order.receipt_url ? followableUrl(order.receipt_url, window.location.origin) : null;
+  // Anything taken off the price: the list price and the amount VAT is charged on are shown too.
+  const reduced = order.discount_cents > 0 || order.proration_cents > 0 || order.credit_applied_cents > 0;
+  // A replaced plan's credit beyond the new price is kept, not lost: say where it went.
+  const creditLeft = Math.max(0, order.proration_cents - Math.max(0, order.subtotal_cents - order.discount_cents));
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-glass-border p-4 text-sm">
       <dt className="text-muted-foreground">{t('details.item')}</dt>
       <dd className="font-medium">{order.description}</dd>
-      {order.discount_cents > 0 && (
+      {reduced && (
         <>
           <dt className="text-muted-foreground">{t('details.subtotal')}</dt>
           <dd className="tabular-nums">{money(order.subtotal_cents)}</dd>
+        </>
+      )}
+      {order.discount_cents > 0 && (
+        <>
           <dt className="text-muted-foreground">
             {order.coupon_code ? t('details.discountCode', { code: order.coupon_code }) : t('details.discount')}
           </dt>
@@ -176,6 +184,18 @@ function OrderDetails({ order }: { order: Order }) {
         <>
           <dt className="text-muted-foreground">{tBilling('charges.credit')}</dt>
           <dd className="tabular-nums">−{money(order.credit_applied_cents)}</dd>
+        </>
+      )}
+      {creditLeft > 0 && (
+        <>
+          <dt className="text-muted-foreground">{tBilling('charges.creditLeft')}</dt>
+          <dd className="tabular-nums">{money(creditLeft)}</dd>
+        </>
+      )}
+      {reduced && (
+        <>
+          <dt className="text-muted-foreground">{tBilling('charges.net')}</dt>
+          <dd className="tabular-nums">{money(order.net_cents)}</dd>
         </>
       )}
       <dt className="text-muted-foreground">

@@ -199,6 +199,7 @@ export const billing = {
     proration: 'Credit for unused time',
     prorationOf: 'Credit for the unused time of {{plan}}',
     credit: 'Account credit',
+    creditLeft: 'Kept as account credit, for the next plan charges',
     net: 'Net amount',
     total: 'Total due',
   },

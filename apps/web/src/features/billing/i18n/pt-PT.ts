@@ -204,6 +204,7 @@ export const billing: Messages<typeof en> = {
     proration: 'Crédito do tempo não usado',
     prorationOf: 'Crédito do tempo não usado do plano {{plan}}',
     credit: 'Crédito na conta',
+    creditLeft: 'Fica como crédito na conta, para as próximas cobranças do plano',
     net: 'Valor sem IVA',
     total: 'Total a pagar',
   },
