@@ -341,7 +341,7 @@ describe('the flow builder', () => {
       },
       { id: 'e-business-analyst-1-developer-1', source: 'business-analyst-1', target: 'developer-1', action: 'build' },
     ]);
-  });
+  }, 40_000); // Many keystrokes through user-event: slow on a loaded 2-core machine, never stuck.
 
   it("shows the server's refusal of a save, selects the node it names, and logs 'Failed to save flow'", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
