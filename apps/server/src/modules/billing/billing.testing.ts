@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import type { BillingAccount, Order } from '@nuvem/contracts/billing';
 import { testOrigin, type TestUser } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
@@ -37,5 +38,25 @@ export function addTestCoupon(app: App, code: string, percentOff: number, extra:
     maxRedemptions: null,
     plan: null,
     ...extra,
+  });
+}
+
+/** A PDF's text as poppler's pdftotext reads it (layout kept, so a line's label and amount stay together). */
+export function pdfText(pdf: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-']);
+    const out: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0)
+        resolve(
+          Buffer.concat(out)
+            .toString('utf8')
+            .replace(/\u00a0/g, ' '),
+        );
+      else reject(new Error(`pdftotext exited with ${String(code)}`));
+    });
+    child.stdin.end(pdf);
   });
 }

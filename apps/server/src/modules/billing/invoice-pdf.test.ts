@@ -1,30 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceFileName, renderInvoicePdf, vatLabel, type InvoiceDocument } from './invoice-pdf.js';
 import { invoiceNumber, orderLines } from './invoices.service.js';
 import type { BillingOrderRow } from './billing.repository.js';
-
-const run = promisify(execFile);
-
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'nuvem-invoice-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** The PDF's text as poppler's pdftotext reads it (layout kept, so a line's label and amount stay together). */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const file = join(dir, `${String(Math.random()).slice(2)}.pdf`);
-  await writeFile(file, pdf);
-  const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
-  return stdout.replace(/\u00a0/g, ' ');
-}
+import { pdfText } from './billing.testing.js';
 
 const invoice: InvoiceDocument = {
   kind: 'invoice',

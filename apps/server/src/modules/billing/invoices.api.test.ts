@@ -1,20 +1,14 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { billingMessages, type InvoiceSummary, type TaxProfile } from '@nuvem/contracts/billing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config.js';
 import { billingInvoices } from '../../db/schema/billing-invoices.js';
 import { registerVerifiedUser, testDriver, useTestApp, type TestUser } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 import { asBrowser } from '../account/account.testing.js';
 import { createBillingRepository } from './billing.repository.js';
-import { paymentsClient } from './billing.testing.js';
+import { paymentsClient, pdfText } from './billing.testing.js';
 
-const run = promisify(execFile);
 const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Ana Lima' };
 const year = new Date().getUTCFullYear();
 
@@ -40,21 +34,6 @@ const payments: AppConfig['payments'] = {
   seedDemoCoupon: false,
   seller,
 };
-
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'nuvem-invoices-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const file = join(dir, `${String(Math.random()).slice(2)}.pdf`);
-  await writeFile(file, pdf);
-  const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
-  return stdout.replace(/\u00a0/g, ' ');
-}
 
 function client(app: App, user: TestUser | null) {
   const api = paymentsClient(app, user);
