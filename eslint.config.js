@@ -77,6 +77,7 @@ const tableOwners = {
     'workflow-agent-stats',
     'workflow-knowledge',
   ],
+  orgs: ['workspaces', 'workspace-members', 'workspace-invitations', 'audit-events'],
 };
 /** Views a module publishes for every module to read. */
 const publishedViews = ['user-cards', 'user-plans'];

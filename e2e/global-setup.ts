@@ -73,7 +73,7 @@ export default async function globalSetup() {
       ...google.env,
       ...github.env,
     },
-    startTimeoutMs: 30_000,
+    startTimeoutMs: 90_000,
   });
   await server.listening;
   process.env.NUVEM_E2E_URL = publicUrl;

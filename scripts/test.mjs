@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkFirstLoad } from '../apps/web/first-load.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -141,6 +142,12 @@ if (existsSync(chromium)) {
   started = Date.now();
   buildIfStale();
   wallTimes.push(['build (when stale)', Date.now() - started]);
+  // The first load of the built app against its budget (apps/web/size-budget.json).
+  const size = checkFirstLoad();
+  console.log(
+    `First load of the web app: ${(size.js / 1024).toFixed(1)} KB JavaScript, ${(size.css / 1024).toFixed(1)} KB CSS (gzip)`,
+  );
+  problems.push(...size.problems.map((problem) => `size budget: ${problem}`));
   started = Date.now();
   const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
   wallTimes.push(['Playwright (browser)', Date.now() - started]);

@@ -21,7 +21,7 @@ test('Starter yearly, then Pro with the unused time credited: charged with VAT, 
   login,
 }, testInfo) => {
   await login({ verified: true });
-  await page.goto('/pricing');
+  await page.goto('/planos');
   await expect(page.getByTestId('pricing-vat-note')).toHaveText(
     'Preços sem IVA; o IVA do seu país é somado no checkout.',
   );
@@ -37,7 +37,7 @@ test('Starter yearly, then Pro with the unused time credited: charged with VAT, 
   await payWithCard(page);
 
   // Pro yearly: the dialog shows the credit for Starter's unused time and what is due today.
-  await page.goto('/pricing');
+  await page.goto('/planos');
   await page.getByRole('switch', { name: /Anual/ }).click();
   await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Subscrever o plano Pro' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Mudar para o plano Pro anual?' });

@@ -27,7 +27,7 @@ async function createContainer(request: APIRequestContext, baseURL: string, name
   return current;
 }
 
-async function openDashboard(page: Page, tab?: 'Containers' | 'Metrics' | 'Settings') {
+async function openDashboard(page: Page, tab?: 'Container list' | 'Metrics' | 'Defaults') {
   // The container dashboard is the developer dashboard's Containers tab.
   await page.goto('/developer?tab=containers');
   await expect(page.getByRole('heading', { level: 2, name: 'Containers' })).toBeVisible();
@@ -120,9 +120,10 @@ test('the wizard creates a container with a generated key, templates and a passw
 
   // Provisioning runs in the background; the page hears from the stream when it is done.
   await toastSays(page, 'Creating webapp1. You can carry on: it shows as running in the list as soon as it is ready.');
-  await toastSays(page, /Container webapp1 is ready\. Connect with: ssh /);
+  // The container's own address (the demo driver's 198.18.0.x), never the portal's host.
+  await toastSays(page, /Container webapp1 is ready\. Connect with: ssh root@198\.18\.0\.\d/);
   await expect(wizard).toBeHidden();
-  await containerTab(page, 'Containers').click();
+  await containerTab(page, 'Container list').click();
   const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'webapp1' });
   await expect(row).toContainText('running');
   await expect(row).toContainText(/medium/i);
@@ -150,7 +151,7 @@ test('a container created in one tab appears and turns running in another at onc
   // The first tab's figures change by themselves, well within the 30 s poll.
   const running = page.locator('div', { has: page.getByText('Running', { exact: true }) }).last();
   await expect(running).toContainText('1', { timeout: 8_000 });
-  await containerTab(page, 'Containers').click();
+  await containerTab(page, 'Container list').click();
   const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'live-one' });
   await expect(row).toContainText('running');
   await expect(page.getByTitle('Live updates paused: reconnecting…')).toHaveCount(0);
@@ -196,7 +197,7 @@ test('at 1280 px the list shows the address, template and SSH command in full', 
   await page.setViewportSize({ width: 1280, height: 800 });
   await login();
   const container = await createContainer(page.request, baseURL ?? '', 'wide-row', 'medium');
-  await openDashboard(page, 'Containers');
+  await openDashboard(page, 'Container list');
   const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'wide-row' });
   await expect(row).toContainText('running');
   const address = row.locator('[data-field="ip"]');
@@ -232,7 +233,7 @@ test('the action menu stops, starts, snapshots, scales, copies and deletes @mobi
   await login();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const container = await createContainer(page.request, baseURL ?? '', 'api-server');
-  await openDashboard(page, 'Containers');
+  await openDashboard(page, 'Container list');
   const row = page.getByRole('list', { name: 'Containers' }).getByRole('listitem').filter({ hasText: 'api-server' });
   await expect(row).toContainText('running');
   const menu = async () => {
@@ -323,6 +324,26 @@ test('the metrics tab shows the fleet, then one container with charts over a ran
   await expect(page.getByRole('group', { name: 'Active Processes' })).toBeVisible();
   // The sampler stores a point every second in the e2e server: the chart fills in.
   await expect(page.getByRole('img', { name: /^CPU usage, last hour: min / })).toBeVisible();
+
+  // Tabbing through the charts stops only at their 'Show as table': no drawing or layer takes a tab stop.
+  await page.getByRole('combobox', { name: 'Time range' }).focus();
+  const stopsInCharts: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) return 'end';
+      if (!focused.closest('figure')) return null;
+      const what = `${focused.tagName.toLowerCase()}.${focused.getAttribute('class') ?? ''}`;
+      return focused.closest('svg, .recharts-wrapper, [role="img"]')
+        ? `in the drawing: ${what}`
+        : focused.tagName.toLowerCase();
+    });
+    if (stop === 'end') break;
+    if (stop) stopsInCharts.push(stop);
+  }
+  expect(stopsInCharts.length).toBeGreaterThan(0);
+  expect(new Set(stopsInCharts)).toEqual(new Set(['summary']));
 
   const history = page.waitForRequest((r) => r.url().includes('/metrics/history?range=7d'));
   await page.getByRole('combobox', { name: 'Time range' }).click();

@@ -10,10 +10,10 @@ function toast(page: Page, text: string | RegExp) {
 }
 
 /** The pricing page, once its payments configuration has loaded (buying is enabled then). */
-async function openPricing(page: Page, path = '/pricing') {
+async function openPricing(page: Page, path = '/planos') {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Planos Nuvem' })).toBeVisible();
-  await expect(page.getByRole('note', { name: 'Sandbox payments' })).toContainText('4242 4242 4242 4242');
+  await expect(page.getByRole('note', { name: 'Pagamentos de teste' })).toContainText('4242 4242 4242 4242');
   await expect(page.getByRole('button', { name: 'Comprar o pacote Medium (20M tokens)' })).toBeEnabled();
 }
 
@@ -58,7 +58,7 @@ test('tokens bought through the sandbox checkout: a declined card, then paid, th
 
   await expect(page).toHaveURL(/\/success\?order=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
-  await expect(page.getByText('Tokens Extra: pack Medium (20M tokens)')).toBeVisible();
+  await expect(page.getByText('Extra Tokens: Medium pack (20M tokens)')).toBeVisible();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Go to Billing' }).click();
@@ -68,7 +68,7 @@ test('tokens bought through the sandbox checkout: a declined card, then paid, th
   const order = page
     .getByRole('region', { name: 'Orders' })
     .locator('tr, li')
-    .filter({ hasText: 'Tokens Extra: pack Medium (20M tokens)', visible: true });
+    .filter({ hasText: 'Extra Tokens: Medium pack (20M tokens)', visible: true });
   await expect(order).toContainText('€61.50');
   await expect(order).toContainText('Paid');
   await expect(order.getByRole('link', { name: /^View receipt/ })).toHaveAttribute('href', /^\/success\?order=ord_/);
@@ -132,14 +132,15 @@ test('a checkout the buyer leaves is closed, and the Billing page says it was ca
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Small');
 
   await page.getByRole('button', { name: 'Cancel and go back' }).click();
+  // Back on the pricing page, in the buyer's language (English here).
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Planos Nuvem' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuvem Plans' })).toBeVisible();
 
   await page.goto('/account/billing');
   const order = page
     .getByRole('region', { name: 'Orders' })
     .locator('tr, li')
-    .filter({ hasText: 'Tokens Extra: pack Small (5M tokens)', visible: true });
+    .filter({ hasText: 'Extra Tokens: Small pack (5M tokens)', visible: true });
   await expect(order).toContainText('Cancelled');
   await expect(order.getByRole('link')).toHaveCount(0);
 });

@@ -89,6 +89,26 @@ test.describe('with a mouse on a desktop-sized screen', () => {
     await page.getByRole('button', { name: 'Open Launch brief' }).click();
     await expect(nodes).toHaveCount(3);
     await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+    // Brought into view clear of the minimap: no node (its label) under it.
+    const minimap = page.locator('.react-flow__minimap');
+    await expect(minimap).toBeVisible();
+    await expect
+      .poll(async () => {
+        const map = await minimap.boundingBox();
+        const covered: string[] = [];
+        for (const node of await nodes.all()) {
+          const box = await node.boundingBox();
+          if (!map || !box) return ['not laid out'];
+          const overlaps =
+            box.x < map.x + map.width &&
+            map.x < box.x + box.width &&
+            box.y < map.y + map.height &&
+            map.y < box.y + box.height;
+          if (overlaps) covered.push((await node.textContent()) ?? '');
+        }
+        return covered;
+      })
+      .toEqual([]);
 
     // Run it and watch every node finish.
     await execute.click();

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { meta } from './db/schema/meta.js';
 import { AppError } from './lib/errors.js';
-import { testDriver, useTestApp } from './test/helper.testing.js';
+import { createEvent } from './modules/account/account.testing.js';
+import { registerUser, testDriver, useTestApp } from './test/helper.testing.js';
 import type { App } from './types.js';
 
 function registerProbeRoutes(app: App) {
@@ -114,13 +115,37 @@ describe(`server on ${testDriver}`, () => {
   });
 
   describe('the web app', () => {
-    it('serves index.html at / and for unknown page paths, never cached', async () => {
-      for (const url of ['/', '/developer', '/containers/ctr_1/logs', '/no/such/page?x=1']) {
+    it("serves index.html for the app's pages with 200 and for any other page path with 404, never cached", async () => {
+      for (const [url, status] of [
+        ['/', 200],
+        ['/developer', 200],
+        ['/Events/', 200],
+        ['/containers/ctr_1/logs', 200],
+        // An event page whose id names no event.
+        ['/events/evt_none', 404],
+        [`/events/${'x'.repeat(101)}`, 404],
+        ['/no/such/page?x=1', 404],
+        ['/containers/ctr_1', 404],
+        ['/events/evt_1/extra', 404],
+        ['/apiary', 404],
+      ] as const) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await t.app.inject({ method, url });
+          expect(res.statusCode, `${method} ${url}`).toBe(status);
+          expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^text\/html/);
+          expect(res.headers['cache-control']).toBe('no-cache');
+          // The same HTML either way, so the shell renders and shows the page or its not-found page.
+          if (method === 'GET') expect(res.body).toContain('<div id="root"></div>');
+        }
+      }
+    });
+
+    it("serves an existing event's page with 200", async () => {
+      const organiser = await registerUser(t.app);
+      const event = await createEvent(t.app, organiser);
+      for (const url of [`/events/${event.id}`, `/events/${event.id}/?tab=tickets`]) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
-        expect(res.headers['content-type']).toMatch(/^text\/html/);
-        expect(res.headers['cache-control']).toBe('no-cache');
-        expect(res.body).toContain('<div id="root"></div>');
       }
     });
 
@@ -154,6 +179,13 @@ describe(`server on ${testDriver}`, () => {
           code: 'NOT_FOUND',
         });
       }
+    });
+
+    it("answers an unknown API path in the reader's language when it names one", async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'pt-PT' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ success: false, error: 'Não encontrado', code: 'NOT_FOUND' });
+      expect(res.headers.vary).toContain('Accept-Language');
     });
 
     it('rejects a body that breaks the schema with 400 naming each field', async () => {

@@ -7,6 +7,7 @@ import { errorSerializer } from './lib/log-redaction.js';
 import { requestLoggerFactory } from './lib/request-logger.js';
 import { accountPlugin } from './modules/account/account.plugin.js';
 import { applicationsPlugin } from './modules/applications/applications.plugin.js';
+import { orgsPlugin } from './modules/orgs/orgs.plugin.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { billingPlugin } from './modules/billing/billing.plugin.js';
 import { seedDemoUser } from './modules/auth/seed.js';
@@ -42,6 +43,8 @@ export interface RegisteredRoute {
   url: string;
   /** What the route declared it needs from its caller (`config.auth`). */
   auth: string | undefined;
+  /** What it may do in the caller's workspace (`config.permission`). */
+  permission: string | undefined;
 }
 
 declare module 'fastify' {
@@ -129,6 +132,9 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
         get auth() {
           return route.config?.auth;
         },
+        get permission() {
+          return route.config?.permission;
+        },
       });
     }
   });
@@ -170,6 +176,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   // Modules: each <module>.plugin.ts builds its services once and registers its routes. Auth
   // first: it adds the one authentication hook, and every route after it declares its need.
   await app.register(authPlugin);
+  await app.register(orgsPlugin);
   await app.register(applicationsPlugin);
   await app.register(healthPlugin);
   await app.register(ecosystemPlugin);

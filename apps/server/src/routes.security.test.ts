@@ -178,7 +178,9 @@ describe(`every route's guard, on ${testDriver}`, () => {
                             ? ids.id_document
                             : route.url.startsWith('/auth/passkeys')
                               ? ids.id_passkey
-                              : ids.id
+                              : route.url.startsWith('/api/orgs/')
+                                ? ids.id_org
+                                : ids.id
             : name === 'entryId'
               ? route.url.includes('/education/')
                 ? ids.entryId_education
@@ -287,7 +289,18 @@ async function ownerResources(app: App, owner: TestUser): Promise<Record<string,
   expect(execution.statusCode).toBe(202);
   const document = await as('POST', '/api/mlm/knowledge', { title: 'Owner notes', content: 'Private notes.' });
   expect(document.statusCode).toBe(201);
+  const org = await as('POST', '/api/orgs', { name: "Owner's team" });
+  expect(org.statusCode).toBe(201);
+  const orgId = org.json<{ workspace: { id: string } }>().workspace.id;
+  const invitation = await as('POST', `/api/orgs/${orgId}/invitations`, {
+    email: 'teammate@example.com',
+    role: 'viewer',
+  });
+  expect(invitation.statusCode).toBe(201);
   return {
+    id_org: orgId,
+    userId: owner.id,
+    invitationId: invitation.json<{ invitation: { id: string } }>().invitation.id,
     id_flow: flowId,
     id_execution: execution.json<{ id: string }>().id,
     id_document: document.json<{ id: string }>().id,

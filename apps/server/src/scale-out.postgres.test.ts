@@ -4,12 +4,14 @@ import { buildApp } from './app.js';
 import {
   createTestDatabase,
   registerUser,
+  registerVerifiedUser,
   testConfig,
   testDriver,
   testOrigin,
   type TestDatabase,
 } from './test/helper.testing.js';
 import { openStream } from './modules/realtime/sse-client.testing.js';
+import { createOrg, inviteAndJoin, orgHeaders } from './test/orgs.testing.js';
 import type { App } from './types.js';
 
 // Two instances on one PostgreSQL and one Redis, as behind a load balancer, behave as one.
@@ -116,6 +118,56 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
       expect(created.statusCode).toBe(202);
       expect(await listOn(a)).toBe(1);
       await expect.poll(() => listOn(b), { timeout: 5_000 }).toBe(1);
+    });
+
+    it("ends a removed member's access at once on every instance: requests, API keys and streams", async () => {
+      const owner = await registerVerifiedUser(a);
+      const orgId = await createOrg(a, owner, 'Two instances');
+      const member = await inviteAndJoin(a, owner, orgId, 'developer');
+      const inOrg = orgHeaders(member, orgId);
+      // The member's key, issued in the organisation through B.
+      const app = await b.inject({
+        method: 'POST',
+        url: '/applications',
+        headers: inOrg,
+        payload: { name: 'team-app' },
+      });
+      expect(app.statusCode).toBe(201);
+      const appId = app.json<{ application: { id: string } }>().application.id;
+      const issued = await b.inject({
+        method: 'POST',
+        url: `/applications/${appId}/keys`,
+        headers: inOrg,
+        payload: { name: 'ci' },
+      });
+      expect(issued.statusCode).toBe(201);
+      const key = issued.json<{ apiKey: { key: string } }>().apiKey.key;
+      const withKey = { authorization: `Bearer ${key}` };
+      expect((await b.inject({ method: 'GET', url: '/api/v1/containers', headers: withKey })).statusCode).toBe(200);
+      expect((await b.inject({ method: 'GET', url: '/api/v1/containers', headers: inOrg })).statusCode).toBe(200);
+      await b.listen({ port: 0, host: '127.0.0.1' }).catch(() => {});
+      const address = b.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      const stream = await openStream(`http://127.0.0.1:${address.port}/api/realtime/events?org=${orgId}`, {
+        cookie: `nuvem_session=${member.cookie}`,
+      });
+      try {
+        expect(stream.status).toBe(200);
+        await stream.until((frame) => frame.retry === 5000);
+        // Removed through A: B refuses the next request, the key and keeps no stream open.
+        const removed = await a.inject({
+          method: 'DELETE',
+          url: `/api/orgs/${orgId}/members/${member.id}`,
+          headers: orgHeaders(owner),
+        });
+        expect(removed.statusCode).toBe(200);
+        expect((await b.inject({ method: 'GET', url: '/api/v1/containers', headers: inOrg })).statusCode).toBe(404);
+        const keyAfter = await b.inject({ method: 'GET', url: '/api/v1/containers', headers: withKey });
+        expect(keyAfter.statusCode).toBe(401);
+        await stream.ended(5_000);
+      } finally {
+        stream.close();
+      }
     });
 
     it('refuses a second registration of one e-mail made on the other instance', async () => {

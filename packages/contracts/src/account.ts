@@ -114,5 +114,7 @@ export const accountExportSchema = z.object({
   ai_security: z.record(z.string(), z.unknown()),
   /** The messages mailed to the user (what and when, not their text). */
   mail: rows,
+  /** The organisations the user is a member of: organisation_id, name, role, joined_at. */
+  memberships: rows,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roles } from './orgs.js';
 
 /** Spec: the rate-limit tiers of an API key; new keys start on standard. */
 export const rateLimitTiers = ['standard', 'premium', 'enterprise'] as const;
@@ -256,6 +257,10 @@ export const apiKeySchema = z.object({
   created_at: z.string(),
   revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),
+  /** The role it was issued under (issue 34): it acts with that role's permissions, never beyond its issuer's now. */
+  role: z.enum(roles).optional(),
+  /** Who issued it (or last rotated it); null for keys issued before organisations. */
+  created_by: z.string().nullable().optional(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

@@ -189,6 +189,8 @@ export const orderSchema = z.object({
   kind: z.enum(['addon', 'subscription']),
   description: z.string(),
   addon_type: z.enum(addonTypes).nullable(),
+  /** The pack's code ('medium') when a pack was bought: with the fields around it, what names the item in any language. */
+  pack: z.string().nullable().optional(),
   quantity: z.number().nullable(),
   plan: z.enum(planIds).nullable(),
   period: z.enum(billingPeriods).nullable(),

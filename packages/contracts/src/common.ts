@@ -39,6 +39,9 @@ export const idPrefixes = {
   knowledgeDocument: 'kdoc',
   tokenUsage: 'tku',
   mail: 'mail',
+  workspace: 'wsp',
+  invitation: 'ivt',
+  audit: 'aud',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

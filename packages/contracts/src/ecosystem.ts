@@ -13,7 +13,7 @@ export const ecosystemTexts = {
 
 /**
  * `active`: up and open. `maintenance` / `inactive`: set by the operator, not clickable.
- * `degraded`: configured active, but its health check is failing right now.
+ * `degraded`: configured active, but the server's check of its address is failing right now.
  */
 export const ecosystemAppStatuses = ['active', 'maintenance', 'inactive', 'degraded'] as const;
 export type EcosystemAppStatus = (typeof ecosystemAppStatuses)[number];
@@ -29,10 +29,25 @@ export const ecosystemAppSchema = z.object({
   url: z.url({ protocol: /^https?$/ }),
   status: z.enum(ecosystemAppStatuses),
 });
-export type EcosystemApp = z.infer<typeof ecosystemAppSchema>;
+
+/**
+ * What the server's last check of an app's address found: `operational` (it answered),
+ * `unreachable` (no answer in time, or a server error), `unknown` (not checked: not active, or the
+ * first check still running).
+ */
+export const ecosystemReachabilities = ['operational', 'unreachable', 'unknown'] as const;
+export type EcosystemReachability = (typeof ecosystemReachabilities)[number];
+
+/** An app as listed: its entry and the server's last check (absent from an older server: unknown). */
+export const ecosystemAppListedSchema = ecosystemAppSchema.extend({
+  reachability: z.enum(ecosystemReachabilities).default('unknown'),
+  /** When that check ended; null when never checked. */
+  checked_at: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+export type EcosystemApp = z.infer<typeof ecosystemAppListedSchema>;
 
 export const ecosystemAppsResponseSchema = z.object({
   success: z.literal(true),
-  apps: z.array(ecosystemAppSchema),
+  apps: z.array(ecosystemAppListedSchema),
 });
 export type EcosystemAppsResponse = z.infer<typeof ecosystemAppsResponseSchema>;

@@ -315,6 +315,19 @@ describe('plan cards', () => {
     }
   });
 
+  it('say the seats an organisation on each plan holds (Enterprise: 25, as spec 2 sells it)', () => {
+    expect(planIds.map((id) => [id, plans[id].entitlements.seats])).toEqual([
+      ['free', 3],
+      ['starter', 5],
+      ['pro', 10],
+      ['enterprise', 25],
+    ]);
+    for (const id of planIds) {
+      const seatLines = plans[id].features.filter((line) => /utilizador/.test(line));
+      expect(seatLines).toEqual([`Até ${String(plans[id].entitlements.seats)} utilizadores`]);
+    }
+  });
+
   it('need, at most, their containers on the largest tier they include', () => {
     // small 1 vCPU/1GB, medium 1/2GB, large 2/4GB
     expect(planIds.map((id) => [id, planContainerResources(id)])).toEqual([

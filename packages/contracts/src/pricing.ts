@@ -21,6 +21,13 @@ export interface PlanEntitlements {
   containers: number;
   /** Container tiers the user may create or scale to. */
   containerTiers: readonly ContainerTierId[];
+  /** Members an organisation on this plan may hold, pending invitations included (issue 34). */
+  seats: number;
+}
+
+/** The card's seats line, in the spec's voice ("Até 25 utilizadores"). */
+function seatsFeature(seats: number): string {
+  return `Até ${seats} utilizadores`;
 }
 
 /**
@@ -71,8 +78,9 @@ export const plans: Record<PlanId, Plan> = {
       'Limitado a 3 uploads de projetos',
       '3 containers small ou medium',
       'API keys standard',
+      seatsFeature(3),
     ],
-    entitlements: { keyTier: 'standard', containers: 3, containerTiers: ['small', 'medium'] },
+    entitlements: { keyTier: 'standard', containers: 3, containerTiers: ['small', 'medium'], seats: 3 },
   },
   starter: {
     id: 'starter',
@@ -84,8 +92,14 @@ export const plans: Record<PlanId, Plan> = {
     consultationIncluded: 0,
     extraTokenPrice: null,
     popular: false,
-    features: ['10M tokens por mês', '10 containers, todos os tamanhos', diskFeature(allTiers), 'API keys standard'],
-    entitlements: { keyTier: 'standard', containers: 10, containerTiers: allTiers },
+    features: [
+      '10M tokens por mês',
+      '10 containers, todos os tamanhos',
+      diskFeature(allTiers),
+      'API keys standard',
+      seatsFeature(5),
+    ],
+    entitlements: { keyTier: 'standard', containers: 10, containerTiers: allTiers, seats: 5 },
   },
   pro: {
     id: 'pro',
@@ -104,8 +118,9 @@ export const plans: Record<PlanId, Plan> = {
       '25 containers, todos os tamanhos',
       diskFeature(allTiers),
       'API keys premium',
+      seatsFeature(10),
     ],
-    entitlements: { keyTier: 'premium', containers: 25, containerTiers: allTiers },
+    entitlements: { keyTier: 'premium', containers: 25, containerTiers: allTiers, seats: 10 },
   },
   enterprise: {
     id: 'enterprise',
@@ -121,12 +136,12 @@ export const plans: Record<PlanId, Plan> = {
       '100M tokens por mês',
       '3h de consultoria por mês',
       'Tokens extra a 0.03 por 1000 (25% de desconto)',
-      'Até 25 utilizadores',
+      seatsFeature(25),
       '100 containers, todos os tamanhos',
       diskFeature(allTiers),
       'API keys enterprise',
     ],
-    entitlements: { keyTier: 'enterprise', containers: 100, containerTiers: allTiers },
+    entitlements: { keyTier: 'enterprise', containers: 100, containerTiers: allTiers, seats: 25 },
   },
 };
 

@@ -1,4 +1,8 @@
 // Every table, for Drizzle's relational queries. Each table lives in its own file in ./schema.
+import { auditEvents } from './schema/audit-events.js';
+import { workspaceInvitations } from './schema/workspace-invitations.js';
+import { workspaceMembers } from './schema/workspace-members.js';
+import { workspaces } from './schema/workspaces.js';
 import { accountTokens } from './schema/account-tokens.js';
 import { mailOutbox } from './schema/mail-outbox.js';
 import { mfaChallenges } from './schema/mfa-challenges.js';
@@ -108,4 +112,8 @@ export const tables = {
   workflowExecutionSteps,
   workflowAgentStats,
   workflowKnowledge,
+  workspaces,
+  workspaceMembers,
+  workspaceInvitations,
+  auditEvents,
 };

@@ -1,4 +1,4 @@
-import type { resources } from './i18n';
+import type { english } from './i18n.en';
 import { charts as chartsPt } from '@/components/charts/i18n/pt-PT';
 import { account as accountPt } from '@/features/account/i18n/pt-PT';
 import { accountEmail as accountEmailPt } from '@/features/account/i18n/email.pt-PT';
@@ -10,6 +10,8 @@ import { cabin as cabinPt } from '@/features/cabin/i18n/pt-PT';
 import { containers as containersPt } from '@/features/containers/i18n/pt-PT';
 import { events as eventsPt } from '@/features/events/i18n/pt-PT';
 import { maps as mapsPt } from '@/features/maps/i18n/pt-PT';
+import { organisations as organisationsPt } from '@/features/organisations/i18n/pt-PT';
+import { orgSettings as orgSettingsPt } from '@/features/organisations/i18n/settings.pt-PT';
 import { profiles as profilesPt } from '@/features/profiles/i18n/pt-PT';
 import { programme as programmePt } from '@/features/programme/i18n/pt-PT';
 import { shell as shellPt } from '@/features/shell/i18n/pt-PT';
@@ -30,8 +32,10 @@ export const portuguese = {
   containers: containersPt,
   events: eventsPt,
   maps: mapsPt,
+  organisations: organisationsPt,
+  orgSettings: orgSettingsPt,
   profiles: profilesPt,
   programme: programmePt,
   shell: shellPt,
   workflows: workflowsPt,
-} satisfies Record<keyof (typeof resources)['en'], unknown>;
+} satisfies Record<keyof typeof english, unknown>;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseLanguage, currentLanguage, i18n } from '@/lib/i18n';
 import { languageStorageKey, supportedLanguage } from '@/lib/i18n/languages';
-import { resources } from './i18n';
+import { english as englishCatalogue } from './i18n.en';
 import { portuguese as portugueseCatalogue } from './i18n.pt-PT';
 
 type Tree = { [key: string]: string | Tree };
@@ -19,7 +19,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)[^}]*}}/g)].map((m) => m[1]).sort();
 const tags = (text: string) => [...text.matchAll(/<\/?(\w+)\s*\/?>/g)].map((m) => m[0]).sort();
 
-const english = flatten(resources.en);
+const english = flatten(englishCatalogue);
 const portuguese = flatten(portugueseCatalogue);
 
 describe('the message catalogue', () => {

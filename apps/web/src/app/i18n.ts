@@ -1,57 +1,51 @@
-import { charts as chartsEn } from '@/components/charts/i18n/en';
-import { account as accountEn } from '@/features/account/i18n/en';
-import { accountEmail as accountEmailEn } from '@/features/account/i18n/email.en';
-import { mfa as mfaEn } from '@/features/account/i18n/mfa.en';
-import { applications as applicationsEn } from '@/features/applications/i18n/en';
-import { auth as authEn } from '@/features/auth/i18n/en';
-import { billing as billingEn } from '@/features/billing/i18n/en';
-import { cabin as cabinEn } from '@/features/cabin/i18n/en';
-import { containers as containersEn } from '@/features/containers/i18n/en';
-import { events as eventsEn } from '@/features/events/i18n/en';
-import { maps as mapsEn } from '@/features/maps/i18n/en';
-import { profiles as profilesEn } from '@/features/profiles/i18n/en';
-import { programme as programmeEn } from '@/features/programme/i18n/en';
-import { shell as shellEn } from '@/features/shell/i18n/en';
-import { workflows as workflowsEn } from '@/features/workflows/i18n/en';
+import { mfa } from '@/features/account/i18n/mfa.en';
+import { auth } from '@/features/auth/i18n/en';
+import { organisations } from '@/features/organisations/i18n/en';
+import { shell } from '@/features/shell/i18n/en';
 import { initI18n } from '@/lib/i18n';
-import { common as commonEn } from '@/lib/i18n/common.en';
+import { common } from '@/lib/i18n/common.en';
+import type { english } from './i18n.en';
 
 /**
- * The message catalogue, assembled in app/ because it lists the features: one namespace per feature (its own `i18n/en.ts` and `i18n/pt-PT.ts`)
- * plus 'common' and 'charts'. English is the reference: the types of every other language are
- * derived from it, and `i18n.test.ts` fails on a key one language has and the other lacks.
+ * The message catalogue, assembled in app/ because it lists the features: one namespace per
+ * feature (its own `i18n/en.ts` and `i18n/pt-PT.ts`) plus 'common' and 'charts'. English is the
+ * reference (`i18n.en.ts`): the types of every other language are derived from it, and
+ * `i18n.test.ts` fails on a key one language has and the other lacks.
  *
- * English is in the first load; European Portuguese (`i18n.pt-PT.ts`) is fetched only by a visitor
- * who reads it, before the first render (see `main.tsx`), so nobody downloads both.
+ * Only the namespaces of the frame every page paints (header, sign-in, workspace switcher) are in
+ * the first load; each other namespace is its own small file, fetched with the screen that reads it
+ * (the routes ask for theirs while their code loads; a component that reads one not yet in waits
+ * for it in a Suspense boundary). European Portuguese (`i18n.pt-PT.ts`) is fetched only by a
+ * visitor who reads it, before the first render (see `main.tsx`), so nobody downloads both.
  */
-export const resources = {
-  en: {
-    common: commonEn,
-    charts: chartsEn,
-    account: accountEn,
-    accountEmail: accountEmailEn,
-    mfa: mfaEn,
-    applications: applicationsEn,
-    auth: authEn,
-    billing: billingEn,
-    cabin: cabinEn,
-    containers: containersEn,
-    events: eventsEn,
-    maps: mapsEn,
-    profiles: profilesEn,
-    programme: programmeEn,
-    shell: shellEn,
-    workflows: workflowsEn,
-  },
-} as const;
+const bundled = { common, auth, mfa, organisations, shell };
+
+const fetched = {
+  charts: () => import('@/components/charts/i18n/en').then((m) => m.charts),
+  account: () => import('@/features/account/i18n/en').then((m) => m.account),
+  accountEmail: () => import('@/features/account/i18n/email.en').then((m) => m.accountEmail),
+  applications: () => import('@/features/applications/i18n/en').then((m) => m.applications),
+  billing: () => import('@/features/billing/i18n/en').then((m) => m.billing),
+  cabin: () => import('@/features/cabin/i18n/en').then((m) => m.cabin),
+  containers: () => import('@/features/containers/i18n/en').then((m) => m.containers),
+  events: () => import('@/features/events/i18n/en').then((m) => m.events),
+  maps: () => import('@/features/maps/i18n/en').then((m) => m.maps),
+  orgSettings: () => import('@/features/organisations/i18n/settings.en').then((m) => m.orgSettings),
+  profiles: () => import('@/features/profiles/i18n/en').then((m) => m.profiles),
+  programme: () => import('@/features/programme/i18n/en').then((m) => m.programme),
+  workflows: () => import('@/features/workflows/i18n/en').then((m) => m.workflows),
+} satisfies Record<Exclude<keyof typeof english, keyof typeof bundled>, () => Promise<unknown>>;
+
+/** A namespace of the catalogue. */
+export type Namespace = keyof typeof english;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: typeof english;
   }
 }
 
 // The catalogue lists every feature's messages, so it is assembled here in app/ (shared code does
 // not import features); importing this file makes the one i18next instance ready to render.
-initI18n(resources.en, { 'pt-PT': () => import('./i18n.pt-PT').then((m) => m.portuguese) });
+initI18n(bundled, fetched, { 'pt-PT': () => import('./i18n.pt-PT').then((m) => m.portuguese) });

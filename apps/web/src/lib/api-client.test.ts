@@ -1,7 +1,16 @@
 import { AUTH_TOKEN_STORAGE_KEY } from '@nuvem/contracts/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  getActingWorkspace,
+  onActingWorkspaceChange,
+  personalWorkspace,
+  permissionStanding,
+  setActingWorkspace,
+  workspaceHeaders,
+} from './api-client';
 
 const itemSchema = z.object({ success: z.literal(true), name: z.string() });
 
@@ -114,5 +123,80 @@ describe('apiRequest', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe(image);
     expect(init?.headers).toMatchObject({ 'Content-Type': 'image/png' });
+  });
+});
+
+describe('the acting workspace', () => {
+  afterEach(() => {
+    setActingWorkspace(personalWorkspace);
+    vi.restoreAllMocks();
+  });
+
+  it('names an organisation with the Nuvem-Organization header, and the personal workspace with none', () => {
+    expect(workspaceHeaders('wsp_acme')).toEqual({ 'nuvem-organization': 'wsp_acme' });
+    expect(workspaceHeaders(null)).toEqual({});
+  });
+
+  it('adds the header to every call made in an organisation, and not in the personal workspace', async () => {
+    const fetchMock = replyWith(200, { success: true, name: 'x' });
+    await apiRequest('/api/v1/containers', itemSchema);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty('nuvem-organization');
+
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: ['containers:read'] });
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ success: true, name: 'x' }), { status: 200 }));
+    await apiRequest('/api/v1/containers', itemSchema, { method: 'DELETE' });
+    expect(fetchMock.mock.calls[1]?.[1]?.headers).toMatchObject({ 'nuvem-organization': 'wsp_acme' });
+  });
+
+  it('leaves the header off a call that belongs to no workspace (the list of workspaces)', async () => {
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: null });
+    const fetchMock = replyWith(200, { success: true, name: 'x' });
+    await apiRequest('/api/orgs', itemSchema, { workspace: false });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty('nuvem-organization');
+  });
+
+  it('tells its listeners when the workspace or what it allows changes, and not for the same one', () => {
+    const listener = vi.fn();
+    const stop = onActingWorkspaceChange(listener);
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: null });
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: null });
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: ['containers:read'] });
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: ['containers:read'] });
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(getActingWorkspace()).toEqual({ organisationId: 'wsp_acme', permissions: ['containers:read'] });
+    stop();
+    setActingWorkspace(personalWorkspace);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells its listeners when only the role changes (the reason a screen gives names it)', () => {
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: ['billing:read'], role: 'viewer' });
+    const listener = vi.fn();
+    const stop = onActingWorkspaceChange(listener);
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: ['billing:read'], role: 'developer' });
+    stop();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('permissionStanding', () => {
+  it('allows everything in the personal workspace', () => {
+    expect(permissionStanding(personalWorkspace, 'billing:manage')).toEqual({ kind: 'allowed' });
+  });
+
+  it('says nothing while what the role allows is not known', () => {
+    expect(permissionStanding({ organisationId: 'wsp_acme', permissions: null }, 'flows:execute')).toEqual({
+      kind: 'unknown',
+    });
+  });
+
+  it('refuses what the role lacks, naming the role (or none when it is not known)', () => {
+    const viewer = { organisationId: 'wsp_acme', permissions: ['billing:read'], role: 'viewer' } as const;
+    expect(permissionStanding(viewer, 'billing:read')).toEqual({ kind: 'allowed' });
+    expect(permissionStanding(viewer, 'billing:manage')).toEqual({ kind: 'refused', role: 'viewer' });
+    expect(permissionStanding({ organisationId: 'wsp_acme', permissions: [] }, 'flows:execute')).toEqual({
+      kind: 'refused',
+      role: null,
+    });
   });
 });

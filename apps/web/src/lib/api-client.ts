@@ -1,5 +1,7 @@
 import { securityErrorSchema, type ThreatLevel, type Violation } from '@nuvem/contracts/ai-security';
 import { errorResponseSchema, type ValidationIssue } from '@nuvem/contracts/common';
+import { ORGANIZATION_HEADER, permissions as allPermissions, type Permission, type Role } from '@nuvem/contracts/orgs';
+import { useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import { getAuthToken } from './auth-token';
 import { i18n } from './i18n';
@@ -66,6 +68,93 @@ export interface ApiRequestOptions {
    * logout and the session check itself say false: their 401 is an answer, not an ended session.
    */
   sessionBound?: boolean;
+  /**
+   * Name the current workspace with the organisation header when it is an organisation (default
+   * true). Calls that belong to no workspace (the list of workspaces, an invitation) say false, so a
+   * removed member can still list where they belong.
+   */
+  workspace?: boolean;
+}
+
+/**
+ * The workspace the portal acts in (issue 34). `organisationId` null is the caller's personal
+ * workspace, which the session names by itself (no header). `permissions` is what the caller's role
+ * there allows, null while not known yet (then nothing role-bound is offered; the server decides).
+ */
+export interface ActingWorkspace {
+  organisationId: string | null;
+  permissions: readonly Permission[] | null;
+  /** The caller's role there (owner in the personal workspace), null or absent while not known: a refusal names it. */
+  role?: Role | null;
+}
+
+/** The personal workspace: its owner may do everything in it. */
+export const personalWorkspace: ActingWorkspace = { organisationId: null, permissions: allPermissions, role: 'owner' };
+
+// Kept here because every call reads it; set by the workspace provider (features/organisations),
+// read by screens of every feature through `useCan` (features do not import each other).
+let actingWorkspace: ActingWorkspace = personalWorkspace;
+const workspaceListeners = new Set<() => void>();
+
+export function getActingWorkspace(): ActingWorkspace {
+  return actingWorkspace;
+}
+
+/** Makes `next` the workspace every later call acts in, and tells the listeners when it changed. */
+export function setActingWorkspace(next: ActingWorkspace): void {
+  const same =
+    next.organisationId === actingWorkspace.organisationId &&
+    (next.role ?? null) === (actingWorkspace.role ?? null) &&
+    (next.permissions === actingWorkspace.permissions ||
+      (next.permissions !== null &&
+        actingWorkspace.permissions !== null &&
+        next.permissions.length === actingWorkspace.permissions.length &&
+        next.permissions.every((p) => actingWorkspace.permissions?.includes(p))));
+  if (same) return;
+  actingWorkspace = next;
+  for (const listener of [...workspaceListeners]) listener();
+}
+
+/** Calls `listener` whenever the acting workspace (or what it allows) changes. Returns the unsubscribe function. */
+export function onActingWorkspaceChange(listener: () => void): () => void {
+  workspaceListeners.add(listener);
+  return () => workspaceListeners.delete(listener);
+}
+
+/** The header that names an organisation workspace; none for the personal one. */
+export function workspaceHeaders(organisationId: string | null): Record<string, string> {
+  return organisationId ? { [ORGANIZATION_HEADER]: organisationId } : {};
+}
+
+/** The acting workspace as React state. */
+export function useActingWorkspace(): ActingWorkspace {
+  return useSyncExternalStore(onActingWorkspaceChange, getActingWorkspace, getActingWorkspace);
+}
+
+/**
+ * Whether the caller's role in the current workspace allows `permission`: screens hide the
+ * controls it does not (a viewer sees no create or delete button). The server refuses anyway.
+ */
+export function useCan(permission: Permission): boolean {
+  return useActingWorkspace().permissions?.includes(permission) ?? false;
+}
+
+/**
+ * What the caller's role in the current workspace says about `permission`: allowed; not known yet
+ * (the list of workspaces is loading: offer nothing role-bound, say nothing); or refused, with the
+ * role to name in the reason shown instead of the control (null when it is not known).
+ */
+export type PermissionStanding = { kind: 'allowed' } | { kind: 'unknown' } | { kind: 'refused'; role: Role | null };
+
+export function permissionStanding(workspace: ActingWorkspace, permission: Permission): PermissionStanding {
+  if (workspace.permissions === null) return { kind: 'unknown' };
+  if (workspace.permissions.includes(permission)) return { kind: 'allowed' };
+  return { kind: 'refused', role: workspace.role ?? null };
+}
+
+/** `permissionStanding` in the current workspace, as React state. */
+export function usePermissionStanding(permission: Permission): PermissionStanding {
+  return permissionStanding(useActingWorkspace(), permission);
 }
 
 type SessionRejectedListener = (error: ApiError) => void;
@@ -145,6 +234,7 @@ export async function apiRequest<S extends z.ZodType>(
   };
   const token = options.withToken === false ? null : getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.workspace !== false) Object.assign(headers, workspaceHeaders(actingWorkspace.organisationId));
 
   let response: Response;
   try {

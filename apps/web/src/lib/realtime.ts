@@ -1,4 +1,6 @@
+import { ORGANIZATION_QUERY } from '@nuvem/contracts/orgs';
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { getActingWorkspace, onActingWorkspaceChange } from './api-client';
 
 /** The spec's reconnect delay after a stream error. */
 export const REALTIME_RECONNECT_MS = 5_000;
@@ -11,6 +13,9 @@ export const realtimeEventTypes = [
   'agent.updated',
   'flow.updated',
   'execution.updated',
+  // The last event of a member's stream on an organisation whose membership changed (role,
+  // removal, the organisation deleted): the workspace provider leaves it or reads the role again.
+  'workspace.changed',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 
@@ -36,12 +41,29 @@ export interface RealtimeClientOptions {
   /** For tests. */
   createSource?: (url: string) => EventSourceLike;
   reconnectMs?: number;
+  /**
+   * The organisation whose events to stream (null: the personal workspace). Default: the acting
+   * workspace, followed as it changes.
+   */
+  organisation?: () => string | null;
+  /** Calls the listener when `organisation` may have changed (default: the acting workspace's changes). */
+  onOrganisationChange?: (listener: () => void) => () => void;
+}
+
+/** The stream's address: the workspace (`?org=`, an EventSource sends no custom header) and the last event seen. */
+export function realtimeUrl(base: string, organisationId: string | null, lastEventId: string | null): string {
+  const query = new URLSearchParams();
+  if (organisationId) query.set(ORGANIZATION_QUERY, organisationId);
+  if (lastEventId) query.set('lastEventId', lastEventId);
+  const search = query.toString();
+  return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
 }
 
 /**
  * One stream of the signed-in user's events. On an error the stream is closed, an error event
  * fires, and a new one opens after 5 s (the spec), asking for what was missed since the last
- * event id, so a reconnect loses nothing the server still keeps.
+ * event id, so a reconnect loses nothing the server still keeps. It streams the acting workspace's
+ * events and, when another workspace is chosen, replaces the stream with that one's.
  */
 export class RealtimeClient {
   private source: EventSourceLike | null = null;
@@ -50,8 +72,25 @@ export class RealtimeClient {
   private statusValue: RealtimeStatus = 'idle';
   private listeners = new Set<() => void>();
   private eventListeners = new Set<(event: RealtimeEvent) => void>();
+  /** The organisation the open (or awaited) stream belongs to. */
+  private organisationId: string | null = null;
+  private stopWatchingWorkspace: (() => void) | null = null;
 
   constructor(private readonly options: RealtimeClientOptions) {}
+
+  private currentOrganisation(): string | null {
+    return (this.options.organisation ?? (() => getActingWorkspace().organisationId))();
+  }
+
+  /** Another workspace chosen: its stream replaces this one, from its own start (event ids are per stream). */
+  private onWorkspaceChange = (): void => {
+    if (this.currentOrganisation() === this.organisationId) return;
+    clearTimeout(this.timer);
+    this.source?.close();
+    this.source = null;
+    this.lastEventId = null;
+    this.connect();
+  };
 
   get status(): RealtimeStatus {
     return this.statusValue;
@@ -79,9 +118,12 @@ export class RealtimeClient {
     // No EventSource (an old browser, a test's DOM): no stream; the lists keep polling.
     if (!this.options.createSource && typeof EventSource === 'undefined') return;
     clearTimeout(this.timer);
+    this.stopWatchingWorkspace ??= (this.options.onOrganisationChange ?? onActingWorkspaceChange)(
+      this.onWorkspaceChange,
+    );
     this.setStatus(this.statusValue === 'down' ? 'down' : 'connecting');
-    const base = this.options.url ?? REALTIME_PATH;
-    const url = this.lastEventId ? `${base}?lastEventId=${encodeURIComponent(this.lastEventId)}` : base;
+    this.organisationId = this.currentOrganisation();
+    const url = realtimeUrl(this.options.url ?? REALTIME_PATH, this.organisationId, this.lastEventId);
     const source = (this.options.createSource ?? ((u) => new EventSource(u, { withCredentials: true })))(url);
     this.source = source;
     source.onopen = () => this.setStatus('open');
@@ -96,6 +138,7 @@ export class RealtimeClient {
     };
     for (const type of realtimeEventTypes) {
       source.addEventListener(type, (message) => {
+        if (this.source !== source) return; // a stream already replaced (another workspace)
         const { data, lastEventId } = message as MessageEvent<string>;
         if (lastEventId) this.lastEventId = lastEventId;
         let parsed: Record<string, unknown>;
@@ -113,6 +156,8 @@ export class RealtimeClient {
 
   disconnect(): void {
     clearTimeout(this.timer);
+    this.stopWatchingWorkspace?.();
+    this.stopWatchingWorkspace = null;
     this.source?.close();
     this.source = null;
     this.lastEventId = null;

@@ -4,12 +4,15 @@ import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 import { toast } from '@/components/ui/sonner';
 import '@/app/i18n';
+import { english } from '@/app/i18n.en';
 import { portuguese } from '@/app/i18n.pt-PT';
 import { addLanguage, i18n } from '@/lib/i18n';
 import { installBrowserGaps } from './browser-gaps.testing';
 
 installBrowserGaps();
-// Both languages at once in the tests (the app fetches Portuguese when a visitor reads it).
+// Every namespace of both languages at once in the tests (the app fetches a namespace with the
+// screen that reads it, and Portuguese when a visitor reads it).
+addLanguage('en', english);
 addLanguage('pt-PT', portuguese);
 
 // Role queries walk the whole DOM: on a big page (the pricing page's four plans and add-ons) in a

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /**
  * A request the AI security layer blocked (or an agent output it redacted or flagged): who, from
@@ -12,7 +12,7 @@ export const aiSecurityEvents = pgTable(
     id: text().primaryKey(), // sev_…
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The flow the text was for, when it was for one. */
     flowId: text(),
     /** validate-prompt | flow.create | flow.execute | agent.output */

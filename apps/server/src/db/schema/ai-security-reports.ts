@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /**
  * A user's report that the AI security layer blocked or flagged a text it should not have (a false
@@ -13,7 +13,7 @@ export const aiSecurityReports = pgTable(
     id: text().primaryKey(), // sfa_…
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** Where the text was checked: validate-prompt | flow.create | flow.execute | knowledge | … */
     source: text().notNull(),
     threatLevel: text().notNull(),

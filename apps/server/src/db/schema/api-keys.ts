@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { applications } from './applications.js';
 import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /** An application's API key: only its SHA-256 is stored; the key is shown on creation or rotation. */
 export const apiKeys = pgTable(
@@ -12,7 +13,11 @@ export const apiKeys = pgTable(
       .references(() => applications.id, { onDelete: 'cascade' }),
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who issued it: the key acts for them, never beyond their current role in its workspace. */
+    createdBy: text().references(() => users.id, { onDelete: 'cascade' }),
+    /** The role it was issued under (issue 34): its permissions, capped by its creator's role now. */
+    role: text().$type<'owner' | 'admin' | 'developer' | 'billing' | 'viewer'>().notNull().default('owner'),
     name: text().notNull(),
     description: text(),
     /** The key's first 12 characters (`nuv_` + 8), to recognise it in lists. */

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /** A developer's application: an OAuth-style client with a hashed secret, redirect URIs and CORS origins. */
 export const applications = pgTable(
@@ -8,7 +8,7 @@ export const applications = pgTable(
     id: text().primaryKey(), // app_…
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     clientId: text().notNull().unique(), // nuvc_…
     /** SHA-256 hex of the client secret; the secret itself is shown once. */

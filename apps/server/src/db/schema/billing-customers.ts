@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /**
  * The buyer's billing details (for VAT and invoices) and their Stripe customer. One row per user,
@@ -8,7 +8,7 @@ import { users } from './users.js';
 export const billingCustomers = pgTable('billing_customers', {
   userId: text()
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   /** ISO 3166-1 alpha-2 (GR for Greece; VAT numbers there start EL). */
   country: text(),
   /** A business's VAT number, normalised (upper case, no spaces), with its country prefix. */

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /**
  * The balance ledger: tokens (millions), consultation and development hours credited by paid
@@ -12,7 +12,7 @@ export const billingLedger = pgTable(
     id: text().primaryKey(), // led_…
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     kind: text().notNull(), // tokens | consultation | development
     delta: integer().notNull(),
     orderId: text(),

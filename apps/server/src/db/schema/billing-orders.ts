@@ -13,6 +13,8 @@ export const billingOrders = pgTable(
     // No foreign key: orders are kept when their user deletes the account (invoices must be
     // kept); the id then names nobody, and the order holds no other personal data.
     userId: text().notNull(),
+    /** The member who placed it (the workspace in `userId` may be an organisation); receipts go to them. */
+    placedBy: text(),
     kind: text().notNull(), // addon | subscription
     description: text().notNull(),
     addonType: text(),

@@ -1,11 +1,11 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /** A user's paid plan (no row: Free). Ends at `currentPeriodEnd` unless renewed. */
 export const billingSubscriptions = pgTable('billing_subscriptions', {
   userId: text()
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   plan: text().notNull(),
   period: text().notNull(),
   status: text().notNull(), // active | past_due | cancelled

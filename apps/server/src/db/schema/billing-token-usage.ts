@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /**
  * Model tokens a user's agents used (the `llm` driver), one row per step: what counts against the
@@ -11,7 +11,7 @@ export const billingTokenUsage = pgTable(
     id: text().primaryKey(), // tku_…
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     tokens: integer().notNull(),
     /** Of `tokens`, those beyond the plan's allowance: taken from the packs bought (never refilled). */
     fromPacks: integer().notNull().default(0),

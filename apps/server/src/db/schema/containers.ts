@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /** A user's container: the portal's record of one driver instance. */
 export const containers = pgTable(
@@ -8,7 +8,7 @@ export const containers = pgTable(
     id: text().primaryKey(), // ctr_…
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     description: text(),
     tier: text().notNull(),

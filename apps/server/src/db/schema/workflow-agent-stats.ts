@@ -1,5 +1,5 @@
 import { integer, bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /**
  * Each agent's figures per user, kept as the steps finish (one row update per step) so the agent
@@ -11,7 +11,7 @@ export const workflowAgentStats = pgTable(
   {
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     agentId: text().notNull(),
     steps: integer().notNull().default(0),
     succeeded: integer().notNull().default(0),

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ExecutionStep, FlowNode } from '@nuvem/contracts/workflows';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /**
  * One run of a flow. The flow's graph is copied in when the run is asked for, so an edit or a
@@ -14,7 +14,7 @@ export const workflowExecutions = pgTable(
     id: text().primaryKey(), // exe_…
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** Not a foreign key: a run outlives its flow's deletion (it is cancelled, and kept). */
     flowId: text().notNull(),
     status: text().notNull(), // queued | running | completed | failed | cancelled

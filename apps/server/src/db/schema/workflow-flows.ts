@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { FlowNode } from '@nuvem/contracts/workflows';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /** A user's saved flow: the graph as validated (nodes with their configs and positions, edges). */
 export const workflowFlows = pgTable(
@@ -9,7 +9,7 @@ export const workflowFlows = pgTable(
     id: text().primaryKey(), // flw_…
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     description: text().notNull().default(''),
     nodes: jsonb().$type<FlowNode[]>().notNull(),

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /** A document of a user's knowledge base: what the rag agent retrieves from (BM25). */
 export const workflowKnowledge = pgTable(
@@ -8,7 +8,7 @@ export const workflowKnowledge = pgTable(
     id: text().primaryKey(), // kdoc_…
     userId: text()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     content: text().notNull(),
     /**

@@ -1,13 +1,23 @@
+import { membersResponseSchema, orgMessages } from '@nuvem/contracts/orgs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingOrders } from '../../db/schema/billing-orders.js';
 import { billingSubscriptions } from '../../db/schema/billing-subscriptions.js';
+import { containers } from '../../db/schema/containers.js';
 import { programmeEnquiries } from '../../db/schema/programme-enquiries.js';
 import { users } from '../../db/schema/users.js';
-import { registerVerifiedUser, testDriver, testOrigin, useTestApp, type TestUser } from '../../test/helper.testing.js';
+import {
+  registerVerifiedUser,
+  settleJobs,
+  testDriver,
+  testOrigin,
+  useTestApp,
+  type TestUser,
+} from '../../test/helper.testing.js';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.testing.js';
 import type { App } from '../../types.js';
 import { paymentsClient } from '../billing/billing.testing.js';
+import { createOrg, inviteAndJoin, orgHeaders } from '../orgs/orgs.testing.js';
 import { asBrowser, createEvent, populate } from './account.testing.js';
 
 const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Ana Lima' };
@@ -159,5 +169,62 @@ describe(`deleting an account on ${testDriver}`, () => {
     expect(notice.subject).toBe('Your Nuvem account was deleted');
     expect(notice.text).toContain('Hello Ana Apagada,');
     expect(notice.text).toContain(ana.email);
+  });
+
+  it("refuses an organisation's owner with nothing deleted; a plain member leaves the organisation with the account", async () => {
+    const owner = await registerVerifiedUser(t.app);
+    const orgId = await createOrg(t.app, owner, 'Tasca Digital');
+    const member = await inviteAndJoin(t.app, owner, orgId, 'developer');
+    const owners = await populate(t.app, owner, 'owner');
+    const driver = t.app.containers.driver;
+    const members = async () => {
+      const res = await asBrowser(t.app, owner).call('GET', `/api/orgs/${orgId}/members`);
+      expect(res.statusCode, res.body).toBe(200);
+      return membersResponseSchema.parse(res.json()).members.map((row) => row.user_id);
+    };
+
+    // The owner: refused before anything outside the database or in it is touched.
+    const refused = await asBrowser(t.app, owner).call('POST', '/account/delete', {
+      password: owner.password,
+      confirm: owner.email,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ORGANISATION_OWNER', error: orgMessages.ownsOrganisations });
+    expect(await me(t.app, owner.cookie)).toBe(200);
+    expect(await t.app.db.select().from(users).where(eq(users.id, owner.id))).toHaveLength(1);
+    await expect(driver.state(owners.instanceName)).resolves.toMatchObject({ status: 'running' });
+    const ownersExport = await asBrowser(t.app, owner).call('GET', '/account/export');
+    for (const text of [owners.postBody, owners.applicationName, owners.flowName, owners.containerId]) {
+      expect(ownersExport.body).toContain(text);
+    }
+    expect((await members()).sort()).toEqual([owner.id, member.id].sort());
+
+    // The member's container in the organisation belongs to it: her deletion leaves it running.
+    const orgBox = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/containers',
+      headers: orgHeaders(member, orgId),
+      payload: { name: 'box-of-the-org', tier: 'small', template_id: 'nodejs-18' },
+    });
+    expect(orgBox.statusCode, orgBox.body).toBe(202);
+    const orgBoxId = orgBox.json<{ container: { id: string } }>().container.id;
+    await settleJobs(t.app);
+
+    const gone = await asBrowser(t.app, member).call('POST', '/account/delete', {
+      password: member.password,
+      confirm: member.email,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await me(t.app, member.cookie)).toBe(401);
+    expect(await t.app.db.select().from(users).where(eq(users.id, member.id))).toHaveLength(0);
+    expect(await members()).toEqual([owner.id]);
+    const orgContainers = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/containers/${orgBoxId}`,
+      headers: orgHeaders(owner, orgId),
+    });
+    expect(orgContainers.statusCode, orgContainers.body).toBe(200);
+    const [row] = await t.app.db.select().from(containers).where(eq(containers.id, orgBoxId));
+    await expect(driver.state(row?.instanceName ?? '')).resolves.toMatchObject({ status: 'running' });
   });
 });

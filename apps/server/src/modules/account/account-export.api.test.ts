@@ -1,6 +1,7 @@
 import { accountExportSchema } from '@nuvem/contracts/account';
 import { describe, expect, it } from 'vitest';
-import { registerUser, testDriver, useTestApp } from '../../test/helper.testing.js';
+import { registerUser, registerVerifiedUser, testDriver, useTestApp } from '../../test/helper.testing.js';
+import { createOrg, inviteAndJoin } from '../orgs/orgs.testing.js';
 import { asBrowser, createEvent, populate } from './account.testing.js';
 
 /** Every key of a JSON document, at any depth. */
@@ -57,6 +58,26 @@ describe(`the account export on ${testDriver}`, () => {
       expect(res.body).not.toContain(secret);
     }
     expect(res.body).not.toMatch(/nuv_[0-9A-Za-z]{20,}|nuvs_[0-9A-Za-z]{20,}|nat_[0-9a-f]{20,}|\$argon2/);
+  });
+
+  it("lists the organisations the user is a member of, with the role, and no other member's", async () => {
+    const owner = await registerVerifiedUser(t.app);
+    const orgId = await createOrg(t.app, owner, 'Tasca Digital');
+    const member = await inviteAndJoin(t.app, owner, orgId, 'developer');
+
+    const exported = async (user: { cookie: string }) => {
+      const res = await asBrowser(t.app, user).call('GET', '/account/export');
+      expect(res.statusCode, res.body).toBe(200);
+      return { body: res.body, document: accountExportSchema.parse(res.json()) };
+    };
+    const mine = await exported(member);
+    expect(mine.document.memberships).toHaveLength(1);
+    const [membership] = mine.document.memberships;
+    expect(membership).toMatchObject({ organisation_id: orgId, name: 'Tasca Digital', role: 'developer' });
+    expect(Object.keys(membership ?? {}).sort()).toEqual(['joined_at', 'name', 'organisation_id', 'role']);
+    expect(Date.parse(String(membership?.joined_at))).toBeGreaterThan(Date.now() - 60_000);
+    expect(mine.body).not.toContain(owner.email);
+    expect((await exported(owner)).document.memberships).toMatchObject([{ organisation_id: orgId, role: 'owner' }]);
   });
 
   it('needs the browser session: 401 without one, 403 for a bearer token', async () => {

@@ -13,6 +13,7 @@ import { createWorkflowsAccountData } from '../workflows/account-data.js';
 import { createAccountRepository } from './account.repository.js';
 import { accountRoutes } from './account.routes.js';
 import { createAccountService } from './account.service.js';
+import { createMembershipsAccountData } from './memberships.js';
 
 /**
  * The account module: the user's data export and the deletion of the account. It owns no table:
@@ -25,9 +26,11 @@ export const accountPlugin = fp(
     const auth = createAuthAccountData({ db, sessions: app.auth });
     const service = createAccountService({
       repo: createAccountRepository(db),
-      // The order of the deletion: what runs outside the database ends first (runs, upcoming
-      // events, container instances, a Stripe subscription); the auth part (the user row) is last.
+      // The order of the deletion: first what may refuse it (an organisation the user owns), then
+      // what runs outside the database (runs, upcoming events, container instances of the personal
+      // workspace, a Stripe subscription); the auth part (the user row) is last.
       parts: [
+        createMembershipsAccountData({ orgs: app.orgs }),
         createWorkflowsAccountData({ db, workflows: app.workflows }),
         createEventsAccountData({ db, events: app.eventsCatalogue }),
         createContainersAccountData({ db, containers: app.containers }),
@@ -59,6 +62,7 @@ export const accountPlugin = fp(
       'events-catalogue',
       'workflows',
       'containers',
+      'orgs',
     ],
   },
 );

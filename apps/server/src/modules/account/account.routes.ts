@@ -38,7 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; lim
   app.get(
     '/account/export',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['account'],
         summary: 'Everything the portal holds about the signed-in user, as a JSON download',
@@ -61,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; lim
   app.post(
     '/account/delete',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['account'],
         summary: 'Deletes the signed-in account (password, second factor and the typed e-mail address)',

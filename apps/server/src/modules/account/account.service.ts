@@ -17,8 +17,9 @@ import type { AccountRepository } from './account.repository.js';
 /**
  * The account's export and deletion, made of every module's part (`<module>/account-data.ts`):
  * - export: each part's sections, in one JSON document;
- * - deletion: the owner proves it is them (password, second factor) and types the address; then
- *   what lives outside the database ends first (runs cancelled, the user's upcoming events
+ * - deletion: the owner proves it is them (password, second factor) and types the address; an
+ *   organisation they own refuses it (409, nothing erased); then what lives outside the database
+ *   ends first (runs cancelled, the user's upcoming events
  *   cancelled, containers deleted on the driver and waited for, a Stripe subscription's end
  *   queued); only then does one transaction erase every module's rows (the user row last, which
  *   takes the rest with it), so a failure before it leaves the account whole, and the transaction

@@ -44,8 +44,9 @@ export function createSecurityReports(deps: {
     /**
      * POST /api/ai-security/reports: a user says a text was blocked or flagged wrongly. The text is
      * checked again by the detector in process and kept only as its keyed hash and a redacted
-     * excerpt, with what was found. The same user reporting the same text again gets the first
-     * report back (`created: false`).
+     * excerpt, with what was found. The same workspace (`userId` is the owner: the workspace the
+     * request acts in) reporting the same text again gets the first report back (`created: false`),
+     * whichever member sent it.
      */
     async report(
       userId: string,
@@ -69,7 +70,7 @@ export function createSecurityReports(deps: {
       return { report: reportOf(report), created };
     },
 
-    /** The user's own false-alarm reports, newest first. */
+    /** The workspace's false-alarm reports, newest first. */
     async reports(userId: string, query: { limit: number }): Promise<SecurityReport[]> {
       return (await repo.reportsOf(userId, query.limit)).map(reportOf);
     },

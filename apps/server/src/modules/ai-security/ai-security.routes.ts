@@ -22,15 +22,22 @@ import type { AiSecurityService } from './ai-security.service.js';
 
 const MINUTE = 60_000;
 const HOUR = 3600_000;
-/** False-alarm reports a user may send in an hour (each is a detector run and a row). */
+/** False-alarm reports a workspace may send in an hour (each is a detector run and a row). */
 export const REPORTS_PER_HOUR = 20;
 /** An address may make this many users' checks a minute. */
 const ADDRESS_FACTOR = 4;
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 /**
- * Spec 2's security layer (/api/ai-security): validate-prompt, the caller's own records, the
- * deployment's policy, and the caller's false-alarm reports.
+ * Spec 2's security layer (/api/ai-security): validate-prompt, the workspace's records, the
+ * deployment's policy, and the workspace's false-alarm reports. Records and reports belong to the
+ * workspace the request acts in (decision 029): an organisation's members share them, and its
+ * budgets of checks and reports (the budget per address still holds across workspaces).
  */
 export const aiSecurityRoutes: FastifyPluginAsyncZod<{
   service: AiSecurityService;
@@ -41,7 +48,8 @@ export const aiSecurityRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/validate-prompt',
     {
-      config: { auth: 'session' },
+      // A check that may write the workspace's record of a block: a runner's permission.
+      config: { auth: 'session', permission: 'flows:execute' },
       // A JSON body a little over the prompt limit reaches the handler, which says the limit in
       // words; a far larger one is refused by the parser (413 too).
       bodyLimit: AI_SECURITY_MAX_PROMPT_BYTES * 8,
@@ -58,8 +66,8 @@ export const aiSecurityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const userId = principalOf(request).userId;
-      const limit = await limiter.hit(`ai-security:${userId}`, checksPerMinute, MINUTE);
+      const owner = principalOf(request).workspaceId;
+      const limit = await limiter.hit(`ai-security:${owner}`, checksPerMinute, MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
       // Accounts are free to make: one address gets a few users' worth, not one per account.
       const byAddress = await limiter.hit(
@@ -68,32 +76,32 @@ export const aiSecurityRoutes: FastifyPluginAsyncZod<{
         MINUTE,
       );
       if (!byAddress.allowed) throw AppError.tooManyRequests(byAddress.resetInMs);
-      return service.validate(userId, request.body.prompt);
+      return service.validate(owner, request.body.prompt);
     },
   );
 
   app.get(
     '/events',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'flows:read' },
       schema: {
         tags: ['ai-security'],
-        summary: "The caller's blocked requests and flagged outputs, with counts per day and per type",
+        summary: "The workspace's blocked requests and flagged outputs, with counts per day and per type",
         querystring: securityEventsQuerySchema,
         response: { 200: securityEventsResponseSchema, ...errors },
       },
     },
-    async (request) => service.history(principalOf(request).userId, request.query),
+    async (request) => service.history(principalOf(request).workspaceId, request.query),
   );
 
   app.get(
     '/policy',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'flows:read' },
       schema: {
         tags: ['ai-security'],
         summary: 'What this deployment blocks on: the layer, the block level, the thresholds and the limits',
-        response: { 200: securityPolicyResponseSchema, 401: errorResponseSchema },
+        response: { 200: securityPolicyResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async () => policy,
@@ -102,7 +110,8 @@ export const aiSecurityRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/reports',
     {
-      config: { auth: 'session' },
+      // Writes a report to the workspace's list.
+      config: { auth: 'session', permission: 'flows:write' },
       bodyLimit: AI_SECURITY_MAX_PROMPT_BYTES * 8,
       schema: {
         tags: ['ai-security'],
@@ -117,8 +126,8 @@ export const aiSecurityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const userId = principalOf(request).userId;
-      const limit = await limiter.hit(`ai-security:reports:${userId}`, REPORTS_PER_HOUR, HOUR);
+      const owner = principalOf(request).workspaceId;
+      const limit = await limiter.hit(`ai-security:reports:${owner}`, REPORTS_PER_HOUR, HOUR);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
       const byAddress = await limiter.hit(
         `ai-security:reports:ip:${limitAddress(request.ip)}`,
@@ -126,7 +135,7 @@ export const aiSecurityRoutes: FastifyPluginAsyncZod<{
         HOUR,
       );
       if (!byAddress.allowed) throw AppError.tooManyRequests(byAddress.resetInMs);
-      const { report, created } = await service.report(userId, request.body);
+      const { report, created } = await service.report(owner, request.body);
       return reply.code(created ? 201 : 200).send(report);
     },
   );
@@ -134,14 +143,14 @@ export const aiSecurityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/reports',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'flows:read' },
       schema: {
         tags: ['ai-security'],
-        summary: "The caller's own false-alarm reports, newest first",
+        summary: "The workspace's false-alarm reports, newest first",
         querystring: securityReportsQuerySchema,
         response: { 200: securityReportsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ reports: await service.reports(principalOf(request).userId, request.query) }),
+    async (request) => ({ reports: await service.reports(principalOf(request).workspaceId, request.query) }),
   );
 };

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { apiKeys } from '../../db/schema/api-keys.js';
 import { applications } from '../../db/schema/applications.js';
@@ -46,9 +46,16 @@ export function createApplicationsAccountDataRepository(db: Database) {
         .orderBy(asc(apiKeys.createdAt));
     },
 
-    /** Deletes the user's keys and applications; returns the keys' hashes (to drop them from every cache). */
+    /**
+     * Deletes the keys and applications of the user's personal workspace, and the keys the user
+     * issued in organisations (the database would drop those with the user; here their hashes are
+     * known, so every instance forgets them at once); returns the keys' hashes.
+     */
     async deleteAllOf(userId: string, tx: Executor): Promise<string[]> {
-      const keys = await tx.delete(apiKeys).where(eq(apiKeys.userId, userId)).returning({ hash: apiKeys.keyHash });
+      const keys = await tx
+        .delete(apiKeys)
+        .where(or(eq(apiKeys.userId, userId), eq(apiKeys.createdBy, userId)))
+        .returning({ hash: apiKeys.keyHash });
       await tx.delete(applications).where(eq(applications.userId, userId));
       return keys.map((key) => key.hash);
     },

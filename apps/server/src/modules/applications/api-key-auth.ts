@@ -5,6 +5,7 @@ import {
   type ApiKeyScope,
   type RateLimitTier,
 } from '@nuvem/contracts/applications';
+import { roles, type Role } from '@nuvem/contracts/orgs';
 import { planIds, plans, type PlanId } from '@nuvem/contracts/pricing';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
@@ -21,7 +22,12 @@ import { UsageBatcher, type UsageOutcome } from './usage-batcher.js';
 export interface VerifiedKey {
   id: string;
   applicationId: string;
+  /** The workspace the key belongs to (a user's id for the personal workspace). */
   userId: string;
+  /** Who issued it (null only for keys older than organisations: then the workspace's user). */
+  createdBy: string | null;
+  /** The role it was issued under. */
+  role: Role;
   scopes: ApiKeyScope[];
   tier: RateLimitTier;
   expiresAt: Date;
@@ -84,7 +90,7 @@ function lowerTier(a: RateLimitTier, b: RateLimitTier): RateLimitTier {
 export const hashApiKey = (key: string) => sha256(key);
 
 /**
- * The platform API's side of API keys: verification with a short cache, per-key and per-user rate
+ * The platform API's side of API keys: verification with a short cache, per-key and per-workspace rate
  * limits, batched usage counts, and the CORS origins of the applications. Verification answers
  * with a verdict (`verifyKey`, `checkUserBudget`); the authentication hook turns it into HTTP.
  */
@@ -101,7 +107,8 @@ export async function createApiKeyAuth(deps: {
   const { repo, bus, limiter, config, log } = deps;
   const cache = new MemoryTtlCache<VerifiedKey>(10_000);
   const originsByApplication = new MemoryTtlCache<Set<string>>(10_000);
-  // Each flush tells the keys' owners their new counts (the developer dashboard updates live).
+  // Each flush tells the keys' workspaces their new counts (the developer dashboard updates live):
+  // `key.userId` is the key's workspace, whose members who may read its applications get the event.
   const usage = new UsageBatcher(repo, log, (used) => {
     for (const key of used) {
       void bus
@@ -145,7 +152,12 @@ export async function createApiKeyAuth(deps: {
   async function lookUp(hash: string): Promise<VerifiedKey | undefined> {
     const row = await repo.findKeyByHash(hash);
     if (!row) return undefined;
-    return { ...row, scopes: row.scopes as ApiKeyScope[], tier: row.tier as RateLimitTier };
+    return {
+      ...row,
+      scopes: row.scopes as ApiKeyScope[],
+      tier: row.tier as RateLimitTier,
+      role: (roles as readonly string[]).includes(row.role) ? (row.role as Role) : 'viewer',
+    };
   }
 
   /** The key behind `token` (revoked and expired ones included), or undefined for an unknown key. */
@@ -164,27 +176,30 @@ export async function createApiKeyAuth(deps: {
   }
 
   /**
-   * Counts one platform API request against the user's budget (USER_API_RATE_LIMIT_PER_MINUTE),
-   * which the session and all the user's keys share. A key on a tier above standard (operators set
-   * tiers; users only create standard keys) may use its tier's budget: the count is still shared,
-   * the ceiling for that key's calls is the higher of the two.
+   * Counts one platform API request against a budget of USER_API_RATE_LIMIT_PER_MINUTE that
+   * `holder` owns: a key's workspace (every key of the workspace shares it, whoever issued them) or
+   * a signed-in person (their sessions share it, whichever workspace they act in). A personal
+   * workspace's id is its user's, so there the person's sessions and keys share one budget, as
+   * before organisations. A key on a tier above standard (operators set tiers; users only create
+   * standard keys) may use its tier's budget: the count is still shared, the ceiling for that key's
+   * calls is the higher of the two.
    */
-  async function userBudget(userId: string, keyLimit = 0): Promise<Budget> {
+  async function sharedBudget(holder: string, keyLimit = 0): Promise<Budget> {
     const limit = Math.max(config.userLimits.apiRequestsPerMinute, keyLimit);
-    const result = await limiter.hit(`apiuser:${userId}`, limit, RATE_WINDOW_MS);
+    const result = await limiter.hit(`apiuser:${holder}`, limit, RATE_WINDOW_MS);
     return { limit, result };
   }
 
-  /** A session's call on the platform API, counted against its user's budget. */
+  /** A session's call on the platform API, counted against the signed-in person's budget (`userId`). */
   async function checkUserBudget(userId: string): Promise<UserBudgetVerdict> {
-    const { refused, figures } = tightest([await userBudget(userId)]);
+    const { refused, figures } = tightest([await sharedBudget(userId)]);
     return refused
       ? { valid: false, code: 'USER_RATE_LIMITED', ratelimit: figures }
       : { valid: true, code: 'VALID', ratelimit: figures };
   }
 
   /**
-   * The tier a key has now. With PLAN_QUOTAS a tier above standard is the user's paid plan's, and
+   * The tier a key has now. With PLAN_QUOTAS a tier above standard is the workspace's paid plan's, and
    * only while that plan lasts: billing lowers the stored tier when it notices the plan ended (the
    * renewals job), but the user_plans view drops the plan at its period's end, so the plan is read
    * at the moment of the check. Only keys above standard pay that read (one row by primary key);
@@ -197,7 +212,7 @@ export async function createApiKeyAuth(deps: {
 
   /**
    * Verifies a platform API request made with `Authorization: Bearer nuv_…` (`method`: the
-   * request's): an unknown, revoked or expired key; the tier's budget or the user's spent; the
+   * request's): an unknown, revoked or expired key; the tier's budget or the workspace's spent; the
    * scope the method needs missing; else valid. Every outcome is counted in the key's usage.
    */
   async function verifyKey(token: string, method: string): Promise<KeyVerification> {
@@ -215,7 +230,8 @@ export async function createApiKeyAuth(deps: {
     const limit = limits[tier] ?? config.apiKeys.rateLimits.standard;
     const [result, user] = await Promise.all([
       limiter.hit(`apikey:${key.id}`, limit, RATE_WINDOW_MS),
-      userBudget(key.userId, tier === 'standard' ? 0 : limit),
+      // The workspace's budget (`key.userId` is the key's workspace).
+      sharedBudget(key.userId, tier === 'standard' ? 0 : limit),
     ]);
     type CodedBudget = Budget & { code: 'RATE_LIMITED' | 'USER_RATE_LIMITED' };
     const { shown, refused, figures } = tightest<CodedBudget>([
@@ -237,6 +253,8 @@ export async function createApiKeyAuth(deps: {
       code: 'VALID',
       ...facts,
       userId: key.userId,
+      createdBy: key.createdBy ?? key.userId,
+      role: key.role,
       scopes: key.scopes,
       tier,
       ratelimit: figures,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { apiKeyUsage } from '../../db/schema/api-key-usage.js';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/api-keys.js';
@@ -16,6 +16,8 @@ export interface KeyRecord {
   id: string;
   applicationId: string;
   userId: string;
+  createdBy: string | null;
+  role: string;
   scopes: string[];
   tier: string;
   expiresAt: Date;
@@ -206,6 +208,8 @@ function applicationsQueries(db: Database) {
           expiresAt: apiKeys.expiresAt,
           revokedAt: apiKeys.revokedAt,
           userId: apiKeys.userId,
+          createdBy: apiKeys.createdBy,
+          role: apiKeys.role,
         })
         .from(apiKeys)
         .where(eq(apiKeys.keyHash, hash))
@@ -267,12 +271,15 @@ function applicationsQueries(db: Database) {
       return row;
     },
 
-    /** Revokes every key of the user not revoked yet; returns their hashes (to drop cached look-ups). */
+    /**
+     * Revokes every key not revoked yet of the user's personal workspace (its id is the user's) and
+     * every one the user issued in another; returns their hashes (to drop cached look-ups).
+     */
     async revokeKeysOfUser(userId: string, at: Date, reason: string): Promise<string[]> {
       const revoked = await db
         .update(apiKeys)
         .set({ revokedAt: at, revokedReason: reason })
-        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .where(and(or(eq(apiKeys.userId, userId), eq(apiKeys.createdBy, userId)), isNull(apiKeys.revokedAt)))
         .returning({ hash: apiKeys.keyHash });
       return revoked.map((row) => row.hash);
     },

@@ -30,6 +30,8 @@ import { principalOf } from '../auth/principal.js';
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  // The caller's role in the workspace lacks the route's permission.
+  403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
@@ -41,9 +43,11 @@ const VERIFY_CLIENT_ATTEMPTS_PER_ADDRESS_PER_MINUTE = 60;
 const MINUTE_MS = 60_000;
 
 /**
- * The developer's applications and their API keys, on the sign-in service (`/applications…`).
- * Managed with a session only (cookie or `nat_` bearer token): an API key cannot manage keys.
- * Another user's application answers 404, as if it did not exist.
+ * The applications and API keys of the caller's workspace, on the sign-in service
+ * (`/applications…`). Managed with a session only (cookie or `nat_` bearer token): an API key
+ * cannot manage keys. Each route declares the permission it needs in the workspace (`apps:read`,
+ * `apps:write`, `keys:issue`, `keys:revoke`); another workspace's application answers 404, as if it
+ * did not exist. Issuing, rotating and revoking a key go to the workspace's audit log.
  */
 export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsService }> = async (app, { service }) => {
   // Public, server to server: an ecosystem app proves it holds its client secret. Failures are
@@ -87,21 +91,27 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
 
   await app.register(async (scope) => {
     const owner = scope.withTypeProvider<ZodTypeProvider>();
-    const userId = (request: FastifyRequest) => principalOf(request).userId;
+    // The workspace the request names (the caller's personal one without the organisation header):
+    // the auth hook has checked the caller's role there allows the route's permission.
+    const workspaceId = (request: FastifyRequest) => principalOf(request).workspaceId;
+    const issuer = (request: FastifyRequest) => {
+      const principal = principalOf(request);
+      return { userId: principal.userId, role: principal.role };
+    };
 
     owner.get(
       '/applications',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'apps:read' },
         schema: { tags: ['applications'], response: { 200: applicationListResponseSchema, ...errors } },
       },
-      async (request) => ({ success: true as const, applications: await service.list(userId(request)) }),
+      async (request) => ({ success: true as const, applications: await service.list(workspaceId(request)) }),
     );
 
     owner.post(
       '/applications',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'apps:write' },
         schema: {
           tags: ['applications'],
           body: createApplicationBodySchema,
@@ -109,7 +119,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
         },
       },
       async (request, reply) => {
-        const created = await service.create(userId(request), request.body);
+        const created = await service.create(workspaceId(request), request.body);
         request.log.info({ applicationId: created.application.id }, 'application created');
         return reply.code(201).send({ success: true as const, ...created });
       },
@@ -118,7 +128,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
     owner.get(
       '/applications/:id',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'apps:read' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -127,14 +137,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
       },
       async (request) => ({
         success: true as const,
-        application: await service.get(userId(request), request.params.id),
+        application: await service.get(workspaceId(request), request.params.id),
       }),
     );
 
     owner.put(
       '/applications/:id',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'apps:write' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -144,14 +154,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
       },
       async (request) => ({
         success: true as const,
-        application: await service.update(userId(request), request.params.id, request.body),
+        application: await service.update(workspaceId(request), request.params.id, request.body),
       }),
     );
 
     owner.delete(
       '/applications/:id',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'apps:write' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -159,7 +169,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
         },
       },
       async (request) => {
-        await service.remove(userId(request), request.params.id);
+        await service.remove(workspaceId(request), request.params.id);
         request.log.info({ applicationId: request.params.id }, 'application deleted');
         return { success: true as const, message: applicationMessages.applicationDeleted };
       },
@@ -168,7 +178,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
     owner.post(
       '/applications/:id/secret/rotate',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'apps:write' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -176,7 +186,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
         },
       },
       async (request) => {
-        const rotated = await service.rotateSecret(userId(request), request.params.id);
+        const rotated = await service.rotateSecret(workspaceId(request), request.params.id);
         request.log.info({ applicationId: request.params.id }, 'client secret rotated');
         return { success: true as const, ...rotated };
       },
@@ -185,7 +195,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
     owner.post(
       '/applications/:id/keys',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'keys:issue' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -194,8 +204,13 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
         },
       },
       async (request, reply) => {
-        const apiKey = await service.createKey(userId(request), request.params.id, request.body);
+        const apiKey = await service.createKey(workspaceId(request), request.params.id, request.body, issuer(request));
         request.log.info({ applicationId: request.params.id, keyId: apiKey.id }, 'api key created');
+        await app.orgs.audit(request, {
+          action: 'key.issued',
+          target: { type: 'api_key', id: apiKey.id, label: apiKey.name },
+          details: { application: request.params.id, role: apiKey.role ?? null },
+        });
         return reply.code(201).send({ success: true as const, message: applicationMessages.keyCreated, apiKey });
       },
     );
@@ -203,7 +218,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
     owner.get(
       '/applications/:id/keys',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'apps:read' },
         schema: {
           tags: ['applications'],
           params: applicationIdParamsSchema,
@@ -213,14 +228,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
       },
       async (request) => ({
         success: true as const,
-        keys: await service.listKeys(userId(request), request.params.id, request.query.include_revoked),
+        keys: await service.listKeys(workspaceId(request), request.params.id, request.query.include_revoked),
       }),
     );
 
     owner.delete(
       '/applications/:id/keys/:keyId',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'keys:revoke' },
         schema: {
           tags: ['applications'],
           params: apiKeyParamsSchema,
@@ -230,8 +245,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
       },
       async (request) => {
         const { id, keyId } = request.params;
-        await service.revokeKey(userId(request), id, keyId, request.body?.reason || null);
+        const reason = request.body?.reason || null;
+        const revoked = await service.revokeKey(workspaceId(request), id, keyId, reason);
         request.log.info({ applicationId: id, keyId }, 'api key revoked');
+        await app.orgs.audit(request, {
+          action: 'key.revoked',
+          target: { type: 'api_key', id: revoked.id, label: revoked.name },
+          details: { application: id, role: revoked.role, reason },
+        });
         return { success: true as const, message: applicationMessages.keyRevoked };
       },
     );
@@ -239,7 +260,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
     owner.post(
       '/applications/:id/keys/:keyId/rotate',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'keys:issue' },
         schema: {
           tags: ['applications'],
           params: apiKeyParamsSchema,
@@ -248,8 +269,13 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
       },
       async (request, reply) => {
         const { id, keyId } = request.params;
-        const apiKey = await service.rotateKey(userId(request), id, keyId);
+        const apiKey = await service.rotateKey(workspaceId(request), id, keyId, issuer(request));
         request.log.info({ applicationId: id, keyId, newKeyId: apiKey.id }, 'api key rotated');
+        await app.orgs.audit(request, {
+          action: 'key.rotated',
+          target: { type: 'api_key', id: apiKey.id, label: apiKey.name },
+          details: { application: id, role: apiKey.role ?? null, replaces: keyId },
+        });
         return reply.code(201).send({ success: true as const, message: applicationMessages.keyRotated, apiKey });
       },
     );
@@ -257,7 +283,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
     owner.get(
       '/applications/:id/keys/:keyId/stats',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'apps:read' },
         schema: {
           tags: ['applications'],
           params: apiKeyParamsSchema,
@@ -267,7 +293,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
       },
       async (request) => ({
         success: true as const,
-        stats: await service.keyStats(userId(request), request.params.id, request.params.keyId, request.query.days),
+        stats: await service.keyStats(
+          workspaceId(request),
+          request.params.id,
+          request.params.keyId,
+          request.query.days,
+        ),
       }),
     );
   });

@@ -57,7 +57,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/email/verify',
     {
       // A verification or address-change link counts only for the account it was sent for, signed in.
-      config: { auth: 'optional' },
+      config: { auth: 'optional', permission: 'account' },
       schema: { tags: ['auth'], body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema, ...errors } },
     },
     async (request, reply) => {
@@ -85,7 +85,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/email/verify/resend',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags: ['auth'], response: { 200: resendVerificationResponseSchema, ...errors } },
     },
     async (request) => ({ status: await app.auth.resendVerification(principalOf(request).userId) }),
@@ -124,7 +124,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/password/change',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['auth'],
         body: serverChangePasswordBodySchema,
@@ -144,7 +144,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/email/change',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags: ['auth'], body: changeEmailBodySchema, response: { 202: accountEmailSuccessSchema, ...errors } },
     },
     async (request, reply) => {

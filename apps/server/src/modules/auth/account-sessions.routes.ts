@@ -26,7 +26,7 @@ export const accountSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/sessions',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags: ['auth'], response: { 200: accountSessionsResponseSchema, ...errors } },
     },
     async (request) => {
@@ -38,7 +38,7 @@ export const accountSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/auth/sessions/:id',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['auth'],
         params: sessionIdParamsSchema,
@@ -58,7 +58,7 @@ export const accountSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sessions/revoke-others',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags: ['auth'], response: { 200: endSessionsResponseSchema, ...errors } },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import { API_KEY_PREFIX } from '@nuvem/contracts/applications';
 import { authMessages, SESSION_COOKIE } from '@nuvem/contracts/auth';
+import { rolePermissions } from '@nuvem/contracts/orgs';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
@@ -70,7 +71,24 @@ export const authPlugin = fp(
 
     function identify(request: FastifyRequest, auth: RequestAuth | null): void {
       request.auth = auth;
-      request.principal = auth ? { userId: auth.user.id, via: auth.via } : null;
+      if (!auth) {
+        request.principal = null;
+        return;
+      }
+      // A session starts in its personal workspace as its owner; an API key in its own workspace
+      // with its role's permissions. `app.orgs.authorize` then resolves the workspace the request
+      // names and caps a key by its issuer's current role.
+      const workspaceId = auth.via === 'api_key' ? auth.apiKey.workspaceId : auth.user.id;
+      const role = auth.via === 'api_key' ? auth.apiKey.role : 'owner';
+      request.principal = {
+        userId: auth.user.id,
+        via: auth.via,
+        workspaceId,
+        organisation: workspaceId !== auth.user.id,
+        role,
+        permissions: new Set(rolePermissions[role]),
+        apiKeyId: auth.via === 'api_key' ? auth.apiKey.id : null,
+      };
     }
 
     async function authenticate(request: FastifyRequest, reply: FastifyReply, need: AuthNeed): Promise<void> {
@@ -81,6 +99,7 @@ export const authPlugin = fp(
           // 401 for an unknown, revoked or expired key; 403 for a missing scope; 429 past a budget.
           answerVerdict(reply, verification);
           identify(request, keyAuthOf(verification));
+          await authorizeRoute(request);
           return;
         }
       }
@@ -92,6 +111,13 @@ export const authPlugin = fp(
       }
       // On the platform API, sessions count in the same per-user budget as the user's keys.
       if (need === 'platform') answerVerdict(reply, await app.apiKeys.checkUserBudget(request.principal.userId));
+      await authorizeRoute(request);
+    }
+
+    /** The route's declared permission, checked in the workspace the request names (decision 029). */
+    async function authorizeRoute(request: FastifyRequest): Promise<void> {
+      const permission = request.routeOptions.config.permission;
+      if (request.principal && permission) await app.orgs.authorize(request, permission);
     }
 
     // Every route says what it needs; one added without saying so stops the server from starting.

@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags: ['auth'], response: { 200: meResponseSchema, 401: errorResponseSchema } },
     },
     async (request) => {

@@ -142,7 +142,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/mfa',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags: ['auth'], response: { 200: mfaStatusSchema, 401: errorResponseSchema } },
     },
     async (request) => app.auth.mfaStatus(sessionOf(request).user.id),
@@ -151,7 +151,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/mfa/totp/setup',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['auth'],
         description:
@@ -171,7 +171,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/mfa/totp/confirm',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['auth'],
         body: totpConfirmBodySchema,
@@ -190,7 +190,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/mfa/totp/disable',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags: ['auth'], body: totpDisableBodySchema, response: { 200: mfaStatusSchema, ...errors } },
     },
     async (request) => {
@@ -204,7 +204,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/mfa/recovery-codes',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['auth'],
         description: 'New recovery codes for a current code; the old ones stop working.',
@@ -223,7 +223,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/passkeys/options',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['auth'],
         description: 'Options to create a passkey (the password, or a code for an account without one).',
@@ -241,7 +241,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/passkeys',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['auth'],
         body: passkeyRegisterBodySchema,
@@ -260,7 +260,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/auth/passkeys/:id',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['auth'],
         params: passkeyParamsSchema,
@@ -276,7 +276,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/auth/passkeys/:id',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['auth'],
         description: 'Removes a passkey: the password (accounts that have one), or else a current code.',

@@ -1,4 +1,5 @@
 import { applicationMessages, type ApiKeyScope, type RateLimitTier } from '@nuvem/contracts/applications';
+import type { Role } from '@nuvem/contracts/orgs';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import type { ApiKeyAuth } from './principal.js';
@@ -33,7 +34,17 @@ interface KeyFacts {
  * `ratelimit` is there once the budgets were counted.
  */
 export type KeyVerification =
-  | ({ valid: true; code: 'VALID'; userId: string; scopes: ApiKeyScope[]; tier: RateLimitTier } & KeyFacts & {
+  | ({
+      valid: true;
+      code: 'VALID';
+      /** The key's workspace. */
+      userId: string;
+      /** Who issued the key, and the role they issued it under. */
+      createdBy: string;
+      role: Role;
+      scopes: ApiKeyScope[];
+      tier: RateLimitTier;
+    } & KeyFacts & {
         ratelimit: RateLimitFigures;
       })
   | { valid: false; code: 'NOT_FOUND' }
@@ -96,8 +107,14 @@ export function answerVerdict<V extends PlatformVerdict>(
 /** Who a request made with a verified key acts as. */
 export function keyAuthOf(verdict: Extract<KeyVerification, { valid: true }>): ApiKeyAuth {
   return {
-    user: { id: verdict.userId },
+    user: { id: verdict.createdBy },
     via: 'api_key',
-    apiKey: { id: verdict.keyId, scopes: verdict.scopes, tier: verdict.tier },
+    apiKey: {
+      id: verdict.keyId,
+      scopes: verdict.scopes,
+      tier: verdict.tier,
+      workspaceId: verdict.userId,
+      role: verdict.role,
+    },
   };
 }

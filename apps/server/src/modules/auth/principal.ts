@@ -1,13 +1,15 @@
 import type { ApiKeyScope, RateLimitTier } from '@nuvem/contracts/applications';
+import type { Permission, Role } from '@nuvem/contracts/orgs';
 import type { FastifyRequest } from 'fastify';
 import type { SessionRow, UserRow } from './auth.repository.js';
 import type { AuthService } from './auth.service.js';
 
 /** Who a request made with an API key acts as (the applications module verifies keys). */
 export interface ApiKeyAuth {
+  /** The person who issued the key: it acts for them. */
   user: { id: string };
   via: 'api_key';
-  apiKey: { id: string; scopes: ApiKeyScope[]; tier: RateLimitTier };
+  apiKey: { id: string; scopes: ApiKeyScope[]; tier: RateLimitTier; workspaceId: string; role: Role };
 }
 
 /** A signed-in session (cookie or `nat_` bearer token), or an API key on the platform API. */
@@ -23,10 +25,29 @@ export type RequestAuth = { user: UserRow; session: SessionRow; via: 'cookie' | 
  */
 export type AuthNeed = 'public' | 'optional' | 'session' | 'platform';
 
-/** Who is calling: the user now; the organisation and permissions later. */
+/**
+ * What a route may do in its caller's workspace, declared in its options as `config: { permission }`
+ * on every route that is not public: a permission (`containers:write`…) checked against the
+ * caller's role in the workspace the request names (decision 029), or `account` for routes that act
+ * on the caller's own account (profile, sessions, sign-in factors, tickets), never on a workspace.
+ */
+export type PermissionNeed = Permission | 'account';
+
+/**
+ * Who is calling and where: the person (`userId`; for an API key, its issuer), the workspace the
+ * request acts in (`workspaceId`: owner of what it reads and changes; the personal one is the
+ * user's id), their role there and what it permits.
+ */
 export interface Principal {
   userId: string;
   via: 'cookie' | 'bearer' | 'api_key';
+  workspaceId: string;
+  /** Whether the workspace is an organisation (else the caller's personal workspace). */
+  organisation: boolean;
+  role: Role;
+  permissions: ReadonlySet<Permission>;
+  /** The API key behind the request, if one. */
+  apiKeyId: string | null;
 }
 
 declare module 'fastify' {
@@ -45,6 +66,8 @@ declare module 'fastify' {
     auth?: AuthNeed;
     /** The 401's text for a caller without credentials, where the spec names its own. */
     unauthorizedMessage?: string;
+    /** What the route does in the caller's workspace (required on every route that is not public). */
+    permission?: PermissionNeed;
   }
 }
 

@@ -2,12 +2,14 @@ import type { BillingAccount, Order } from '@nuvem/contracts/billing';
 import { taxTreatments, type TaxTreatment } from '@nuvem/contracts/tax';
 import { addonTypes, plans, type AddonType, type BillingPeriod } from '@nuvem/contracts/pricing';
 import { AppError } from '../../lib/errors.js';
+import type { ServerLanguage } from '../../lib/i18n/language.js';
 import { invoiceNumbers } from './invoices.service.js';
 import { newId } from '../../lib/ids.js';
 import { allowancesLedger } from './allowances.js';
 import { currentPlan, isPlanId, type BillingContext } from './billing-context.js';
 import type { BillingOrderRow } from './billing.repository.js';
 import { customersRepository } from './customers.repository.js';
+import { describeItem } from './item-names.js';
 import { allowanceMonthAt } from './periods.js';
 import { periodStartOf } from './proration.js';
 
@@ -15,13 +17,21 @@ export function taxTreatmentOf(value: string): TaxTreatment {
   return (taxTreatments as readonly string[]).includes(value) ? (value as TaxTreatment) : 'domestic';
 }
 
-/** An order as the API shows it (`invoiceNumber`: its invoice's, once paid). */
-export function orderView(row: BillingOrderRow, invoiceNumber: string | null = null): Order {
+/**
+ * An order as the API shows it (`invoiceNumber`: its invoice's, once paid), its item named in
+ * `language` from its codes (the stored text when the request named no language).
+ */
+export function orderView(
+  row: BillingOrderRow,
+  invoiceNumber: string | null = null,
+  language: ServerLanguage | null = null,
+): Order {
   return {
     id: row.id,
     kind: row.kind === 'subscription' ? 'subscription' : 'addon',
-    description: row.description,
+    description: describeItem(row, row.description, language),
     addon_type: (addonTypes as readonly string[]).includes(row.addonType ?? '') ? (row.addonType as AddonType) : null,
+    pack: row.pack,
     quantity: row.quantity,
     plan: isPlanId(row.plan) ? row.plan : null,
     period: row.period === 'monthly' || row.period === 'yearly' ? row.period : null,
@@ -106,19 +116,19 @@ export function createAccountViews(ctx: BillingContext) {
   }
 
   /** The orders as the API shows them, each with its invoice's number once paid. */
-  async function withInvoiceNumbers(rows: BillingOrderRow[]): Promise<Order[]> {
+  async function withInvoiceNumbers(rows: BillingOrderRow[], language: ServerLanguage | null): Promise<Order[]> {
     const paid = rows.filter((row) => row.status === 'paid').map((row) => row.id);
     const numbers =
       paid.length > 0 ? await repo.transaction((_tx, db) => invoiceNumbers(db, paid)) : new Map<string, string>();
-    return rows.map((row) => orderView(row, numbers.get(row.id) ?? null));
+    return rows.map((row) => orderView(row, numbers.get(row.id) ?? null, language));
   }
 
-  async function orders(userId: string): Promise<Order[]> {
-    return withInvoiceNumbers(await repo.listOrders(userId));
+  async function orders(userId: string, language: ServerLanguage | null = null): Promise<Order[]> {
+    return withInvoiceNumbers(await repo.listOrders(userId), language);
   }
 
-  async function order(userId: string, orderId: string): Promise<Order> {
-    const [view] = await withInvoiceNumbers([await ownedOrder(userId, orderId)]);
+  async function order(userId: string, orderId: string, language: ServerLanguage | null = null): Promise<Order> {
+    const [view] = await withInvoiceNumbers([await ownedOrder(userId, orderId)], language);
     if (!view) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
     return view;
   }

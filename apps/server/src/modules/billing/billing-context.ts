@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventBus } from '../../plugins/app/event-bus.js';
+import type { AuditRecord } from '../orgs/orgs.types.js';
 import type { BillingOrderRow, BillingRepository, BillingSubscriptionRow } from './billing.repository.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 
@@ -26,16 +27,28 @@ export interface BillingDeps {
   provider: PaymentProvider;
   bus: EventBus;
   log: FastifyBaseLogger;
-  /** The account's e-mail (receipts go there, whatever the client sent). */
+  /** A person's e-mail (the buyer's at checkout: Stripe's customer and session show it, whatever the client sent). */
   emailOf(userId: string): Promise<string | null>;
-  /** Puts the user's working API keys on their plan's tier. */
-  setKeyTier(userId: string, tier: 'standard' | 'premium' | 'enterprise'): Promise<number>;
+  /** Puts the workspace's working API keys on its plan's tier. */
+  setKeyTier(workspaceId: string, tier: 'standard' | 'premium' | 'enterprise'): Promise<number>;
   /** Ends, at the provider, a subscription a new plan replaced (durably: queued and retried). */
   /** `prorate`: let the provider credit its unused time (false when the new order already did). */
   cancelReplaced(providerSubscriptionId: string, options: { prorate: boolean }): Promise<void>;
   /** Mails the receipt of a paid order (never throws; once per order). */
   sendReceipt?(order: BillingOrderRow): Promise<void>;
+  /** Appends to a workspace's audit log without a request (a payment, a webhook); never throws. */
+  audit?(workspaceId: string, actor: { userId: string | null; via: string }, record: AuditRecord): Promise<void>;
   now?: () => Date;
+}
+
+/**
+ * Who buys: the workspace that owns the order, its plan and its balances (an organisation's
+ * `wsp_…` id, or a person's own id for their personal workspace), and the member acting for it.
+ */
+export interface Buyer {
+  workspaceId: string;
+  /** The person placing the order (their address is the checkout's; the receipt goes to them). */
+  userId: string;
 }
 
 /** The database or a transaction, as `repo.transaction` hands it over (for the module's other repositories). */

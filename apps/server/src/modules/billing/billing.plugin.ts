@@ -9,7 +9,7 @@ import { taxProfileRoutes } from './tax-profile.routes.js';
 import { createBillingService, type BillingService } from './billing.service.js';
 import { createStripeEventHandler, STRIPE_EVENT_JOB, stripeWebhookRoutes } from './billing.webhooks.js';
 import { seedDemoCoupon } from './coupons.js';
-import { createOrderReceipt } from './order-receipt.js';
+import { createOrderReceipt, receiptRecipients } from './order-receipt.js';
 import { createSandboxProvider } from './providers/sandbox.js';
 import { createStripeClient, createStripeProvider } from './providers/stripe.js';
 
@@ -26,7 +26,8 @@ const RENEW_EVERY_MS = 10 * 60_000;
 /**
  * The billing module: prices (from @nuvem/contracts/pricing), coupons, checkout on Stripe (when
  * STRIPE_SECRET_KEY is set) or the portal's sandbox, the one fulfilment, Stripe's webhooks as
- * queue jobs, and what a plan unlocks (key tiers here; container quotas read user_plans).
+ * queue jobs, and what a plan unlocks (key tiers here; container quotas read user_plans). All of
+ * it belongs to a workspace (issue 34): its plan, orders, balances, invoices and Stripe customer.
  */
 export const billingPlugin = fp(
   async (app: App) => {
@@ -44,8 +45,18 @@ export const billingPlugin = fp(
       bus: app.eventBus,
       log: app.log,
       emailOf: (userId) => app.auth.emailOf(userId),
-      setKeyTier: (userId, tier) => app.applications.setKeyTierForUser(userId, tier),
-      sendReceipt: createOrderReceipt({ mail: app.mail, recipient: (id) => app.auth.mailRecipient(id), log: app.log }),
+      setKeyTier: (workspaceId, tier) => app.applications.setKeyTierForUser(workspaceId, tier),
+      sendReceipt: createOrderReceipt({
+        mail: app.mail,
+        // `app.orgs` is read when a receipt is sent (the orgs plugin may be registered after this one).
+        recipients: (order) =>
+          receiptRecipients(order, {
+            recipient: (id) => app.auth.mailRecipient(id),
+            contacts: (workspaceId) => app.orgs.contacts(workspaceId),
+          }),
+        log: app.log,
+      }),
+      audit: (workspaceId, actor, record) => app.orgs.auditAs(workspaceId, actor, record),
       cancelReplaced: async (providerSubscriptionId, { prorate }) => {
         await app.queue.send(CANCEL_REPLACED_JOB, { providerSubscriptionId, prorate });
       },

@@ -18,14 +18,17 @@ import {
   validateCouponBodySchema,
 } from '@nuvem/contracts/billing';
 import { errorResponseSchema } from '@nuvem/contracts/common';
+import { plans } from '@nuvem/contracts/pricing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitAddress } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
+import { readerLanguage } from '../../lib/i18n/language.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { principalOf } from '../auth/principal.js';
-import type { BillingService } from './billing.service.js';
+import { isPlanId } from './billing-context.js';
+import type { BillingService, Buyer } from './billing.service.js';
 
 const MINUTE = 60_000;
 /** Coupon guesses per address per minute (codes are short; guessing them is the obvious attack). */
@@ -44,9 +47,17 @@ const errors = {
   404: errorResponseSchema,
 };
 const signIn = { auth: 'session' as const, unauthorizedMessage: pricingMessages.signInRequired };
+/** The workspace's plan, orders and balances (any member whose role reads billing). */
+const readBilling = { ...signIn, permission: 'billing:read' as const };
+/** Buying, cancelling, paying, and Stripe's portal for the workspace (owners, admins, billing members). */
+const manageBilling = { ...signIn, permission: 'billing:manage' as const };
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** The Payments API of spec 2 (below /api/payments), the account's billing, and the sandbox checkout. */
+/**
+ * The Payments API of spec 2 (below /api/payments), the workspace's billing, and the sandbox
+ * checkout. Everything bought belongs to the workspace the request names (`principal.workspaceId`);
+ * the member acting is the order's `placed_by`.
+ */
 export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; limiter: RateLimiter }> = async (
   app,
   { service, limiter },
@@ -56,18 +67,22 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
     if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
   }
 
-  /** A checkout for the caller, within their checkouts per 10 minutes; the new order is logged. */
+  /**
+   * A checkout for the caller's workspace, placed by the caller, within their checkouts per 10
+   * minutes; the new order is logged.
+   */
   async function checkout(
     request: FastifyRequest,
     logMessage: string,
-    start: (userId: string) => Promise<{ url: string; orderId: string }>,
+    start: (buyer: Buyer) => Promise<{ url: string; orderId: string }>,
   ): Promise<{ url: string; orderId: string }> {
-    const userId = principalOf(request).userId;
-    await app.auth.requireVerifiedEmail(userId); // buying needs a verified address: 403 EMAIL_NOT_VERIFIED
+    const { userId, workspaceId } = principalOf(request);
+    // Buying needs the buyer's verified address (theirs, whichever workspace): 403 EMAIL_NOT_VERIFIED.
+    await app.auth.requireVerifiedEmail(userId);
     const limit = await limiter.hit(`checkout:${userId}`, CHECKOUTS, 10 * MINUTE);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
-    const result = await start(userId);
-    request.log.info({ orderId: result.orderId }, logMessage);
+    const result = await start({ workspaceId, userId });
+    request.log.info({ orderId: result.orderId, workspaceId }, logMessage);
     return result;
   }
 
@@ -80,7 +95,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
   app.post(
     '/coupons/validate',
     {
-      config: { auth: 'optional' },
+      // The caller is not used (the coupon is checked for anyone): no workspace is involved.
+      config: { auth: 'optional', permission: 'account' },
       schema: {
         tags: ['payments'],
         body: validateCouponBodySchema,
@@ -103,17 +119,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
         response: { 200: quoteResponseSchema, ...errors, 429: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // A quote with a coupon says whether the code exists: limited like the coupon check.
       if (request.body.couponCode) await limitCouponChecks(request.ip);
-      return service.calculate(request.body);
+      return service.calculate(request.body, readerLanguage(request, reply));
     },
   );
 
   app.post(
     '/payments/pricing/checkout',
     {
-      config: signIn,
+      config: manageBilling,
       schema: {
         tags: ['payments'],
         body: addonCheckoutBodySchema,
@@ -127,13 +143,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       },
     },
     async (request) =>
-      checkout(request, 'add-on checkout created', (userId) => service.checkoutAddon(userId, request.body)),
+      checkout(request, 'add-on checkout created', (buyer) => service.checkoutAddon(buyer, request.body)),
   );
 
   app.post(
     '/subscriptions/checkout',
     {
-      config: signIn,
+      config: manageBilling,
       schema: {
         tags: ['payments'],
         body: subscriptionCheckoutBodySchema,
@@ -147,24 +163,36 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       },
     },
     async (request) =>
-      checkout(request, 'subscription checkout created', (userId) =>
-        service.checkoutSubscription(userId, request.body),
-      ),
+      checkout(request, 'subscription checkout created', (buyer) => service.checkoutSubscription(buyer, request.body)),
   );
 
   app.post(
     '/subscriptions/cancel',
     {
-      config: signIn,
+      config: manageBilling,
       schema: { tags: ['payments'], response: { 200: accountResponseSchema, ...errors, 409: errorResponseSchema } },
     },
-    async (request) => service.cancelSubscription(principalOf(request).userId),
+    async (request) => {
+      const { account, cancelled } = await service.cancelPlan(principalOf(request).workspaceId);
+      if (cancelled) {
+        await app.orgs.audit(request, {
+          action: 'plan.cancelled',
+          target: {
+            type: 'plan',
+            id: cancelled.plan,
+            label: isPlanId(cancelled.plan) ? plans[cancelled.plan].name : null,
+          },
+          details: { plan: cancelled.plan, period: cancelled.period, order_id: cancelled.orderId },
+        });
+      }
+      return account;
+    },
   );
 
   app.post(
     '/customer-portal',
     {
-      config: signIn,
+      config: manageBilling,
       schema: {
         tags: ['payments'],
         body: customerPortalBodySchema,
@@ -178,56 +206,61 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       },
     },
     async (request) => {
-      const userId = principalOf(request).userId;
+      const { userId, workspaceId } = principalOf(request);
       const limit = await limiter.hit(`customer-portal:${userId}`, PORTAL_SESSIONS, 10 * MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
-      return service.customerPortal(userId, request.body);
+      return service.customerPortal(workspaceId, request.body);
     },
   );
 
   app.get(
     '/account',
-    { config: signIn, schema: { tags: ['payments'], response: { 200: accountResponseSchema, ...errors } } },
-    async (request) => service.account(principalOf(request).userId),
+    { config: readBilling, schema: { tags: ['payments'], response: { 200: accountResponseSchema, ...errors } } },
+    async (request) => service.account(principalOf(request).workspaceId),
   );
 
   app.get(
     '/orders',
-    { config: signIn, schema: { tags: ['payments'], response: { 200: ordersResponseSchema, ...errors } } },
-    async (request) => ({ orders: await service.orders(principalOf(request).userId) }),
+    { config: readBilling, schema: { tags: ['payments'], response: { 200: ordersResponseSchema, ...errors } } },
+    async (request, reply) => ({
+      orders: await service.orders(principalOf(request).workspaceId, readerLanguage(request, reply)),
+    }),
   );
 
   app.get(
     '/orders/:id',
     {
-      config: signIn,
+      config: readBilling,
       schema: { tags: ['payments'], params: idParams, response: { 200: orderSchema, ...errors } },
     },
-    async (request) => service.order(principalOf(request).userId, request.params.id),
+    async (request, reply) =>
+      service.order(principalOf(request).workspaceId, request.params.id, readerLanguage(request, reply)),
   );
 
   app.get(
     '/sandbox/sessions/:id',
     {
-      config: signIn,
+      // The sandbox's card form shows the order before paying (paying needs billing:manage).
+      config: readBilling,
       schema: { tags: ['payments'], params: idParams, response: { 200: sandboxSessionSchema, ...errors } },
     },
-    async (request) => service.sandboxSession(principalOf(request).userId, request.params.id),
+    async (request, reply) =>
+      service.sandboxSession(principalOf(request).workspaceId, request.params.id, readerLanguage(request, reply)),
   );
 
   app.post(
     '/sandbox/sessions/:id/cancel',
     {
-      config: signIn,
+      config: manageBilling,
       schema: { tags: ['payments'], params: idParams, response: { 200: sandboxPayResponseSchema, ...errors } },
     },
-    async (request) => service.sandboxCancel(principalOf(request).userId, request.params.id),
+    async (request) => service.sandboxCancel(principalOf(request).workspaceId, request.params.id),
   );
 
   app.post(
     '/sandbox/sessions/:id/pay',
     {
-      config: signIn,
+      config: manageBilling,
       schema: {
         tags: ['payments'],
         params: idParams,
@@ -242,10 +275,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService; lim
       },
     },
     async (request) => {
-      const userId = principalOf(request).userId;
+      const { userId, workspaceId } = principalOf(request);
       const limit = await limiter.hit(`sandbox-card:${userId}`, CARD_ATTEMPTS, 10 * MINUTE);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
-      return service.sandboxPay(userId, request.params.id, request.body);
+      return service.sandboxPay(workspaceId, request.params.id, request.body);
     },
   );
 };

@@ -7,7 +7,7 @@ import { createOrderPricing } from './order-pricing.js';
 import { createPricing } from './pricing.service.js';
 import { createRenewals } from './renewals.service.js';
 
-export type { BillingDeps, PaymentConfirmation } from './billing-context.js';
+export type { BillingDeps, Buyer, PaymentConfirmation } from './billing-context.js';
 
 /**
  * Pricing, coupons, checkout on the configured provider, the one fulfilment, and what a plan
@@ -16,8 +16,12 @@ export type { BillingDeps, PaymentConfirmation } from './billing-context.js';
  * - `pricing.service.ts`: quotes and coupon checks (prices come from @nuvem/contracts/pricing);
  * - `checkout.service.ts`: orders, the provider's checkout sessions, the sandbox card form, expiry;
  * - `fulfilment.service.ts`: a paid order -> ledger credit or plan, then the plan's entitlements;
- * - `renewals.service.ts`: periods renewed or ended (the renewal job, Stripe, the user cancelling);
+ * - `renewals.service.ts`: periods renewed or ended (the renewal job, Stripe, a member cancelling);
  * - `account.service.ts`: the account, its orders and its model-token balance.
+ *
+ * Everything is owned by a workspace (issue 34): `userId` in the tables and below names it (a
+ * person's own id for their personal workspace, `wsp_…` for an organisation); checkouts also take
+ * the member placing the order (`Buyer`).
  */
 export function createBillingService(deps: BillingDeps) {
   const ctx: BillingContext = { ...deps, now: deps.now ?? (() => new Date()) };
@@ -55,6 +59,7 @@ export function createBillingService(deps: BillingDeps) {
 
     renewOrEnd: renewals.renewOrEnd,
     subscriptionChanged: renewals.subscriptionChanged,
+    cancelPlan: renewals.cancelPlan,
     cancelSubscription: renewals.cancelSubscription,
 
     account: account.account,

@@ -8,12 +8,14 @@ import {
   type SubscriptionCheckoutRequest,
 } from '@nuvem/contracts/billing';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import type { ServerLanguage } from '../../lib/i18n/language.js';
 import { taxTreatmentOf } from './account.service.js';
 import { newId } from '../../lib/ids.js';
-import { currentPlan, invalidCoupon, type BillingContext } from './billing-context.js';
+import { currentPlan, invalidCoupon, type BillingContext, type Buyer } from './billing-context.js';
 import { AWAITING_PAYMENT, type BillingOrderRow, type BillingQueries } from './billing.repository.js';
 import type { Fulfilment } from './fulfilment.service.js';
 import type { OrderPricing } from './order-pricing.js';
+import { describeItem } from './item-names.js';
 import type { Priced, Pricing } from './pricing.service.js';
 import { checkSandboxCard } from './providers/sandbox.js';
 
@@ -79,9 +81,9 @@ export function createCheckout(
    * of the open checkouts the new one replaces. Returns the orders whose session is closed; one that
    * Stripe would not close is being paid, and is left to its webhook.
    */
-  async function closeReplacedSessions(userId: string, which: Replacing): Promise<Set<string>> {
+  async function closeReplacedSessions(workspaceId: string, which: Replacing): Promise<Set<string>> {
     const closed = new Set<string>();
-    for (const open of await repo.pendingOrders(userId)) {
+    for (const open of await repo.pendingOrders(workspaceId)) {
       if (!replaces(open, which) || open.failureReason === AWAITING_PAYMENT) continue;
       if (open.provider !== 'stripe' || !open.providerSessionId) continue;
       try {
@@ -95,19 +97,20 @@ export function createCheckout(
   }
 
   /**
-   * One open checkout per plan purchase, and per coupon, per user: under the user's lock, in the
+   * One open checkout per plan purchase, and per coupon, per workspace (whichever member opened
+   * it): under the workspace's lock, in the
    * transaction that inserts the new order, an earlier open one is closed (its coupon redemption
    * given back), so a plan cannot be paid twice nor a coupon hoarded. One that cannot be closed
    * (its Stripe session is open or being paid, or its money is on its way) refuses the new one.
    */
   async function supersedeLocked(
     tx: BillingQueries,
-    userId: string,
+    workspaceId: string,
     which: Replacing,
     sessionsClosed: Set<string>,
   ): Promise<void> {
-    await tx.lockUser(userId);
-    for (const open of await tx.pendingOrders(userId)) {
+    await tx.lockUser(workspaceId);
+    for (const open of await tx.pendingOrders(workspaceId)) {
       if (!replaces(open, which)) continue;
       if (open.failureReason === AWAITING_PAYMENT) throw checkoutOpen();
       if (open.provider === 'stripe' && !sessionsClosed.has(open.id)) {
@@ -120,16 +123,18 @@ export function createCheckout(
   }
 
   /**
-   * Creates the order (the coupon's redemption taken in the same transaction, so the last one goes
-   * to one buyer), then the provider's checkout. A total of 0 (a 100% coupon) is paid at once.
+   * Creates the workspace's order, placed by the buyer (the coupon's redemption taken in the same
+   * transaction, so the last one goes to one buyer), then the provider's checkout with the buyer's
+   * address and the workspace's Stripe customer. A total of 0 (a 100% coupon) is paid at once.
    */
   async function startCheckout(
-    userId: string,
+    buyer: Buyer,
     priced: Priced,
     mode: 'payment' | 'subscription',
     priceId: string | null,
   ): Promise<{ url: string; orderId: string }> {
-    const email = await ctx.emailOf(userId);
+    const { workspaceId } = buyer;
+    const email = await ctx.emailOf(buyer.userId);
     if (!email) throw new AppError(401, pricingMessages.signInRequired, 'UNAUTHORIZED');
     const id = newId('order');
     const at = now();
@@ -140,15 +145,16 @@ export function createCheckout(
     const successUrl = success.toString();
     const cancelUrl = new URL('/pricing', origin).toString();
     const which: Replacing = { subscription: mode === 'subscription', couponCode: priced.coupon?.code ?? null };
-    const sessionsClosed = await closeReplacedSessions(userId, which);
+    const sessionsClosed = await closeReplacedSessions(workspaceId, which);
     const order = await repo
       .transaction(async (tx, db) => {
-        await supersedeLocked(tx, userId, which, sessionsClosed);
+        await supersedeLocked(tx, workspaceId, which, sessionsClosed);
         if (priced.coupon && !(await tx.redeemCoupon(priced.coupon.code, at))) throw invalidCoupon();
-        const { creditLeftCents: _left, ...amounts } = await orderPricing.amounts(userId, priced, { tx, db });
+        const { creditLeftCents: _left, ...amounts } = await orderPricing.amounts(workspaceId, priced, { tx, db });
         return tx.insertOrder({
           id,
-          userId,
+          userId: workspaceId,
+          placedBy: buyer.userId,
           kind: mode === 'subscription' ? 'subscription' : 'addon',
           description: priced.description,
           addonType: priced.addonType,
@@ -183,7 +189,7 @@ export function createCheckout(
       const credited = order.prorationCents + order.creditAppliedCents > 0;
       const providerCouponId =
         mode === 'subscription' && priced.coupon && !credited ? await pricing.ensureMirrored(priced.coupon) : null;
-      const customer = provider.kind === 'stripe' ? await repo.customers.findCustomer(userId) : undefined;
+      const customer = provider.kind === 'stripe' ? await repo.customers.findCustomer(workspaceId) : undefined;
       const session = await provider.createCheckout({
         order,
         email,
@@ -209,14 +215,15 @@ export function createCheckout(
     }
   }
 
-  async function ownedSandboxOrder(userId: string, sessionId: string): Promise<BillingOrderRow> {
+  /** A sandbox checkout of the workspace's (another workspace's is answered like a missing one). */
+  async function ownedSandboxOrder(workspaceId: string, sessionId: string): Promise<BillingOrderRow> {
     if (provider.kind !== 'sandbox') throw AppError.notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
     const order = await repo.findOrderBySession(sessionId);
-    if (order?.userId !== userId) throw AppError.notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
+    if (order?.userId !== workspaceId) throw AppError.notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
     return order;
   }
 
-  async function checkoutAddon(userId: string, body: AddonCheckoutRequest) {
+  async function checkoutAddon(buyer: Buyer, body: AddonCheckoutRequest) {
     checkReturnUrls(body);
     const priced = await pricing.price({
       type: body.type,
@@ -224,10 +231,10 @@ export function createCheckout(
       couponCode: body.couponCode,
     });
     if (priced.quote.subtotalCents <= 0) throw AppError.badRequest(pricingMessages.invalidPrice, 'INVALID_PRICE');
-    return startCheckout(userId, priced, 'payment', null);
+    return startCheckout(buyer, priced, 'payment', null);
   }
 
-  async function checkoutSubscription(userId: string, body: SubscriptionCheckoutRequest) {
+  async function checkoutSubscription(buyer: Buyer, body: SubscriptionCheckoutRequest) {
     checkReturnUrls(body);
     // The price id names the plan and period; given both ways, they must agree.
     let plan = body.plan;
@@ -243,7 +250,7 @@ export function createCheckout(
     if (plan === 'free') throw AppError.badRequest(billingMessages.freePlanNoCheckout, 'FREE_PLAN');
     const priceId = payments.priceIds[plan]?.[period];
     if (!priceId) throw AppError.badRequest(pricingMessages.priceIdMissing, 'UNKNOWN_PRICE');
-    const subscription = await repo.findSubscription(userId);
+    const subscription = await repo.findSubscription(buyer.workspaceId);
     if (
       currentPlan(subscription, now()) === plan &&
       subscription?.period === period &&
@@ -253,16 +260,21 @@ export function createCheckout(
     }
     const priced = await pricing.price({ plan, period, couponCode: body.couponCode });
     if (priced.quote.subtotalCents <= 0) throw AppError.badRequest(pricingMessages.invalidPrice, 'INVALID_PRICE');
-    return startCheckout(userId, priced, 'subscription', priceId);
+    return startCheckout(buyer, priced, 'subscription', priceId);
   }
 
-  async function sandboxSession(userId: string, sessionId: string): Promise<SandboxSession> {
-    const order = await ownedSandboxOrder(userId, sessionId);
+  async function sandboxSession(
+    workspaceId: string,
+    sessionId: string,
+    language: ServerLanguage | null = null,
+  ): Promise<SandboxSession> {
+    const order = await ownedSandboxOrder(workspaceId, sessionId);
     return {
       id: sessionId,
       order_id: order.id,
-      description: order.description,
-      email: (await ctx.emailOf(userId)) ?? '',
+      description: describeItem(order, order.description, language),
+      // The address of whoever placed it (as Stripe's checkout shows the buyer's).
+      email: (await ctx.emailOf(order.placedBy ?? workspaceId)) ?? '',
       subtotal_cents: order.subtotalCents,
       discount_cents: order.discountCents,
       proration_cents: order.prorationCents,
@@ -279,10 +291,10 @@ export function createCheckout(
   }
 
   /**
-   * A session of Stripe's customer portal (cards, Stripe's receipts) for the account's Stripe
+   * A session of Stripe's customer portal (cards, Stripe's receipts) for the workspace's Stripe
    * customer, coming back to this portal's Billing page.
    */
-  async function customerPortal(userId: string, body: { returnUrl: string }): Promise<{ url: string }> {
+  async function customerPortal(workspaceId: string, body: { returnUrl: string }): Promise<{ url: string }> {
     const billingPage = new URL(BILLING_PAGE, origin).toString();
     let returnUrl: URL | null = null;
     try {
@@ -296,19 +308,19 @@ export function createCheckout(
     if (provider.kind !== 'stripe') {
       throw new AppError(409, billingMessages.customerPortalUnavailable, 'CUSTOMER_PORTAL_UNAVAILABLE');
     }
-    const customerId = (await repo.customers.findCustomer(userId))?.stripeCustomerId;
+    const customerId = (await repo.customers.findCustomer(workspaceId))?.stripeCustomerId;
     if (!customerId) throw new AppError(409, billingMessages.noStripeCustomer, 'NO_STRIPE_CUSTOMER');
     try {
       return { url: await provider.customerPortal(customerId, billingPage) };
     } catch (error) {
-      log.error({ err: error, userId }, 'Stripe could not open a customer portal session');
+      log.error({ err: error, workspaceId }, 'Stripe could not open a customer portal session');
       throw new AppError(502, 'Stripe could not open the customer portal. Try again in a moment.', 'PROVIDER_ERROR');
     }
   }
 
   /** The sandbox's card form: a test card that succeeds pays the order through the one fulfilment. */
-  async function sandboxPay(userId: string, sessionId: string, card: SandboxPayBody): Promise<{ url: string }> {
-    const order = await ownedSandboxOrder(userId, sessionId);
+  async function sandboxPay(workspaceId: string, sessionId: string, card: SandboxPayBody): Promise<{ url: string }> {
+    const order = await ownedSandboxOrder(workspaceId, sessionId);
     if (order.status !== 'pending' || order.expiresAt <= now()) {
       throw new AppError(409, billingMessages.sessionClosed, 'CHECKOUT_CLOSED');
     }
@@ -326,8 +338,8 @@ export function createCheckout(
   }
 
   /** The buyer left the sandbox checkout ('Cancel and go back'): the order is closed, its coupon given back. */
-  async function sandboxCancel(userId: string, sessionId: string): Promise<{ url: string }> {
-    const order = await ownedSandboxOrder(userId, sessionId);
+  async function sandboxCancel(workspaceId: string, sessionId: string): Promise<{ url: string }> {
+    const order = await ownedSandboxOrder(workspaceId, sessionId);
     if (order.status === 'pending') await repo.closeOrder(order.id, 'expired', 'cancelled by the buyer');
     return { url: order.cancelUrl };
   }

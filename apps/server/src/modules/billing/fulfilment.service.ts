@@ -25,11 +25,30 @@ export function createFulfilment(ctx: BillingContext, use: { invoices: Invoices 
   const { repo, bus, log, now } = ctx;
   const { invoices } = use;
 
-  /** Makes what the plan unlocks true now: the user's API keys on the plan's tier. */
-  async function syncEntitlements(userId: string): Promise<PlanId> {
-    const plan = currentPlan(await repo.findSubscription(userId), now());
-    await ctx.setKeyTier(userId, plans[plan].entitlements.keyTier);
+  /** Makes what the plan unlocks true now: the workspace's API keys on the plan's tier. */
+  async function syncEntitlements(workspaceId: string): Promise<PlanId> {
+    const plan = currentPlan(await repo.findSubscription(workspaceId), now());
+    await ctx.setKeyTier(workspaceId, plans[plan].entitlements.keyTier);
     return plan;
+  }
+
+  /** A plan bought (not renewed) goes in the workspace's audit log, by the member who placed it. */
+  async function auditPlanBought(order: BillingOrderRow): Promise<void> {
+    if (order.kind !== 'subscription' || order.purpose === 'renewal' || !isPlanId(order.plan)) return;
+    try {
+      await ctx.audit?.(
+        order.userId,
+        { userId: order.placedBy, via: 'system' },
+        {
+          action: 'plan.bought',
+          target: { type: 'plan', id: order.plan, label: plans[order.plan].name },
+          details: { plan: order.plan, period: order.period, order_id: order.id },
+        },
+      );
+    } catch (error) {
+      // The payment stands: a log line instead of the audit entry.
+      log.warn({ err: error, orderId: order.id }, 'could not audit plan.bought');
+    }
   }
 
   /**
@@ -45,7 +64,7 @@ export function createFulfilment(ctx: BillingContext, use: { invoices: Invoices 
     confirmation: PaymentConfirmation,
     at: Date,
   ): Promise<Fulfilled | null> {
-    // The buyer's lock before the order's row, the order checkouts take them in: no deadlock with a
+    // The workspace's lock before the order's row, the order checkouts take them in: no deadlock with a
     // checkout closing this order meanwhile.
     const owner = (await tx.findOrder(orderId))?.userId;
     if (owner) await tx.lockUser(owner);
@@ -84,6 +103,7 @@ export function createFulfilment(ctx: BillingContext, use: { invoices: Invoices 
     if (paid) {
       log.info({ orderId, userId: paid.userId, kind: paid.kind, totalCents: paid.totalCents }, 'order paid');
       await ctx.sendReceipt?.(paid);
+      await auditPlanBought(paid);
       await bus
         .publish(paid.userId, 'billing.updated', { order_id: paid.id, status: 'paid' })
         .catch((error: unknown) => log.warn({ err: error }, 'could not publish billing.updated'));

@@ -8,7 +8,12 @@ import type { BillingService } from './billing.service.js';
 import { createInvoiceViews } from './invoices.service.js';
 
 const errors = { 401: errorResponseSchema, 404: errorResponseSchema };
-const signIn = { auth: 'session' as const, unauthorizedMessage: pricingMessages.signInRequired };
+/** The workspace's invoices: any member whose role reads billing. */
+const readBilling = {
+  auth: 'session' as const,
+  unauthorizedMessage: pricingMessages.signInRequired,
+  permission: 'billing:read' as const,
+};
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const pdfDescription = 'The PDF itself (application/pdf), as a download.';
 
@@ -21,26 +26,27 @@ function sendPdf(reply: FastifyReply, document: { fileName: string; pdf: Buffer 
     .send(document.pdf);
 }
 
-/** The account's invoices and credit notes (below /api/payments), and their PDFs: owners only. */
+/** The workspace's invoices and credit notes (below /api/payments), and their PDFs: its members only. */
 export const invoicesRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (app) => {
   const views = createInvoiceViews(app.db);
 
   app.get(
     '/invoices',
-    { config: signIn, schema: { tags: ['payments'], response: { 200: invoicesResponseSchema, ...errors } } },
-    async (request) => ({ invoices: await views.list(principalOf(request).userId) }),
+    { config: readBilling, schema: { tags: ['payments'], response: { 200: invoicesResponseSchema, ...errors } } },
+    async (request) => ({ invoices: await views.list(principalOf(request).workspaceId) }),
   );
 
   app.get(
     '/invoices/:id/pdf',
-    { config: signIn, schema: { tags: ['payments'], params: idParams, description: pdfDescription } },
-    async (request, reply) => sendPdf(reply, await views.invoicePdf(principalOf(request).userId, request.params.id)),
+    { config: readBilling, schema: { tags: ['payments'], params: idParams, description: pdfDescription } },
+    async (request, reply) =>
+      sendPdf(reply, await views.invoicePdf(principalOf(request).workspaceId, request.params.id)),
   );
 
   app.get(
     '/orders/:id/invoice.pdf',
-    { config: signIn, schema: { tags: ['payments'], params: idParams, description: pdfDescription } },
+    { config: readBilling, schema: { tags: ['payments'], params: idParams, description: pdfDescription } },
     async (request, reply) =>
-      sendPdf(reply, await views.orderInvoicePdf(principalOf(request).userId, request.params.id)),
+      sendPdf(reply, await views.orderInvoicePdf(principalOf(request).workspaceId, request.params.id)),
   );
 };

@@ -103,12 +103,16 @@ export function createInvoices(ctx: BillingContext) {
     return { name, address, country, vatNumber, email };
   }
 
-  /** The buyer as the order was priced (country, VAT number) with the name and address on file now. */
+  /**
+   * The buyer as the order was priced (country, VAT number) with the workspace's name and address
+   * on file now; without them, the name and address of the member who placed it (a personal
+   * workspace's is its person's; a renewal has none: the workspace's details alone).
+   */
   async function buyerOf(db: BillingDatabase, order: BillingOrderRow): Promise<InvoiceParty> {
     // Read on the paying transaction: on PGlite another query would wait for it to end.
     const [customer, user] = await Promise.all([
       customersRepository(db).findCustomer(order.userId),
-      createAuthRepository(db).findUserById(order.userId),
+      createAuthRepository(db).findUserById(order.placedBy ?? order.userId),
     ]);
     return {
       // The name given for invoices, else the account's own.
@@ -218,7 +222,7 @@ export async function invoiceNumbers(db: BillingDatabase, orderIds: string[]): P
   return invoicesRepository(db).invoiceNumbersOfOrders(orderIds);
 }
 
-/** What the Billing page reads: the account's documents and their PDFs (owners only). */
+/** What the Billing page reads: the workspace's documents and their PDFs (its members only). */
 export function createInvoiceViews(db: BillingDatabase) {
   const invoices = invoicesRepository(db);
 

@@ -18,7 +18,8 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ service: BillingService }
   app.get(
     paymentsPaths.planChangePreview,
     {
-      config: { auth: 'session', unauthorizedMessage: pricingMessages.signInRequired },
+      // Part of changing the plan: priced for the workspace, with its credit and VAT.
+      config: { auth: 'session', unauthorizedMessage: pricingMessages.signInRequired, permission: 'billing:manage' },
       schema: {
         tags: ['payments'],
         querystring: planChangeQuerySchema,
@@ -33,13 +34,13 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ service: BillingService }
       },
     },
     async (request) => {
-      const userId = principalOf(request).userId;
+      const { userId, workspaceId } = principalOf(request);
       const limit = await app.limiter.hit(`plan-preview:${userId}`, PREVIEWS_PER_MINUTE, 60_000);
       if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
       const { plan, period, couponCode } = request.query;
       const { pricing, orderPricing } = service.parts;
       const priced = await pricing.price({ plan, period, couponCode });
-      return orderPricing.preview(userId, priced);
+      return orderPricing.preview(workspaceId, priced);
     },
   );
 };

@@ -14,7 +14,7 @@ import {
 import type { App } from '../../types.js';
 import { createBillingRepository } from './billing.repository.js';
 import { createBillingService } from './billing.service.js';
-import { addTestCoupon, paymentsClient, returnUrls } from './billing.testing.js';
+import { addTestCoupon, paymentsClient, personal, returnUrls } from './billing.testing.js';
 import { createSandboxProvider } from './providers/sandbox.js';
 
 const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Ana Lima' };
@@ -44,7 +44,7 @@ function clockedBilling(app: App, start: string) {
     },
     /** Opens a plan checkout and pays it with the card that succeeds (a total of 0 is paid at once). */
     async buyPlan(userId: string, plan: PlanId, period: BillingPeriod, couponCode?: string): Promise<string> {
-      const { url, orderId } = await service.checkoutSubscription(userId, {
+      const { url, orderId } = await service.checkoutSubscription(personal(userId), {
         plan,
         period,
         ...returnUrls,
@@ -297,7 +297,11 @@ describe(`calendar periods, allowances and proration, on ${testDriver}`, () => {
     const billing = clockedBilling(t.app, '2026-06-01T00:00:00.000Z');
     expect(await billing.service.tokenBalance(user.id)).toMatchObject({ included: 2_000_000, purchased: 0 });
     await billing.buyPlan(user.id, 'starter', 'monthly');
-    const { url } = await billing.service.checkoutAddon(user.id, { type: 'tokens', pack: 'small', ...returnUrls });
+    const { url } = await billing.service.checkoutAddon(personal(user.id), {
+      type: 'tokens',
+      pack: 'small',
+      ...returnUrls,
+    });
     await billing.service.sandboxPay(user.id, url.split('/').pop() ?? '', goodCard);
     expect(await billing.service.tokenBalance(user.id)).toMatchObject({ included: 10_000_000, purchased: 5_000_000 });
     // After the month's end without a renewal (cancelled): Free again, the pack stays.
@@ -313,7 +317,11 @@ describe(`calendar periods, allowances and proration, on ${testDriver}`, () => {
     const user = await registerUser(t.app);
     const billing = clockedBilling(t.app, '2026-06-01T00:00:00.000Z');
     await billing.buyPlan(user.id, 'starter', 'monthly');
-    const { url } = await billing.service.checkoutAddon(user.id, { type: 'tokens', pack: 'small', ...returnUrls });
+    const { url } = await billing.service.checkoutAddon(personal(user.id), {
+      type: 'tokens',
+      pack: 'small',
+      ...returnUrls,
+    });
     await billing.service.sandboxPay(user.id, url.split('/').pop() ?? '', goodCard);
     // 10M of Starter's allowance, then the 5M pack.
     await billing.service.recordTokenUse(user.id, 12_000_000, 'workflow', 'run_a');

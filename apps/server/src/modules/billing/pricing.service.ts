@@ -7,7 +7,6 @@ import {
 import {
   findPack,
   planIds,
-  plans,
   quoteCustom,
   quotePack,
   quotePlan,
@@ -17,14 +16,18 @@ import {
   type Quote,
 } from '@nuvem/contracts/pricing';
 import { AppError } from '../../lib/errors.js';
+import type { ServerLanguage } from '../../lib/i18n/language.js';
 import { invalidCoupon, isPlanId, type BillingContext } from './billing-context.js';
 import type { BillingCouponRow } from './billing.repository.js';
+import { describeItem, itemName } from './item-names.js';
 
-const addonNames: Record<AddonType, { unit: string; title: string }> = {
-  tokens: { unit: 'M tokens', title: 'Tokens Extra' },
-  consultation: { unit: 'h', title: 'Horas de Consultoria' },
-  development: { unit: 'h', title: 'Horas de Desenvolvimento' },
-};
+/**
+ * The order's stored description: its pt-PT name, as orders have always kept it (invoices print
+ * it); readers get the name from the codes in their own language (`item-names.ts`).
+ */
+function storedDescription(codes: Parameters<typeof itemName>[0]): string {
+  return itemName(codes, 'pt-PT') ?? '';
+}
 
 /** A purchase priced on the server's tables: what an order is created from. */
 export interface Priced {
@@ -76,10 +79,15 @@ export function createPricing(ctx: BillingContext) {
   async function price(body: CalculateRequest): Promise<Priced> {
     if ('plan' in body) {
       const coupon = body.couponCode ? await usableCoupon(body.couponCode, { plan: body.plan }) : null;
-      const plan = plans[body.plan];
       return {
         quote: quotePlan(body.plan, body.period, coupon?.percentOff ?? 0),
-        description: `Plano ${plan.name} (${body.period === 'yearly' ? 'anual' : 'mensal'})`,
+        description: storedDescription({
+          plan: body.plan,
+          period: body.period,
+          addonType: null,
+          pack: null,
+          quantity: null,
+        }),
         addonType: null,
         pack: null,
         quantity: null,
@@ -90,13 +98,18 @@ export function createPricing(ctx: BillingContext) {
     }
     const coupon = body.couponCode ? await usableCoupon(body.couponCode, { plan: null }) : null;
     const percent = coupon?.percentOff ?? 0;
-    const names = addonNames[body.type];
     if (body.pack !== undefined) {
       const pack = findPack(body.type, body.pack);
       if (!pack) throw AppError.badRequest(`Unknown ${body.type} pack '${body.pack}'`, 'UNKNOWN_PACK');
       return {
         quote: quotePack(pack, percent),
-        description: `${names.title}: pack ${pack.name} (${pack.quantity}${names.unit === 'h' ? ' h' : names.unit})`,
+        description: storedDescription({
+          addonType: body.type,
+          pack: pack.id,
+          quantity: pack.quantity,
+          plan: null,
+          period: null,
+        }),
         addonType: body.type,
         pack: pack.id,
         quantity: pack.quantity,
@@ -108,7 +121,7 @@ export function createPricing(ctx: BillingContext) {
     const quantity = body.quantity ?? 0;
     return {
       quote: quoteCustom(body.type, quantity, percent),
-      description: `${names.title}: ${quantity}${names.unit === 'h' ? ' h' : names.unit}`,
+      description: storedDescription({ addonType: body.type, pack: null, quantity, plan: null, period: null }),
       addonType: body.type,
       pack: null,
       quantity,
@@ -157,9 +170,11 @@ export function createPricing(ctx: BillingContext) {
     return couponResult(found);
   }
 
-  async function calculate(body: CalculateRequest): Promise<QuoteResponse> {
+  /** A quote, its item named in `language` (the stored pt-PT name when the request named none). */
+  async function calculate(body: CalculateRequest, language: ServerLanguage | null = null): Promise<QuoteResponse> {
     const priced = await price(body);
-    return { currency, description: priced.description, ...priced.quote };
+    const description = describeItem(priced, priced.description, language);
+    return { currency, description, ...priced.quote };
   }
 
   return { price, ensureMirrored, findPrice, paymentsConfig, validateCoupon, calculate };

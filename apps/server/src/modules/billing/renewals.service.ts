@@ -7,6 +7,7 @@ import { currentPlan, DAY_MS, isPlanId, type BillingContext } from './billing-co
 import type { BillingSubscriptionRow } from './billing.repository.js';
 import type { Fulfilment } from './fulfilment.service.js';
 import { createOrderPricing } from './order-pricing.js';
+import { itemName } from './item-names.js';
 import type { Priced } from './pricing.service.js';
 
 /** A change to a subscription that Stripe reports (its webhooks). */
@@ -15,6 +16,13 @@ export type SubscriptionChange =
   | { kind: 'past_due' }
   | { kind: 'ended' }
   | { kind: 'cancel_at_period_end'; value: boolean };
+
+/** A plan cancelled (at the period's end): what the audit log records of it. */
+export interface CancelledPlan {
+  plan: string;
+  period: string;
+  orderId: string | null;
+}
 
 /** Periods a late renewal job catches up at most in one run (the rest on the next run). */
 const MAX_RENEWALS_PER_RUN = 24;
@@ -53,7 +61,9 @@ export function createRenewals(
       }
       const plan = locked.plan;
       const period: BillingPeriod = locked.period === 'yearly' ? 'yearly' : 'monthly';
-      const description = `Plano ${plans[plan].name} (${period === 'yearly' ? 'anual' : 'mensal'}): renovação`;
+      // Stored in pt-PT as orders always were; readers get it from the codes in their language.
+      const description =
+        itemName({ plan, period, purpose: 'renewal', addonType: null, pack: null, quantity: null }, 'pt-PT') ?? '';
       const priced: Priced = {
         quote: quotePlan(plan, period),
         description,
@@ -176,11 +186,44 @@ export function createRenewals(
       await repo.updateSubscription(subscription.userId, { cancelAtPeriodEnd: change.value });
     }
     await fulfilment.syncEntitlements(subscription.userId);
+    // Cancelled at Stripe (its customer portal, its dashboard): in the workspace's audit log too.
+    const cancelledThere =
+      (change.kind === 'cancel_at_period_end' && change.value && !subscription.cancelAtPeriodEnd) ||
+      (change.kind === 'ended' && !subscription.cancelAtPeriodEnd && subscription.status !== 'cancelled');
+    if (cancelledThere) {
+      await auditCancelled(subscription.userId, { userId: null, via: 'stripe' }, cancelledOf(subscription));
+    }
   }
 
-  /** Cancels at the end of the period: the plan stays until then, then the user is on Free. */
-  async function cancelSubscription(userId: string): Promise<BillingAccount> {
-    const subscription = await repo.findSubscription(userId);
+  function cancelledOf(subscription: BillingSubscriptionRow): CancelledPlan {
+    return { plan: subscription.plan, period: subscription.period, orderId: subscription.orderId };
+  }
+
+  async function auditCancelled(
+    workspaceId: string,
+    actor: { userId: string | null; via: string },
+    cancelled: CancelledPlan,
+  ): Promise<void> {
+    const label = isPlanId(cancelled.plan) ? plans[cancelled.plan].name : cancelled.plan;
+    try {
+      await ctx.audit?.(workspaceId, actor, {
+        action: 'plan.cancelled',
+        target: { type: 'plan', id: cancelled.plan, label },
+        details: { plan: cancelled.plan, period: cancelled.period, order_id: cancelled.orderId },
+      });
+    } catch (error) {
+      log.warn({ err: error, workspaceId }, 'could not audit plan.cancelled');
+    }
+  }
+
+  /**
+   * Cancels the workspace's plan at the end of the period: the plan stays until then, then the
+   * workspace is on Free. `cancelled` is the plan cancelled now (null when it already was).
+   */
+  async function cancelPlan(
+    workspaceId: string,
+  ): Promise<{ account: BillingAccount; cancelled: CancelledPlan | null }> {
+    const subscription = await repo.findSubscription(workspaceId);
     if (!subscription || currentPlan(subscription, now()) === 'free') {
       throw new AppError(409, billingMessages.noSubscription, 'NO_SUBSCRIPTION');
     }
@@ -189,7 +232,7 @@ export function createRenewals(
         try {
           await provider.cancelAtPeriodEnd(subscription.providerSubscriptionId);
         } catch (error) {
-          log.error({ err: error, userId }, 'the payment provider could not cancel a subscription');
+          log.error({ err: error, workspaceId }, 'the payment provider could not cancel a subscription');
           throw new AppError(
             502,
             'The payment provider could not cancel the subscription. Nothing changed; try again in a moment.',
@@ -197,10 +240,16 @@ export function createRenewals(
           );
         }
       }
-      await repo.updateSubscription(userId, { cancelAtPeriodEnd: true });
+      await repo.updateSubscription(workspaceId, { cancelAtPeriodEnd: true });
+      return { account: await use.account(workspaceId), cancelled: cancelledOf(subscription) };
     }
-    return use.account(userId);
+    return { account: await use.account(workspaceId), cancelled: null };
   }
 
-  return { renewOrEnd, subscriptionChanged, cancelSubscription };
+  /** Cancels at the end of the period (see cancelPlan): the workspace's account after it. */
+  async function cancelSubscription(workspaceId: string): Promise<BillingAccount> {
+    return (await cancelPlan(workspaceId)).account;
+  }
+
+  return { renewOrEnd, subscriptionChanged, cancelPlan, cancelSubscription };
 }

@@ -7,23 +7,25 @@ import { createTaxProfile } from './tax-profile.service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const signIn = { auth: 'session' as const, unauthorizedMessage: pricingMessages.signInRequired };
+const readBilling = { ...signIn, permission: 'billing:read' as const };
+const manageBilling = { ...signIn, permission: 'billing:manage' as const };
 
-/** The buyer's billing details for VAT and invoices (below /api/payments). */
+/** The workspace's billing details for VAT and invoices (below /api/payments). */
 export const taxProfileRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (app) => {
   const profiles = createTaxProfile({ db: app.db, config: app.config });
 
   app.get(
     '/tax-profile',
-    { config: signIn, schema: { tags: ['payments'], response: { 200: taxProfileSchema, ...errors } } },
-    async (request) => profiles.get(principalOf(request).userId),
+    { config: readBilling, schema: { tags: ['payments'], response: { 200: taxProfileSchema, ...errors } } },
+    async (request) => profiles.get(principalOf(request).workspaceId),
   );
 
   app.put(
     '/tax-profile',
     {
-      config: signIn,
+      config: manageBilling,
       schema: { tags: ['payments'], body: taxProfileBodySchema, response: { 200: taxProfileSchema, ...errors } },
     },
-    async (request) => profiles.put(principalOf(request).userId, request.body),
+    async (request) => profiles.put(principalOf(request).workspaceId, request.body),
   );
 };

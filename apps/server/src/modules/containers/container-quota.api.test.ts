@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config.js';
 import { containers } from '../../db/schema/containers.js';
 import {
   registerUser,
+  registerVerifiedUser,
   settleJobs,
   testDriver,
   testOrigin,
@@ -12,9 +13,11 @@ import {
   type TestUser,
 } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
+import { createOrg, inviteAndJoin, orgHeaders } from '../orgs/orgs.testing.js';
 
-function as(app: App, user: TestUser) {
-  const headers = { origin: testOrigin, authorization: `Bearer ${user.accessToken}` };
+/** The container API as `user`, in `orgId`'s workspace (their own without one). */
+function as(app: App, user: TestUser, orgId?: string) {
+  const headers = orgId ? orgHeaders(user, orgId) : { origin: testOrigin, authorization: `Bearer ${user.accessToken}` };
   return {
     /** Answers 202 at once; resolves once the provisioning job has run. */
     create: async (name: string, tier: ContainerTier = 'small') => {
@@ -137,6 +140,24 @@ describe(`container vCPU quota, ${testDriver}`, () => {
     // small -> medium and medium -> small keep the vCPU total: allowed at the quota.
     expect((await api.scale(small, 'medium')).statusCode).toBe(200);
     expect((await api.scale(medium, 'small')).statusCode).toBe(200);
+  });
+
+  it("counts an organisation's containers together, whoever created them, apart from its members' own", async () => {
+    const owner = await registerVerifiedUser(t.app);
+    const orgId = await createOrg(t.app, owner, 'Quota Org');
+    const developer = await inviteAndJoin(t.app, owner, orgId, 'developer');
+    expect((await as(t.app, developer, orgId).create('org-big-1', 'large')).statusCode).toBe(202);
+    expect((await as(t.app, owner, orgId).create('org-big-2', 'large')).statusCode).toBe(202);
+    // 4 of the organisation's 4 vCPUs in use: refused to either member.
+    for (const member of [developer, owner]) {
+      const refused = await as(t.app, member, orgId).create('org-small', 'small');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: containerLimitMessages.vcpus(4, 4), code: 'LIMIT_REACHED' });
+    }
+    expect(await countFor(t.app, orgId)).toBe(2);
+    // Their own workspaces have quotas of their own.
+    expect((await as(t.app, developer).create('mine-big', 'large')).statusCode).toBe(202);
+    expect(await countFor(t.app, developer.id)).toBe(1);
   });
 
   it('holds the vCPU quota when scale-ups arrive at once', async () => {

@@ -85,8 +85,14 @@ export function createContainerActions(ctx: ContainersContext) {
     return present(row);
   }
 
-  /** Deletes the instance and then the row, as a job; 'pending' when the job is still running. */
-  async function remove(userId: string, id: string): Promise<'deleted' | 'pending'> {
+  /**
+   * Deletes the instance and then the row, as a job; 'pending' when the job is still running. Also
+   * says what was deleted (for the audit log).
+   */
+  async function remove(
+    userId: string,
+    id: string,
+  ): Promise<{ outcome: 'deleted' | 'pending'; name: string; tier: string }> {
     const row = await owned(userId, id);
     const claimed = await repo.claimDelete(id);
     if (!claimed) throw new AppError(409, `Another action is still running on ${row.name}`, 'ACTION_IN_FLIGHT');
@@ -100,7 +106,7 @@ export function createContainerActions(ctx: ContainersContext) {
     }
     const outcome = await awaitJob(containerJobs.delete, jobId);
     if (outcome === 'failed') throw new AppError(502, 'Failed to delete container', 'DRIVER_ERROR');
-    return outcome === 'completed' ? 'deleted' : 'pending';
+    return { outcome: outcome === 'completed' ? 'deleted' : 'pending', name: row.name, tier: row.tier };
   }
 
   /** The delete job: the instance first (missing is fine), then the row. */
@@ -124,7 +130,7 @@ export function createContainerActions(ctx: ContainersContext) {
     userId: string,
     id: string,
     body: ContainerActionBody,
-  ): Promise<{ message: string; container: Container; pending: boolean }> {
+  ): Promise<{ message: string; container: Container; pending: boolean; previousTier: string }> {
     const row = await owned(userId, id);
     const status = row.status as ContainerStatus;
     if (!allowedFrom[body.action].includes(status)) {
@@ -157,6 +163,7 @@ export function createContainerActions(ctx: ContainersContext) {
           : `Container ${body.action} is still running`,
       container: await present(current),
       pending: outcome === null,
+      previousTier: row.tier,
     };
   }
 

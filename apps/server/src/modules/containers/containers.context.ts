@@ -21,7 +21,7 @@ export interface ContainersDeps {
   driver: ContainerDriver;
   config: AppConfig;
   log: FastifyBaseLogger;
-  /** Each user's container quota; the configured one for everybody unless billing provides another. */
+  /** Each workspace's container quota; the configured one for everybody unless billing provides another. */
   quota?: ContainerQuotaSource;
   /** Where create, actions and delete run: durable jobs, retried after a crash. */
   queue: JobQueue;
@@ -116,14 +116,14 @@ export function createContainersContext(deps: ContainersDeps) {
     return view(row, state === undefined ? await readState(row) : state);
   }
 
-  /** The user's container, else 404 (another user's too: it does not say whether the id exists). */
+  /** The workspace's container, else 404 (another workspace's too: it does not say whether the id exists). */
   async function owned(userId: string, id: string): Promise<ContainerRow> {
     const row = await repo.findOwned(userId, id);
     if (!row) throw AppError.notFound('Container not found', 'CONTAINER_NOT_FOUND');
     return row;
   }
 
-  /** Tells the owner's open pages (the realtime stream) that the container changed. */
+  /** Tells the owning workspace's open pages (the realtime stream, to each member) that the container changed. */
   function announce(row: ContainerRow, extra: Record<string, unknown> = {}): void {
     // A change (not a sample): this instance's kept lists and summary of the user go at once.
     if (!extra.metrics) fleet.changed(row.userId, row.id, extra.deleted === true);

@@ -34,14 +34,20 @@ import { plainJson } from '../../lib/plain-json.js';
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
   502: errorResponseSchema,
 };
 
-/** The container API under /api/v1: signed-in users, each seeing only their own containers. */
+/**
+ * The container API under /api/v1: a workspace's containers, to its members as their role allows
+ * (reads `containers:read`, changes `containers:write`; the authentication hook checks). Creates,
+ * deletes and scales go to the workspace's audit log once accepted.
+ */
 export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersService }> = async (app, { service }) => {
-  const userId = (request: FastifyRequest) => principalOf(request).userId;
+  /** The workspace the request acts in: the owner of the containers it reads and changes. */
+  const owner = (request: FastifyRequest) => principalOf(request).workspaceId;
 
   app.get(
     '/containers/tiers',
@@ -70,7 +76,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
   app.get(
     '/containers/driver',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:read' },
       schema: {
         tags: ['containers'],
         response: { 200: containerDriverResponseSchema },
@@ -82,27 +88,27 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
   app.get(
     '/containers/summary',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:read' },
       schema: { tags: ['containers'], response: { 200: containerSummaryResponseSchema, ...errors } },
       // The Overview's poll: built field by field by the service (typed), sent as plain JSON.
       serializerCompiler: plainJson,
     },
-    async (request) => ({ success: true as const, summary: await service.summary(userId(request)) }),
+    async (request) => ({ success: true as const, summary: await service.summary(owner(request)) }),
   );
 
   app.get(
     '/containers/defaults',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:read' },
       schema: { tags: ['containers'], response: { 200: containerDefaultsResponseSchema, ...errors } },
     },
-    async (request) => ({ success: true as const, defaults: await service.getDefaults(userId(request)) }),
+    async (request) => ({ success: true as const, defaults: await service.getDefaults(owner(request)) }),
   );
 
   app.put(
     '/containers/defaults',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:write' },
       schema: {
         tags: ['containers'],
         body: containerDefaultsBodySchema,
@@ -111,14 +117,14 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
     },
     async (request) => ({
       success: true as const,
-      defaults: await service.saveDefaults(userId(request), containerDefaultsSchema.parse(request.body)),
+      defaults: await service.saveDefaults(owner(request), containerDefaultsSchema.parse(request.body)),
     }),
   );
 
   app.get(
     '/containers',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:read' },
       schema: {
         tags: ['containers'],
         querystring: containerListQuerySchema,
@@ -127,13 +133,13 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
       // The dashboard's poll: built field by field by the service (typed), sent as plain JSON.
       serializerCompiler: plainJson,
     },
-    async (request) => ({ success: true as const, ...(await service.list(userId(request), request.query)) }),
+    async (request) => ({ success: true as const, ...(await service.list(owner(request), request.query)) }),
   );
 
   app.post(
     '/containers',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:write' },
       schema: {
         tags: ['containers'],
         body: createContainerBodySchema,
@@ -142,7 +148,12 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
     },
     async (request, reply) => {
       // Accepted: the row is `starting`; a job provisions the instance and the stream reports it.
-      const container = await service.create(userId(request), request.body);
+      const container = await service.create(owner(request), request.body);
+      await request.server.orgs.audit(request, {
+        action: 'container.created',
+        target: { type: 'container', id: container.id, label: container.name },
+        details: { tier: container.tier, template: container.template_id },
+      });
       return reply.code(202).send({ success: true as const, container });
     },
   );
@@ -150,20 +161,20 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
   app.get(
     '/containers/:id',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:read' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
         response: { 200: containerResponseSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, container: await service.get(userId(request), request.params.id) }),
+    async (request) => ({ success: true as const, container: await service.get(owner(request), request.params.id) }),
   );
 
   app.put(
     '/containers/:id',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:write' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -173,14 +184,14 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
     },
     async (request) => ({
       success: true as const,
-      container: await service.update(userId(request), request.params.id, request.body),
+      container: await service.update(owner(request), request.params.id, request.body),
     }),
   );
 
   app.delete(
     '/containers/:id',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:write' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -192,7 +203,13 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
       },
     },
     async (request, reply) => {
-      const outcome = await service.remove(userId(request), request.params.id);
+      const { outcome, name, tier } = await service.remove(owner(request), request.params.id);
+      // Accepted (done, or its job still running): a failed job answered 502 and deleted nothing.
+      await request.server.orgs.audit(request, {
+        action: 'container.deleted',
+        target: { type: 'container', id: request.params.id, label: name },
+        details: { tier },
+      });
       return outcome === 'deleted'
         ? { success: true as const, message: 'Container deleted successfully' }
         : reply.code(202).send({ success: true as const, message: 'Container deletion is still running' });
@@ -202,7 +219,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
   app.post(
     '/containers/:id/actions',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:write' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -211,28 +228,37 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
       },
     },
     async (request, reply) => {
-      const { pending, ...result } = await service.act(userId(request), request.params.id, request.body);
-      return reply.code(pending ? 202 : 200).send({ success: true as const, ...result });
+      const body = request.body;
+      const { pending, previousTier, message, container } = await service.act(owner(request), request.params.id, body);
+      // A scale changes what the container may use (and what it costs): audited once accepted.
+      if (body.action === 'scale') {
+        await request.server.orgs.audit(request, {
+          action: 'container.scaled',
+          target: { type: 'container', id: container.id, label: container.name },
+          details: { from: previousTier, to: body.parameters.tier },
+        });
+      }
+      return reply.code(pending ? 202 : 200).send({ success: true as const, message, container });
     },
   );
 
   app.get(
     '/containers/:id/metrics',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:read' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
         response: { 200: containerMetricsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, metrics: await service.metrics(userId(request), request.params.id) }),
+    async (request) => ({ success: true as const, metrics: await service.metrics(owner(request), request.params.id) }),
   );
 
   app.get(
     '/containers/:id/metrics/history',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:read' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -243,14 +269,14 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
     async (request) => ({
       success: true as const,
       range: request.query.range,
-      points: await service.history(userId(request), request.params.id, request.query.range),
+      points: await service.history(owner(request), request.params.id, request.query.range),
     }),
   );
 
   app.get(
     '/containers/:id/logs',
     {
-      config: { auth: 'platform' },
+      config: { auth: 'platform', permission: 'containers:read' },
       schema: {
         tags: ['containers'],
         params: containerIdParamsSchema,
@@ -260,7 +286,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ service: ContainersServic
     },
     async (request) => ({
       success: true as const,
-      logs: await service.logs(userId(request), request.params.id, request.query.lines),
+      logs: await service.logs(owner(request), request.params.id, request.query.lines),
     }),
   );
 };

@@ -4,18 +4,21 @@ import { plans, planIds, type PlanId } from '@nuvem/contracts/pricing';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 
-/** What one user may run: the number of containers and their total vCPUs and memory (by tier). */
+/**
+ * What one workspace may run (a person's own, or an organisation's: all its members' containers
+ * count): the number of containers and their total vCPUs and memory (by tier).
+ */
 export interface ContainerQuota {
   count: number;
   vcpus: number;
   memoryGb: number;
-  /** What the user's plan allows (PLAN_QUOTAS), checked before the operator's caps: 403 past it. */
+  /** What the workspace's plan allows (PLAN_QUOTAS), checked before the operator's caps: 403 past it. */
   plan?: { name: string; count: number; tiers: readonly string[] };
 }
 
 /** Where a quota source reads a user's plan: the repository's queries, bound to the caller's transaction. */
 export interface PlanReader {
-  /** The user's current paid plan (billing's user_plans view); undefined is Free. */
+  /** The workspace's current paid plan (billing's user_plans view, keyed by workspace); undefined is Free. */
   planOf(userId: string): Promise<string | undefined>;
 }
 

@@ -3,10 +3,18 @@ import { ecosystemAppSchema } from '@nuvem/contracts/ecosystem';
 import { z } from 'zod';
 import { defaultEcosystemApps } from './default-apps.js';
 
-/** An app as configured: the public fields, and optionally a health URL polled by the server. */
+/**
+ * An app as configured: the public fields, optionally a health URL polled by the server, and the
+ * description in European Portuguese (`translations["pt-PT"].description`), listed to a reader who
+ * asks in Portuguese (without it they get `description`).
+ */
 export const ecosystemAppConfigSchema = ecosystemAppSchema.extend({
   status: z.enum(['active', 'maintenance', 'inactive']),
   health_url: z.url({ protocol: /^https?$/ }).optional(),
+  translations: z
+    .object({ 'pt-PT': z.object({ description: ecosystemAppSchema.shape.description }) })
+    .partial()
+    .optional(),
 });
 export type EcosystemAppConfig = z.infer<typeof ecosystemAppConfigSchema>;
 

@@ -57,7 +57,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/events/:id',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', permission: 'account' },
       schema: { tags: ['events'], params: idParams, response: { 200: eventDetailSchema, ...errors } },
     },
     async (request) => service.detail(request.params.id, request.principal?.userId ?? null),
@@ -91,7 +91,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/events/:id/registrations',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['events'],
         params: idParams,
@@ -121,7 +121,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/events/:id/registrations',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['events'],
         params: idParams,
@@ -140,7 +140,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/events',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags: ['events'], body: eventInputSchema, response: { 201: eventDetailSchema, ...errors } },
     },
     async (request, reply) => {
@@ -155,7 +155,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/events/:id',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['events'],
         params: idParams,
@@ -169,7 +169,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/events/:id/cancel',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags: ['events'],
         params: idParams,

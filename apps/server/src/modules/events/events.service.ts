@@ -168,6 +168,11 @@ export function createEventsService(deps: {
 
     detail,
 
+    /** Whether an event page names an event (the web app's server answers 404 when it does not). */
+    async exists(id: string): Promise<boolean> {
+      return (await repo.findEvent(id)) !== undefined;
+    },
+
     /** The event for the .ics calendar entry (public events only). */
     async calendarEvent(id: string) {
       const found = await repo.findEvent(id);

@@ -41,7 +41,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = asy
   app.get(
     '/api/users/:id/posts',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags,
         description:
@@ -60,7 +60,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = asy
   app.get(
     '/api/users/:id/activity',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: profileIdParamsSchema, response: { 200: activityResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -72,7 +72,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = asy
   app.post(
     '/api/users/me/posts',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags,
         body: createPostBodySchema,
@@ -89,7 +89,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = asy
   app.delete(
     '/api/users/me/posts/:postId',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: ownPostParamsSchema, response: { 200: postOkResponseSchema, ...errors } },
     },
     async (request) => {
@@ -101,7 +101,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = asy
   app.post(
     '/api/users/:id/posts/:postId/like',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: postParamsSchema, response: { 200: likeResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -113,7 +113,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = asy
   app.delete(
     '/api/users/:id/posts/:postId/like',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: postParamsSchema, response: { 200: likeResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -125,7 +125,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = asy
   app.get(
     '/api/users/:id/posts/:postId/comments',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags,
         params: postParamsSchema,
@@ -148,7 +148,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = asy
   app.post(
     '/api/users/:id/posts/:postId/comments',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags,
         params: postParamsSchema,
@@ -170,7 +170,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ service: PostsService }> = asy
   app.delete(
     '/api/users/:id/posts/:postId/comments/:commentId',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: commentParamsSchema, response: { 200: commentDeletedResponseSchema, ...errors } },
     },
     async (request) => ({

@@ -57,7 +57,7 @@ export const profileEntriesRoutes: FastifyPluginAsyncZod<{
     app.post(
       `/api/users/me/${kind}`,
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'account' },
         schema: { tags, body: schemas.body, response: { 201: schemas.entryResponse, ...errors } },
       },
       async (request, reply) =>
@@ -69,7 +69,7 @@ export const profileEntriesRoutes: FastifyPluginAsyncZod<{
     app.put(
       `/api/users/me/${kind}/order`,
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'account' },
         schema: { tags, body: entryOrderBodySchema, response: { 200: schemas.listResponse, ...errors } },
       },
       async (request) => schemas.listReply(await service.orderEntries(kind, callerId(request), request.body.ids)),
@@ -78,7 +78,7 @@ export const profileEntriesRoutes: FastifyPluginAsyncZod<{
     app.put(
       `/api/users/me/${kind}/:entryId`,
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'account' },
         schema: {
           tags,
           params: entryIdParamsSchema,
@@ -95,7 +95,7 @@ export const profileEntriesRoutes: FastifyPluginAsyncZod<{
     app.delete(
       `/api/users/me/${kind}/:entryId`,
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'account' },
         schema: { tags, params: entryIdParamsSchema, response: { 200: profileOkResponseSchema, ...errors } },
       },
       async (request) => {

@@ -49,7 +49,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.get(
     '/api/users',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags,
         querystring: profileListQuerySchema,
@@ -75,13 +75,19 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
 
   app.get(
     '/api/users/me/connection-requests',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: connectionRequestsResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session', permission: 'account' },
+      schema: { tags, response: { 200: connectionRequestsResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, requests: await service.connectionRequests(callerId(request)) }),
   );
 
   app.get(
     '/api/users/me/suggestions',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: suggestionsResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session', permission: 'account' },
+      schema: { tags, response: { 200: suggestionsResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, people: await service.suggestions(callerId(request)) }),
   );
 
@@ -90,7 +96,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.get(
     '/api/users/:id',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: profileIdParamsSchema, response: { 200: profileResponseSchema, ...errors } },
     },
     async (request) => ({ success: true as const, user: await service.get(request.params.id, callerId(request)) }),
@@ -99,7 +105,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.get(
     '/api/users/:id/avatar',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: {
         tags,
         params: profileIdParamsSchema,
@@ -127,7 +133,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.patch(
     '/api/users/me',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, body: updateProfileBodySchema, response: { 200: profileResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -161,7 +167,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
     upload.post(
       '/api/users/me/avatar',
       {
-        config: { auth: 'session' },
+        config: { auth: 'session', permission: 'account' },
         bodyLimit: profileLimits.avatarBytes,
         schema: {
           tags,
@@ -184,7 +190,10 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
 
   app.delete(
     '/api/users/me/avatar',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: profileResponseSchema, ...errors } } },
+    {
+      config: { auth: 'session', permission: 'account' },
+      schema: { tags, response: { 200: profileResponseSchema, ...errors } },
+    },
     async (request) => ({ success: true as const, user: await service.removeAvatar(callerId(request)) }),
   );
 
@@ -197,7 +206,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.post(
     '/api/users/me/skills',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, body: skillBodySchema, response: { 201: skillResponseSchema, ...errors } },
     },
     async (request, reply) =>
@@ -209,7 +218,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.put(
     '/api/users/me/skills/order',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, body: skillOrderBodySchema, response: { 200: skillListResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -221,7 +230,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.delete(
     '/api/users/me/skills/:name',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: skillNameParamsSchema, response: { 200: profileOkResponseSchema, ...errors } },
     },
     async (request) => {
@@ -233,7 +242,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.post(
     '/api/users/:id/skills/:name/endorse',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: profileSkillParamsSchema, response: { 200: skillResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -245,7 +254,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.delete(
     '/api/users/:id/skills/:name/endorse',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: profileSkillParamsSchema, response: { 200: skillResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -259,7 +268,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.post(
     '/api/users/:id/follow',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: profileIdParamsSchema, response: { 200: followResponseSchema, ...errors } },
     },
     async (request) => ({ success: true as const, ...(await service.follow(request.params.id, callerId(request))) }),
@@ -268,7 +277,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.delete(
     '/api/users/:id/follow',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: profileIdParamsSchema, response: { 200: followResponseSchema, ...errors } },
     },
     async (request) => ({ success: true as const, ...(await service.unfollow(request.params.id, callerId(request))) }),
@@ -277,7 +286,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.post(
     '/api/users/:id/connect',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: profileIdParamsSchema, response: { 200: connectionResponseSchema, ...errors } },
     },
     async (request) => ({ success: true as const, ...(await service.connect(request.params.id, callerId(request))) }),
@@ -286,7 +295,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.post(
     '/api/users/:id/connect/accept',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: profileIdParamsSchema, response: { 200: connectionResponseSchema, ...errors } },
     },
     async (request) => ({ success: true as const, ...(await service.accept(request.params.id, callerId(request))) }),
@@ -295,7 +304,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ service: ProfilesService }>
   app.delete(
     '/api/users/:id/connect',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'account' },
       schema: { tags, params: profileIdParamsSchema, response: { 200: connectionResponseSchema, ...errors } },
     },
     async (request) => ({

@@ -12,7 +12,7 @@ export const programmeRoutes: FastifyPluginAsyncZod<{ service: ProgrammeService 
   app.post(
     '/api/programme/enquiries',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', permission: 'account' },
       schema: {
         tags: ['programme'],
         body: programmeEnquiryBodySchema,

@@ -4,6 +4,7 @@ import { buildApp } from '../../app.js';
 import {
   createTestDatabase,
   registerUser,
+  registerVerifiedUser,
   testConfig,
   testDriver,
   testOrigin,
@@ -11,6 +12,7 @@ import {
 } from '../../test/helper.testing.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.testing.js';
 import type { App } from '../../types.js';
+import { createOrg, inviteAndJoin, orgHeaders } from '../orgs/orgs.testing.js';
 import { openStream, type OpenStream, type SseFrame } from './sse-client.testing.js';
 
 // Two instances on one PostgreSQL and one Redis: a stream held on one ends when its session is
@@ -49,8 +51,8 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
       await database.drop();
     });
 
-    const openOnB = async (headers: Record<string, string>) => {
-      const stream = await openStream(urlOnB, headers);
+    const openOnB = async (headers: Record<string, string>, query = '') => {
+      const stream = await openStream(`${urlOnB}${query}`, headers);
       streams.push(stream);
       expect(stream.status).toBe(200);
       await stream.until((frame) => frame.retry === 5000);
@@ -105,6 +107,53 @@ describe.runIf(testDriver === 'postgres' && process.env.TEST_REDIS_URL)(
       // B missed the announcement; its subscription comes back and it checks the sessions it holds.
       await stream.ended(10_000);
       expect(stream.frames.some((frame) => frame.comments.includes('session ended'))).toBe(true);
+    });
+
+    it("ends a member's stream on B on the organisation when they are removed through A, at once", async () => {
+      const owner = await registerVerifiedUser(a);
+      const orgId = await createOrg(a, owner, 'Two Instances Org');
+      const member = await inviteAndJoin(a, owner, orgId, 'developer');
+      const onOrg = await openOnB({ cookie: `nuvem_session=${member.cookie}` }, `?org=${orgId}`);
+      const own = await openOnB({ cookie: `nuvem_session=${member.cookie}` });
+      // Until then, the organisation's events raised on A reach the member's stream on B.
+      await onOrg.until(await flowEvent(a, orgId));
+
+      const removed = await a.inject({
+        method: 'DELETE',
+        url: `/api/orgs/${orgId}/members/${member.id}`,
+        headers: orgHeaders(owner),
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      await onOrg.ended(5_000);
+      expect(onOrg.frames.some((frame) => frame.comments.includes('membership changed'))).toBe(true);
+      const after = await flowEvent(a, orgId);
+      expect(onOrg.frames.some(after)).toBe(false);
+      // Their own workspace's stream is not the organisation's: it goes on.
+      await own.until(await flowEvent(a, member.id));
+      expect((await openStream(`${urlOnB}?org=${orgId}`, { cookie: `nuvem_session=${member.cookie}` })).status).toBe(
+        404,
+      );
+    });
+
+    it('ends a stream on B of a member removed through A while B was cut off from Redis, once B is back', async () => {
+      const owner = await registerVerifiedUser(a);
+      const orgId = await createOrg(a, owner, 'Cut Off Org');
+      const member = await inviteAndJoin(a, owner, orgId, 'viewer');
+      const onOrg = await openOnB({ cookie: `nuvem_session=${member.cookie}` }, `?org=${orgId}`);
+      proxy.cut();
+      try {
+        const removed = await a.inject({
+          method: 'DELETE',
+          url: `/api/orgs/${orgId}/members/${member.id}`,
+          headers: orgHeaders(owner),
+        });
+        expect(removed.statusCode, removed.body).toBe(200);
+      } finally {
+        proxy.restore();
+      }
+      // B missed the announcement; its subscription comes back and it checks the memberships it holds.
+      await onOrg.ended(10_000);
+      expect(onOrg.frames.some((frame) => frame.comments.includes('membership changed'))).toBe(true);
     });
   },
 );

@@ -7,6 +7,7 @@ import { buildApp } from '../../app.js';
 import {
   createTestDatabase,
   registerUser,
+  registerVerifiedUser,
   settleJobs,
   testConfig,
   testDriver,
@@ -17,13 +18,14 @@ import {
 import { sessions } from '../../db/schema/sessions.js';
 import type { App } from '../../types.js';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/sessions-ended.js';
+import { createOrg, inviteAndJoin, orgHeaders } from '../orgs/orgs.testing.js';
 import { openStream, type OpenStream, type SseFrame } from './sse-client.testing.js';
 
-const createContainer = (app: App, user: TestUser, name: string) =>
+const createContainer = (app: App, user: TestUser, name: string, orgId?: string) =>
   app.inject({
     method: 'POST',
     url: '/api/v1/containers',
-    headers: { cookie: `nuvem_session=${user.cookie}`, origin: testOrigin, 'content-type': 'application/json' },
+    headers: { ...orgHeaders(user, orgId), 'content-type': 'application/json' },
     payload: { name },
   });
 
@@ -216,6 +218,128 @@ describe(`realtime event stream, ${testDriver}`, () => {
       const stream = await open(bearer(ines));
       expect(stream.status).toBe(401);
       expect(JSON.parse(stream.text)).toMatchObject({ success: false, error: authMessages.unauthorized });
+    });
+  });
+
+  describe("streams an organisation's events to its members (?org=)", () => {
+    // Each test has an organisation of its own (a Free one has three seats).
+    let owner: TestUser;
+    const inOrg = (user: TestUser, orgId: string) =>
+      openStream(`${base}/api/realtime/events?org=${orgId}`, cookie(user)).then((stream) => {
+        streams.push(stream);
+        return stream;
+      });
+
+    beforeAll(async () => {
+      owner = await registerVerifiedUser(t.app);
+    });
+
+    it("delivers a member's container to the other members' streams on the organisation, not to personal ones", async () => {
+      const orgId = await createOrg(t.app, owner);
+      const developer = await inviteAndJoin(t.app, owner, orgId, 'developer');
+      const viewer = await inviteAndJoin(t.app, owner, orgId, 'viewer');
+      const ownersOrg = await inOrg(owner, orgId);
+      const viewersOrg = await inOrg(viewer, orgId);
+      const ownersOwn = await open(cookie(owner));
+      expect([ownersOrg.status, viewersOrg.status, ownersOwn.status]).toEqual([200, 200, 200]);
+      await Promise.all([ownersOrg, viewersOrg, ownersOwn].map((s) => s.until((f) => f.retry === 5000)));
+
+      const res = await createContainer(t.app, developer, 'org-live-1', orgId);
+      expect(res.statusCode, res.body).toBe(202);
+      const id = res.json<{ container: { id: string } }>().container.id;
+      const isIt = (f: SseFrame) =>
+        f.event === 'container.updated' && data(f).id === id && data(f).status === 'running';
+      await ownersOrg.until(isIt);
+      await viewersOrg.until(isIt);
+      await settleJobs(t.app);
+      // The owner's personal stream carries only their own workspace's events.
+      expect(ownersOwn.frames.some((f) => f.event === 'container.updated' && data(f).id === id)).toBe(false);
+      ownersOwn.close();
+    });
+
+    it("ends a removed member's streams on the organisation at once, refuses their reconnect, and keeps their own", async () => {
+      const orgId = await createOrg(t.app, owner);
+      const member = await inviteAndJoin(t.app, owner, orgId, 'developer');
+      const theirsOnOrg = await inOrg(member, orgId);
+      const theirOwn = await open(cookie(member));
+      const ownersOrg = await inOrg(owner, orgId);
+      await Promise.all([theirsOnOrg, theirOwn, ownersOrg].map((s) => s.until((f) => f.retry === 5000)));
+
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/orgs/${orgId}/members/${member.id}`,
+        headers: orgHeaders(owner),
+      });
+      expect(removed.statusCode, removed.body).toBeLessThan(300);
+      await theirsOnOrg.ended(5_000);
+      expect(theirsOnOrg.frames.some((f) => f.comments.includes('membership changed'))).toBe(true);
+      // Its last event tells the open portal to leave the organisation (its reconnect would be refused).
+      expect(theirsOnOrg.frames.filter((f) => f.event === 'workspace.changed').map(data)).toEqual([
+        { organisationId: orgId, change: 'removed' },
+      ]);
+
+      // The organisation's next event reaches its owner, not the former member.
+      const res = await createContainer(t.app, owner, 'after-removal', orgId);
+      const id = res.json<{ container: { id: string } }>().container.id;
+      await ownersOrg.until((f) => f.event === 'container.updated' && data(f).id === id);
+      expect(theirsOnOrg.frames.some((f) => f.event === 'container.updated' && data(f).id === id)).toBe(false);
+      // Their reconnect is refused as a stranger's; their own workspace's stream goes on.
+      const again = await inOrg(member, orgId);
+      expect(again.status).toBe(404);
+      await theirOwn.until(await flowEvent(t.app, member));
+      await settleJobs(t.app);
+      ownersOrg.close();
+      theirOwn.close();
+    });
+
+    it("ends a member's stream when their role changes; the reconnect, still allowed to read, streams again", async () => {
+      const orgId = await createOrg(t.app, owner);
+      const member = await inviteAndJoin(t.app, owner, orgId, 'developer');
+      const before = await inOrg(member, orgId);
+      await before.until((f) => f.retry === 5000);
+      const changed = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/orgs/${orgId}/members/${member.id}`,
+        headers: orgHeaders(owner),
+        payload: { role: 'viewer' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await before.ended(5_000);
+      // Told why: the portal reads its role again before the reconnect.
+      expect(before.frames.filter((f) => f.event === 'workspace.changed').map(data)).toEqual([
+        { organisationId: orgId, change: 'role' },
+      ]);
+      // A viewer still reads the organisation's containers: the client's reconnect is let in.
+      const after = await inOrg(member, orgId);
+      expect(after.status).toBe(200);
+      const res = await createContainer(t.app, owner, 'after-role-change', orgId);
+      const id = res.json<{ container: { id: string } }>().container.id;
+      await after.until((f) => f.event === 'container.updated' && data(f).id === id);
+      await settleJobs(t.app);
+      after.close();
+    });
+
+    it("ends every member's stream on a deleted organisation, telling each it is gone", async () => {
+      const orgId = await createOrg(t.app, owner);
+      const member = await inviteAndJoin(t.app, owner, orgId, 'viewer');
+      const theirs = await inOrg(member, orgId);
+      const owners = await inOrg(owner, orgId);
+      await Promise.all([theirs, owners].map((s) => s.until((f) => f.retry === 5000)));
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/orgs/${orgId}`, headers: orgHeaders(owner) });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      await Promise.all([theirs.ended(5_000), owners.ended(5_000)]);
+      for (const stream of [theirs, owners]) {
+        expect(stream.frames.filter((f) => f.event === 'workspace.changed').map(data)).toEqual([
+          { organisationId: orgId, change: 'deleted' },
+        ]);
+      }
+    });
+
+    it("refuses a non-member's stream on the organisation with 404", async () => {
+      const orgId = await createOrg(t.app, owner);
+      const stranger = await registerUser(t.app);
+      const stream = await inOrg(stranger, orgId);
+      expect(stream.status).toBe(404);
     });
   });
 

@@ -1,42 +1,63 @@
 import { authMessages } from '@nuvem/contracts/auth';
+import { ORGANIZATION_QUERY, orgMessages } from '@nuvem/contracts/orgs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { sessionOf } from '../auth/principal.js';
+import { principalOf, sessionOf } from '../auth/principal.js';
 import type { StreamHub } from './stream-hub.js';
 
 /** The spec's reconnect delay, sent to the browser as the stream's `retry`. */
 export const RECONNECT_DELAY_MS = 5_000;
 
 /**
- * GET /api/realtime/events: the signed-in user's events as Server-Sent Events (session cookie or
- * `nat_` bearer token). Each user gets only their own; `retry: 5000`; a comment line every
- * REALTIME_HEARTBEAT_MS; `Last-Event-ID` resumes with what this instance kept (the last five
- * minutes); at most REALTIME_MAX_STREAMS_PER_USER streams per user and instance (429 beyond).
+ * GET /api/realtime/events: a workspace's events as Server-Sent Events, to a signed-in member who
+ * may read its containers (session cookie or `nat_` bearer token). The workspace is the caller's
+ * own, or the organisation named by `?org=` (an EventSource cannot send the Nuvem-Organization
+ * header; the authentication hook reads either, and answers 404 to a non-member). `retry: 5000`;
+ * a comment line every REALTIME_HEARTBEAT_MS; `Last-Event-ID` resumes with what this instance kept
+ * of the workspace (the last five minutes); at most REALTIME_MAX_STREAMS_PER_USER streams per
+ * person and instance (429 beyond).
  * A stream lives no longer than its session: it ends when the session expires, and when it is
  * signed out or ended by another sign-in on any instance (the auth module's announcement over the
- * event bus). The client's reconnect then gets the 401 that sends it to sign in.
+ * event bus); the client's reconnect then gets the 401 that sends it to sign in. A stream on an
+ * organisation also ends, on every instance, when its person is removed or their role changes (the
+ * orgs module's announcement); the reconnect is authorised again (404 for a former member).
  */
-export const realtimeRoutes: FastifyPluginAsyncZod<{ hub: StreamHub; maxStreamsPerUser: number }> = async (
-  app,
-  { hub, maxStreamsPerUser },
-) => {
+export const realtimeRoutes: FastifyPluginAsyncZod<{
+  hub: StreamHub;
+  maxStreamsPerUser: number;
+  mayRead: (workspaceId: string, userId: string) => Promise<boolean>;
+}> = async (app, { hub, maxStreamsPerUser, mayRead }) => {
   app.get(
     '/api/realtime/events',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', permission: 'containers:read' },
       schema: {
         tags: ['realtime'],
-        // A new EventSource cannot set Last-Event-ID itself: the web client passes it here.
-        querystring: z.object({ lastEventId: z.string().max(64).optional() }),
+        querystring: z.object({
+          // A new EventSource cannot set Last-Event-ID itself: the web client passes it here.
+          lastEventId: z.string().max(64).optional(),
+          // Nor the Nuvem-Organization header: the organisation whose events to stream.
+          [ORGANIZATION_QUERY]: z.string().max(64).optional(),
+        }),
       },
     },
     async (request, reply) => {
+      // When the request came in: the authentication hook checked the membership after that.
+      const startedAt = Date.now() - reply.elapsedTime;
       const { session } = sessionOf(request);
-      const { userId } = session;
+      const { userId, workspaceId } = principalOf(request);
       // Ended between the authentication hook's look-up and now (here or on another instance).
       if (hub.sessionEnded(session.id) || session.expiresAt.getTime() <= Date.now()) {
         throw new AppError(401, authMessages.unauthorized, 'UNAUTHORIZED');
+      }
+      // The membership changed since the hook checked it: checked again (the change may be a removal).
+      if (
+        workspaceId !== userId &&
+        hub.membershipChangedSince(workspaceId, userId, startedAt) &&
+        !(await mayRead(workspaceId, userId))
+      ) {
+        throw AppError.notFound(orgMessages.notFound, 'ORGANISATION_NOT_FOUND');
       }
       if (hub.streamsOf(userId) >= maxStreamsPerUser) {
         throw new AppError(
@@ -61,10 +82,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ hub: StreamHub; maxStreamsP
       const header = request.headers['last-event-id'];
       const lastEventId = typeof header === 'string' && header.length > 0 ? header : request.query.lastEventId;
       if (typeof lastEventId === 'string' && lastEventId.length > 0 && lastEventId.length <= 64) {
-        for (const frame of hub.replay(userId, lastEventId)) hub.write(raw, frame);
+        for (const frame of hub.replay(workspaceId, lastEventId)) hub.write(raw, frame);
       }
       hub.add({
         raw,
+        workspaceId,
         userId,
         session,
         log: request.log,
@@ -75,7 +97,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ hub: StreamHub; maxStreamsP
             'request',
           ),
       });
-      request.log.info({ userId, resumed: Boolean(lastEventId) }, 'event stream opened');
+      request.log.info({ userId, workspaceId, resumed: Boolean(lastEventId) }, 'event stream opened');
     },
   );
 };

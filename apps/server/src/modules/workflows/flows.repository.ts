@@ -52,6 +52,16 @@ export function flowQueries(db: Database) {
       return row;
     },
 
+    /** A flow's name (for the audit log), without its graph. */
+    async flowName(id: string, userId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: workflowFlows.name })
+        .from(workflowFlows)
+        .where(and(eq(workflowFlows.id, id), eq(workflowFlows.userId, userId)))
+        .limit(1);
+      return row?.name;
+    },
+
     async listFlows(userId: string, limit: number): Promise<WorkflowFlowRow[]> {
       return db
         .select()

@@ -1,10 +1,18 @@
+import { ORGANIZATION_HEADER } from '@nuvem/contracts/orgs';
 import type { Agent, Execution, Flow, FlowBody } from '@nuvem/contracts/workflows';
 import { testOrigin, type TestUser } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 
-/** The MLM dashboard's API (`/api/mlm`) as one signed-in user calls it, for the API tests. */
-export function mlm(app: App, user: TestUser) {
-  const headers = { origin: testOrigin, cookie: `nuvem_session=${user.cookie}` };
+/**
+ * The MLM dashboard's API (`/api/mlm`) as one signed-in user calls it, for the API tests: in their
+ * personal workspace, or in the organisation `org` names (the header the web app sends).
+ */
+export function mlm(app: App, user: TestUser, options: { org?: string } = {}) {
+  const headers = {
+    origin: testOrigin,
+    cookie: `nuvem_session=${user.cookie}`,
+    ...(options.org ? { [ORGANIZATION_HEADER]: options.org } : {}),
+  };
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     app.inject({
       method,

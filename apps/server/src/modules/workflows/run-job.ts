@@ -59,7 +59,7 @@ export interface RunJobDeps {
  */
 export function createRunJob(deps: RunJobDeps) {
   const { repo, runtime, agentsById, aiSecurity, queue, tokens, live, busy, publish, log } = deps;
-  /** The instance's run slots, shared fairly between users. */
+  /** The instance's run slots, shared fairly between workspaces (an organisation's members share a turn). */
   const slots = new FairSlots(deps.concurrency, RUN_SLICE_MS);
   /** Runs this instance has taken up (claimed, or about to be). */
   const taken = new Set<string>();

@@ -27,7 +27,7 @@ export interface RunsServiceDeps {
   live: LiveRuns;
   publish: RunEvents;
   executionsPerMinute: number;
-  /** Runs of one user that may be queued or running at once. */
+  /** Runs of one workspace (all its members') that may be queued or running at once. */
   runsPerUser: number;
   /** True when this process is the only one on its database (PGlite): a run left `running` has no worker. */
   soleInstance: boolean;
@@ -48,14 +48,23 @@ export function createRunsService(deps: RunsServiceDeps) {
     if (typeof id === 'string') live.abort(id, 'cancelled');
   });
 
-  async function execute(userId: string, flowId: string, input: string): Promise<Execution> {
+  /**
+   * Starts a run of a workspace's flow (`userId` is the owner: the workspace, whose members share
+   * its run slots and limits) and says the flow's name as it was run, for the audit log.
+   */
+  async function execute(
+    userId: string,
+    flowId: string,
+    input: string,
+  ): Promise<{ execution: Execution; flowName: string }> {
     const limit = await limiter.hit(`workflows-execute:${userId}`, deps.executionsPerMinute, MINUTE);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.resetInMs);
-    // One user cannot hold the instance's run slots: a few runs at once each.
+    // One workspace cannot hold the instance's run slots: a few runs at once each, shared by an
+    // organisation's members (the owner id is the workspace's).
     const tooManyRuns = () =>
       new AppError(
         429,
-        `At most ${String(deps.runsPerUser)} of your runs may wait or run at once; wait for one to finish`,
+        `At most ${String(deps.runsPerUser)} runs of this workspace may wait or run at once; wait for one to finish`,
         'TOO_MANY_RUNS',
       );
     if ((await repo.countUnfinished(userId)) >= deps.runsPerUser) throw tooManyRuns();
@@ -99,7 +108,9 @@ export function createRunsService(deps: RunsServiceDeps) {
       steps: 0,
     });
     await bus.publish(userId, 'flow.updated', { flowId, status: 'running' });
-    return execution;
+    // Deleted in the meantime: its id stands for it.
+    const flowName = (await repo.flowName(flowId, userId)) ?? flowId;
+    return { execution, flowName };
   }
 
   async function getExecution(userId: string, id: string): Promise<Execution> {

@@ -18,6 +18,7 @@ import {
   knowledgeListResponseSchema,
   workflowHealthResponseSchema,
 } from '@nuvem/contracts/workflows';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitAddress } from '../../lib/client-address.js';
@@ -28,6 +29,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  403: errorResponseSchema,
   404: errorResponseSchema,
   429: errorResponseSchema,
 };
@@ -42,31 +44,36 @@ const tags = ['workflows'];
 
 /** Spec 2's workflow service (/api/mlm): agents, flows, executions, health, and the rag agent's knowledge base. */
 export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService }> = async (app, { service }) => {
-  const session = { auth: 'session' } as const;
+  // Reads, changes and runs of the workspace the request names (decision 029): its members share
+  // the flows, runs, knowledge base and run slots; the owner id below is the workspace's.
+  const read = { auth: 'session', permission: 'flows:read' } as const;
+  const write = { auth: 'session', permission: 'flows:write' } as const;
+  const run = { auth: 'session', permission: 'flows:execute' } as const;
+  const owner = (request: FastifyRequest) => principalOf(request).workspaceId;
 
   app.get(
     '/agents',
     {
-      config: session,
+      config: read,
       schema: {
         tags,
         summary: 'The agents, their status and figures',
         response: { 200: agentListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ agents: await service.listAgents(principalOf(request).userId) }),
+    async (request) => ({ agents: await service.listAgents(owner(request)) }),
   );
 
   app.get(
     '/agents/:id',
-    { config: session, schema: { tags, params: idParams, response: { 200: agentSchema, ...errors } } },
-    async (request) => service.getAgent(principalOf(request).userId, request.params.id),
+    { config: read, schema: { tags, params: idParams, response: { 200: agentSchema, ...errors } } },
+    async (request) => service.getAgent(owner(request), request.params.id),
   );
 
   app.post(
     '/agents/:id/chat',
     {
-      config: session,
+      config: run,
       bodyLimit: AI_SECURITY_MAX_PROMPT_BYTES * 4,
       schema: {
         tags,
@@ -76,22 +83,22 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
         response: { 200: chatResponseSchema, 402: errorResponseSchema, 502: errorResponseSchema, ...errors, ...gated },
       },
     },
-    async (request) => service.chat(principalOf(request).userId, request.params.id, request.body),
+    async (request) => service.chat(owner(request), request.params.id, request.body),
   );
 
   app.get(
     '/flows',
     {
-      config: session,
+      config: read,
       schema: { tags, summary: "The caller's flows", response: { 200: flowListResponseSchema, ...errors } },
     },
-    async (request) => ({ flows: await service.listFlows(principalOf(request).userId) }),
+    async (request) => ({ flows: await service.listFlows(owner(request)) }),
   );
 
   app.post(
     '/flows',
     {
-      config: session,
+      config: write,
       bodyLimit: 1024 * 1024,
       schema: {
         tags,
@@ -101,21 +108,21 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
       },
     },
     async (request, reply) => {
-      const flow = await service.createFlow(principalOf(request).userId, request.body);
+      const flow = await service.createFlow(owner(request), request.body);
       return reply.code(201).send(flow);
     },
   );
 
   app.get(
     '/flows/:id',
-    { config: session, schema: { tags, params: idParams, response: { 200: flowSchema, ...errors } } },
-    async (request) => service.getFlow(principalOf(request).userId, request.params.id),
+    { config: read, schema: { tags, params: idParams, response: { 200: flowSchema, ...errors } } },
+    async (request) => service.getFlow(owner(request), request.params.id),
   );
 
   app.put(
     '/flows/:id',
     {
-      config: session,
+      config: write,
       bodyLimit: 1024 * 1024,
       schema: {
         tags,
@@ -125,13 +132,13 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
         response: { 200: flowSchema, ...errors, ...gated },
       },
     },
-    async (request) => service.updateFlow(principalOf(request).userId, request.params.id, request.body),
+    async (request) => service.updateFlow(owner(request), request.params.id, request.body),
   );
 
   app.delete(
     '/flows/:id',
     {
-      config: session,
+      config: write,
       schema: {
         tags,
         summary: 'Delete a flow (its unfinished runs are cancelled)',
@@ -140,7 +147,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
       },
     },
     async (request, reply) => {
-      await service.deleteFlow(principalOf(request).userId, request.params.id);
+      await service.deleteFlow(owner(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -148,7 +155,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
   app.post(
     '/flows/:id/execute',
     {
-      config: session,
+      config: run,
       bodyLimit: AI_SECURITY_MAX_PROMPT_BYTES * 2,
       schema: {
         tags,
@@ -159,7 +166,12 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
       },
     },
     async (request, reply) => {
-      const execution = await service.execute(principalOf(request).userId, request.params.id, request.body.input);
+      const { execution, flowName } = await service.execute(owner(request), request.params.id, request.body.input);
+      await request.server.orgs.audit(request, {
+        action: 'flow.executed',
+        target: { type: 'flow', id: request.params.id, label: flowName },
+        details: { execution: execution.id },
+      });
       return reply.code(202).send(execution);
     },
   );
@@ -167,7 +179,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
   app.get(
     '/flows/:id/executions',
     {
-      config: session,
+      config: read,
       schema: {
         tags,
         summary: "A flow's latest runs",
@@ -175,19 +187,19 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
         response: { 200: executionListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ executions: await service.listExecutions(principalOf(request).userId, request.params.id) }),
+    async (request) => ({ executions: await service.listExecutions(owner(request), request.params.id) }),
   );
 
   app.get(
     '/executions/:id',
-    { config: session, schema: { tags, params: idParams, response: { 200: executionSchema, ...errors } } },
-    async (request) => service.getExecution(principalOf(request).userId, request.params.id),
+    { config: read, schema: { tags, params: idParams, response: { 200: executionSchema, ...errors } } },
+    async (request) => service.getExecution(owner(request), request.params.id),
   );
 
   app.post(
     '/executions/:id/cancel',
     {
-      config: session,
+      config: run,
       schema: {
         tags,
         summary: 'Cancel a queued or running run',
@@ -195,12 +207,12 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
         response: { 200: executionSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request) => service.cancel(principalOf(request).userId, request.params.id),
+    async (request) => service.cancel(owner(request), request.params.id),
   );
 
   app.get(
     '/health',
-    { config: session, schema: { tags, response: { 200: workflowHealthResponseSchema, ...errors } } },
+    { config: read, schema: { tags, response: { 200: workflowHealthResponseSchema, ...errors } } },
     async () => {
       const health = await service.health();
       return {
@@ -216,16 +228,16 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
   app.get(
     '/knowledge',
     {
-      config: session,
+      config: read,
       schema: { tags, summary: "The rag agent's documents", response: { 200: knowledgeListResponseSchema, ...errors } },
     },
-    async (request) => ({ documents: await service.listDocuments(principalOf(request).userId) }),
+    async (request) => ({ documents: await service.listDocuments(owner(request)) }),
   );
 
   app.post(
     '/knowledge',
     {
-      config: session,
+      config: write,
       // Room for the largest document as JSON (escaping can double it); the schema says the limit.
       bodyLimit: knowledgeLimits.contentMax * 3,
       schema: {
@@ -236,7 +248,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
       },
     },
     async (request, reply) => {
-      const document = await service.addDocument(principalOf(request).userId, request.body, limitAddress(request.ip));
+      const document = await service.addDocument(owner(request), request.body, limitAddress(request.ip));
       return reply.code(201).send(document);
     },
   );
@@ -244,7 +256,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
   app.patch(
     '/knowledge/:id',
     {
-      config: session,
+      config: write,
       schema: {
         tags,
         summary:
@@ -254,15 +266,14 @@ export const workflowsRoutes: FastifyPluginAsyncZod<{ service: WorkflowsService 
         response: { 200: knowledgeDocumentSchema, ...errors },
       },
     },
-    async (request) =>
-      service.setDocumentHandling(principalOf(request).userId, request.params.id, request.body.security_handling),
+    async (request) => service.setDocumentHandling(owner(request), request.params.id, request.body.security_handling),
   );
 
   app.delete(
     '/knowledge/:id',
-    { config: session, schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    { config: write, schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await service.deleteDocument(principalOf(request).userId, request.params.id);
+      await service.deleteDocument(owner(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -37,9 +37,9 @@ export interface WorkflowsServiceDeps {
   executionsPerMinute: number;
   /** Runs one instance takes at once. */
   concurrency: number;
-  /** Runs of one user that may be queued or running at once. */
+  /** Runs of one workspace (all its members') that may be queued or running at once. */
   runsPerUser: number;
-  /** Finished runs kept per user: older ones go (with their steps) when one ends. */
+  /** Finished runs kept per workspace: older ones go (with their steps) when one ends. */
   runsKept: number;
   /** True when this process is the only one on its database (PGlite): a run left `running` has no worker. */
   soleInstance: boolean;
@@ -53,6 +53,10 @@ export interface WorkflowsServiceDeps {
  * with the engine in fair slots (run-job.ts); the rag agent's knowledge base (knowledge.service.ts);
  * and the realtime events (agent.updated, flow.updated, execution.updated) of every change
  * (run-events.ts).
+ *
+ * Every `userId` the use cases take is the owner: the workspace the request acts in (decision 029;
+ * a personal workspace has its user's id). An organisation's members share its flows, runs,
+ * knowledge base, run slots and limits, and its events go to the workspace.
  */
 export function createWorkflowsService(deps: WorkflowsServiceDeps) {
   const { repo, runtime, agents, aiSecurity, bus, queue, limiter, tokens, log } = deps;

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
+import { requestLanguage } from '../../lib/i18n/language.js';
+import { translateMessage } from '../../lib/i18n/messages.js';
 import { computeSecurityHeaders, securityHeaderOptions } from '../external/helmet.js';
 import type { App } from '../../types.js';
 
@@ -31,13 +33,28 @@ function issueFigures(issue: { keyword: string; params: Record<string, unknown> 
 }
 
 /**
+ * The text in the language the request's Accept-Language asks for (the server's catalogue); a
+ * request without one gets the spec's text as it is.
+ */
+function inReadersLanguage(request: FastifyRequest, reply: FastifyReply, text: string): string {
+  // The text depends on the header: a shared cache must keep one copy per language.
+  void reply.header('vary', 'Accept-Language');
+  const language = requestLanguage(request.headers['accept-language']);
+  return language ? translateMessage(text, language) : text;
+}
+
+/**
  * Fastify's `frameworkErrors`: the router refuses a URL it cannot decode (`%zz`, `%ED%A0%80`) or a
  * parameter longer than it allows before any route or error handler runs; answer those in the
  * server's error shape too, instead of Fastify's own, which echoes the URL.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-  const body: ErrorResponse = { success: false, error: routerErrors[error.code] ?? 'Bad request', code: error.code };
+  const body: ErrorResponse = {
+    success: false,
+    error: inReadersLanguage(request, reply, routerErrors[error.code] ?? 'Bad request'),
+    code: error.code,
+  };
   // These replies skip the onRequest hooks, so the security headers are set here too.
   const headers = computeSecurityHeaders(securityHeaderOptions(request.server.config.publicUrl.protocol === 'https:'));
   void reply.code(status).headers(headers).header('cache-control', 'no-store').send(body);
@@ -71,7 +88,7 @@ export const errorHandlerPlugin = fp(
       // failed): say so in our own words, with its Retry-After.
       if ((status === 503 || status === 502) && error instanceof AppError) {
         request.log.warn({ err: error }, status === 503 ? 'service unavailable' : 'upstream failed');
-        const body: ErrorResponse = { success: false, error: error.message };
+        const body: ErrorResponse = { success: false, error: inReadersLanguage(request, reply, error.message) };
         if (error.code) body.code = error.code;
         return reply
           .code(status)
@@ -82,18 +99,26 @@ export const errorHandlerPlugin = fp(
       // retry, not an internal error.
       if (status >= 500 && /timeout exceeded when trying to connect/i.test(error.message)) {
         request.log.warn({ err: error }, 'database pool exhausted');
-        const body: ErrorResponse = { success: false, error: errorMessages.busy, code: 'BUSY' };
+        const body: ErrorResponse = {
+          success: false,
+          error: inReadersLanguage(request, reply, errorMessages.busy),
+          code: 'BUSY',
+        };
         return reply.code(503).header('retry-after', '2').send(body);
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        const body: ErrorResponse = { success: false, error: errorMessages.internal, code: 'INTERNAL' };
+        const body: ErrorResponse = {
+          success: false,
+          error: inReadersLanguage(request, reply, errorMessages.internal),
+          code: 'INTERNAL',
+        };
         return reply.code(status).send(body);
       }
 
       if (error instanceof AppError) reply.headers(error.headers);
       // 4xx: our own AppError, or Fastify's (malformed JSON, unsupported media type, body too large…).
-      const body: ErrorResponse = { success: false, error: error.message };
+      const body: ErrorResponse = { success: false, error: inReadersLanguage(request, reply, error.message) };
       if (error.code) body.code = error.code;
       return reply.code(status).send(error instanceof AppError ? { ...body, ...error.fields } : body);
     });

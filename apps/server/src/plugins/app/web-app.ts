@@ -2,18 +2,26 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessages, type ErrorResponse } from '@nuvem/contracts/common';
+import { isWebPagePath } from '@nuvem/contracts/web-paths';
 import fp from 'fastify-plugin';
+import { readerLanguage } from '../../lib/i18n/language.js';
+import { translateMessage } from '../../lib/i18n/messages.js';
 import { jsonSurface } from '../../lib/surfaces.js';
 import type { App } from '../../types.js';
 
 /** A path naming a file (`/assets/x.js`, `/favicon.ico`): a miss is a 404, not the app's HTML. */
 const filePath = /\/[^/]+\.[a-z0-9]+$/i;
+/** An event's page: it answers 404 too when the event does not exist. */
+const eventPage = /^\/events\/([^/]+)\/*$/i;
+/** Longer ids name no event (the events API refuses them). */
+const EVENT_ID_MAX = 100;
 /** A source map, or its precompressed copy. */
 const sourceMap = /\.map(\.br|\.gz)?$/i;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * unknown page path answered with index.html so the client-side router can show it (or its 404).
+ * page path answered with index.html so the client-side router can show it: with 200 when one of
+ * the app's pages answers it, else with 404 (the same HTML, so the shell shows its not-found page).
  */
 export const webAppPlugin = fp(
   async (app: App) => {
@@ -48,12 +56,41 @@ export const webAppPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    /**
+     * 200 for an address one of the app's pages answers, else 404. An event's page is looked up
+     * (it is public: its 404 tells nothing a visitor could not learn from the API); a look-up that
+     * fails serves the page, which then says what it can. Other pages with ids (a profile, a
+     * container's logs, an organisation) are for signed-in people: only the page learns of a miss.
+     */
+    async function pageStatus(path: string): Promise<200 | 404> {
+      if (!isWebPagePath(path)) return 404;
+      const event = eventPage.exec(path)?.[1];
+      if (event === undefined || !app.hasDecorator('eventsCatalogue')) return 200;
+      let id: string;
+      try {
+        id = decodeURIComponent(event);
+      } catch {
+        return 404;
+      }
+      if (id.length > EVENT_ID_MAX) return 404;
+      try {
+        return (await app.eventsCatalogue.exists(id)) ? 200 : 404;
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not look an event page up');
+        return 200;
+      }
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') && !jsonSurface.test(path) && !filePath.test(path);
       if (isPage && indexHtml !== null) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+        return reply
+          .code(await pageStatus(path))
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(indexHtml);
       }
       if (isPage) {
         return reply
@@ -61,7 +98,10 @@ export const webAppPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The Nuvem web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
       }
-      const body: ErrorResponse = { success: false, error: errorMessages.notFound, code: 'NOT_FOUND' };
+      // In the reader's language, like every other error the server sends.
+      const language = readerLanguage(request, reply);
+      const error = language ? translateMessage(errorMessages.notFound, language) : errorMessages.notFound;
+      const body: ErrorResponse = { success: false, error, code: 'NOT_FOUND' };
       return reply.code(404).send(body);
     });
   },

@@ -15,6 +15,7 @@ export function NotFoundRoute() {
 
   return (
     <main className="flex flex-1 items-center justify-center p-4">
+      <title>{`404 · ${t('notFound.title')}`}</title>
       <div className="glass flex flex-col items-center gap-4 rounded-xl px-10 py-12 text-center">
         <h1 className="text-6xl font-extrabold">404</h1>
         <p className="text-xl text-muted-foreground">{t('notFound.title')}</p>

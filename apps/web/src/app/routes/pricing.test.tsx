@@ -14,16 +14,19 @@ const config = {
 describe('the pricing routes', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it.each(['/pricing', '/planos'])(
+  it.each([
+    ['/pricing', 'Subscribe to the Pro plan', 'Please sign in to continue'],
+    ['/planos', 'Subscrever o plano Pro', pricingMessages.signInRequired],
+  ])(
     '%s sends a signed-out buyer to the sign-in page, which will return here',
-    async (path) => {
+    async (path, subscribeName, signInToast) => {
       const fetchSpy = mockFetch({ ...signedOutAuthRoutes, 'GET /api/payments/config': reply(config) });
       const { router } = renderRoute(path);
       const pro = await screen.findByRole('article', { name: 'Pro' });
-      const subscribe = within(pro).getByRole('button', { name: 'Subscrever o plano Pro' });
+      const subscribe = within(pro).getByRole('button', { name: subscribeName });
       await waitFor(() => expect(subscribe).toBeEnabled());
       await userEvent.click(subscribe);
-      expect(await screen.findByText(pricingMessages.signInRequired)).toBeInTheDocument();
+      expect(await screen.findByText(signInToast)).toBeInTheDocument();
       expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
         `/login?redirect=${encodeURIComponent(path)}`,

@@ -54,12 +54,23 @@ export function RootLayout() {
       {auth.user && !auth.user.email_verified && (
         <UnverifiedBanner email={auth.user.email} onVerified={() => void auth.refresh()} />
       )}
-      <Outlet context={outletContext} />
+      {/* A screen reading a catalogue namespace not fetched yet waits here, under the header. */}
+      <Suspense fallback={<ScreenFallback />}>
+        <Outlet context={outletContext} />
+      </Suspense>
       {ecosystemLoaded && (
         <Suspense fallback={null}>
           <EcosystemModal open={ecosystemOpen} onOpenChange={setEcosystemOpen} returnFocusRef={returnFocus} />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+function ScreenFallback() {
+  return (
+    <div className="flex flex-1 items-center justify-center p-8">
+      <Spinner />
     </div>
   );
 }

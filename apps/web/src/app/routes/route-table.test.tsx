@@ -51,7 +51,7 @@ describe('route table', () => {
 
   it.each([
     ['/', /^Nuvem$/],
-    ['/pricing', /^Planos Nuvem$/],
+    ['/pricing', /^Nuvem Plans$/],
     ['/planos', /^Planos Nuvem$/],
     ['/events', /^Events$/],
     ['/ingeniousgen', /^Ingenious Gen$/],
@@ -62,9 +62,19 @@ describe('route table', () => {
     ['/developer', /^Sign in to continue$/],
     ['/profile/usr_123', /^Sign in to continue$/],
     ['/containers/ctr_9/logs', /^Sign in to continue$/],
+    ['/invitations/accept?token=tok_1', /^You have been invited to an organisation$/],
+    ['/organisations/wsp_1', /^Sign in to continue$/],
   ])('shows the screen of %s', async (path, heading) => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/login', 'Sign in · Nuvem'],
+    ['/no-such-page', '404 · Oops! Page not found'],
+  ])('names the page %s in the browser tab', async (path, title) => {
+    renderRoute(path);
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('sends a signed-out visitor to sign in and back to the page asked for', async () => {

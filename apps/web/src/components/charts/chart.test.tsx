@@ -55,6 +55,28 @@ describe('Chart', () => {
     expect(screen.getAllByTestId('y-tick').map((t) => t.textContent)).toEqual(['0 r/s', '20 r/s', '40 r/s']);
   });
 
+  it('takes no tab stop in its drawing: only Show as table is reached by keyboard', async () => {
+    const { container } = renderChart();
+    const drawing = screen.getByRole('img');
+    expect(drawing.querySelector('svg')).not.toBeNull();
+    // Recharts' keyboard layer would make the surface a tab stop (tabindex 0, role application).
+    expect(
+      drawing.querySelectorAll('[tabindex]:not([tabindex="-1"]), a[href], button, [role="application"]'),
+    ).toHaveLength(0);
+    // Its layers are portal containers (React listens for focus on them, which makes an SVG element
+    // a tab stop in Chromium): each is marked out of the tab order.
+    const layers = drawing.querySelectorAll('g[class*="recharts-zIndex-layer"]');
+    expect(layers.length).toBeGreaterThan(0);
+    for (const layer of layers) expect(layer).toHaveAttribute('tabindex', '-1');
+    const user = userEvent.setup();
+    const stops: Element[] = [];
+    for (let i = 0; i < 5; i++) {
+      await user.tab();
+      if (document.activeElement && container.contains(document.activeElement)) stops.push(document.activeElement);
+    }
+    expect(new Set(stops)).toEqual(new Set([screen.getByText('Show as table')]));
+  });
+
   it('offers its numbers as a table', async () => {
     renderChart();
     // In the page (closed) from the start, unless the table is lazy.

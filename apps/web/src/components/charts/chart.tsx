@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CartesianGrid,
@@ -16,7 +16,7 @@ import { cn } from '@/lib/utils';
 import { ChartTooltip, renderSeries, XTick, YTick } from './chart-parts';
 import { ChartTableDetails } from './chart-table';
 import { AXIS_FONT, hasValue, type ChartProps } from './chart-types';
-import { useContainerWidth, useReducedMotion } from './use-chart-layout';
+import { useContainerWidth, useNoLayerTabStops, useReducedMotion } from './use-chart-layout';
 
 export type { ChartProps, ChartRow, ChartSeries, ChartTable, ChartXAxis, ChartYAxis } from './chart-types';
 export { useReducedMotion } from './use-chart-layout';
@@ -54,6 +54,15 @@ export function Chart({
   const titleId = useId();
   const reducedMotion = useReducedMotion();
   const [measureRef, width] = useContainerWidth(CHART_FALLBACK_WIDTH);
+  const [plotNode, setPlotNode] = useState<HTMLDivElement | null>(null);
+  const plotRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      measureRef(node);
+      setPlotNode(node);
+    },
+    [measureRef],
+  );
+  useNoLayerTabStops(plotNode);
   const hasData = data.some((row) => series.some((s) => hasValue(row, s.key)));
   const formatX = (value: number | string) => (x.kind === 'time' ? x.format(Number(value)) : x.format(String(value)));
 
@@ -67,7 +76,7 @@ export function Chart({
   } else {
     plot = (
       <div
-        ref={measureRef}
+        ref={plotRef}
         role="img"
         aria-label={summary}
         aria-busy={busy || undefined}

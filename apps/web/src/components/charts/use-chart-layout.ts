@@ -41,3 +41,28 @@ export function useContainerWidth(fallback: number) {
   }, [node]);
   return [setNode, width] as const;
 }
+
+/** The `<g>` layers Recharts renders its parts into, through React portals. */
+const PORTAL_LAYERS = 'svg g[class*="recharts-zIndex-layer"]:not([tabindex])';
+
+/**
+ * Keeps the drawing's layers out of the tab order. Recharts renders parts of a chart through
+ * portals into `<g>` layers; React listens for focus events on every portal's container, and
+ * Chromium makes an SVG element with focus listeners a tab stop: each layer took one, eight per
+ * chart, none of them meaningful. Marked `tabindex="-1"`, they are not (the chart's text
+ * alternatives, its summary and its table, are what a keyboard reaches).
+ */
+export function useNoLayerTabStops(node: HTMLElement | null): void {
+  useLayoutEffect(() => {
+    if (!node) return undefined;
+    const mark = () => {
+      for (const layer of node.querySelectorAll(PORTAL_LAYERS)) layer.setAttribute('tabindex', '-1');
+    };
+    mark();
+    if (typeof MutationObserver === 'undefined') return undefined;
+    // Layers come and go as the chart draws (a tooltip's cursor adds one).
+    const observer = new MutationObserver(mark);
+    observer.observe(node, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [node]);
+}

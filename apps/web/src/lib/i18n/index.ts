@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { useEffect, useState } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -62,18 +62,50 @@ export function loadLanguage(language: Language): Promise<void> {
   return pending;
 }
 
+type NamespaceLoaders = Record<string, () => Promise<unknown>>;
+
+/** Where the namespaces not bundled come from (see `initI18n`). */
+let englishNamespaces: NamespaceLoaders = {};
+
 /**
- * Makes the one i18next instance of the web app ready to render English at once (its catalogue is
- * bundled, so `init` is synchronous); `app/i18n.ts` calls it with the English catalogue and a way to
- * fetch each other language's. The language is the one the visitor chose in the header (kept in
- * local storage), else the browser's first language we speak, else English; `languageReady()`
- * resolves once that language's catalogue is in.
+ * i18next's backend: a namespace that is not in yet is fetched when something reads it, English
+ * from its own file, another language from that language's whole catalogue (one file).
  */
-export function initI18n(english: Catalogue, others: Loaders): void {
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load =
+      language === defaultLanguage
+        ? englishNamespaces[namespace]?.()
+        : loadLanguage(supportedLanguage(language)).then(() => i18n.getResourceBundle(language, namespace) as unknown);
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load.then(
+      (messages) => callback(null, (messages ?? {}) as Tree),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/**
+ * Makes the one i18next instance of the web app ready to render English at once (the namespaces
+ * of the page frame are bundled, so `init` is synchronous); `app/i18n.ts` calls it with those, a
+ * way to fetch each other English namespace, and a way to fetch each other language's catalogue.
+ * A component that reads a namespace not in yet suspends until it is (react-i18next's Suspense
+ * mode), and the routes ask for theirs while their code loads (`loadNamespaces`). The language is
+ * the one the visitor chose in the header (kept in local storage), else the browser's first
+ * language we speak, else English; `languageReady()` resolves once that language's catalogue is in.
+ */
+export function initI18n(english: Catalogue, fetchedEnglish: NamespaceLoaders, others: Loaders): void {
   if (i18n.isInitialized) return;
   loaders = others;
+  englishNamespaces = fetchedEnglish;
   loading.set(defaultLanguage, Promise.resolve());
   void i18n
+    .use(backend)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
@@ -93,10 +125,22 @@ export function initI18n(english: Catalogue, others: Loaders): void {
         caches: [], // only an explicit choice is kept (see chooseLanguage below)
         convertDetectedLanguage: (tag: string) => supportedLanguage(tag),
       },
-      react: { useSuspense: false },
+      react: { useSuspense: true },
     });
   setDocumentLanguage(i18n.resolvedLanguage ?? defaultLanguage);
   i18n.on('languageChanged', (language) => setDocumentLanguage(i18n.resolvedLanguage ?? language));
+}
+
+/**
+ * Fetches namespaces of the catalogue (in the reader's language and English) before a screen that
+ * reads them renders; resolves either way (a failed fetch leaves the screen to ask again).
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  try {
+    await i18n.loadNamespaces([...namespaces]);
+  } catch {
+    // Offline: the component that reads it asks again.
+  }
 }
 
 /** Resolves once the catalogue of the language the visitor reads is in (at once for English). */

@@ -639,8 +639,14 @@ describe('personal data budget', () => {
       0,
     );
     const flood = ' 1'.repeat(16 * 1024);
-    const started = performance.now();
-    expect(findPersonalData({ raw: flood, toOriginal: (start, end) => ({ start, end }) })).toHaveLength(0);
-    expect(performance.now() - started).toBeLessThan(100);
+    // The best of three runs: a busy test machine adds pauses that are not the rule's (a rule that
+    // loops per match takes seconds here).
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      expect(findPersonalData({ raw: flood, toOriginal: (start, end) => ({ start, end }) })).toHaveLength(0);
+      best = Math.min(best, performance.now() - started);
+    }
+    expect(best).toBeLessThan(100);
   });
 });

@@ -1,3 +1,4 @@
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeSource } from './agent-runtime.js';
 import {
@@ -371,17 +372,20 @@ describe('createRetriever, incrementally and off the event loop', () => {
       doc(`kdoc_${String(i).padStart(2, '0')}`, shapes[i % 3] ?? ''),
     );
     const retriever = createRetriever(countingSource({ big: documents }).source);
-    // The longest the timer waited, counted in this process's CPU time when that is less than the
-    // wall-clock time: other processes on a busy machine can delay a timer, only our work blocks it.
+    // How long each wait between two ticks of the timer was, and how much of it was this process's
+    // CPU time: other processes on a busy machine can delay a timer, only our work blocks it. The
+    // garbage collector's pauses inside a wait are taken out afterwards: collecting a heap that holds
+    // 5 M characters can take a major pause on a loaded machine, which no yielding would shorten.
+    const gaps: { start: number; end: number; blocked: number }[] = [];
+    const gc: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) => gc.push(...list.getEntries()));
+    observer.observe({ entryTypes: ['gc'] });
     let lastWall = performance.now();
     let lastCpu = process.cpuUsage();
-    let maxWallGap = 0;
-    let maxBlocked = 0;
     const tick = () => {
-      const wall = performance.now() - lastWall;
+      const now = performance.now();
       const used = process.cpuUsage(lastCpu);
-      maxWallGap = Math.max(maxWallGap, wall);
-      maxBlocked = Math.max(maxBlocked, Math.min(wall, (used.user + used.system) / 1000));
+      gaps.push({ start: lastWall, end: now, blocked: Math.min(now - lastWall, (used.user + used.system) / 1000) });
       lastWall = performance.now();
       lastCpu = process.cpuUsage();
     };
@@ -396,8 +400,20 @@ describe('createRetriever, incrementally and off the event loop', () => {
     } finally {
       clearInterval(timer);
     }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    gc.push(...observer.takeRecords());
+    observer.disconnect();
+    const gcWithin = (start: number, end: number) =>
+      gc.reduce(
+        (sum, entry) =>
+          sum + Math.max(0, Math.min(end, entry.startTime + entry.duration) - Math.max(start, entry.startTime)),
+        0,
+      );
+    const maxWallGap = Math.max(...gaps.map((gap) => gap.end - gap.start));
+    const maxBlocked = Math.max(...gaps.map((gap) => gap.blocked - gcWithin(gap.start, gap.end)));
+    const maxWithGc = Math.max(...gaps.map((gap) => gap.blocked));
     console.info(
-      `cold build of 5 M characters: event loop blocked at most ${maxBlocked.toFixed(0)} ms of CPU (${maxWallGap.toFixed(0)} ms wall clock)`,
+      `cold build of 5 M characters: event loop blocked at most ${maxBlocked.toFixed(0)} ms of CPU by the build (${maxWithGc.toFixed(0)} ms with garbage collection, ${maxWallGap.toFixed(0)} ms wall clock)`,
     );
     expect(maxBlocked).toBeLessThan(100);
   });

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/sonner';
+import { useCan } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -38,6 +39,9 @@ type Confirm = 'rotate' | 'revoke' | null;
 export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: ApiKeyRowProps) {
   const { t } = useTranslation(['applications', 'common']);
   const f = useFormat();
+  // Rotating issues a new key (keys:issue); revoking is keys:revoke. A viewer sees neither.
+  const canRotate = useCan('keys:issue');
+  const canRevoke = useCan('keys:revoke');
   const nameId = useId();
   const reasonId = useId();
   const queryClient = useQueryClient();
@@ -152,7 +156,7 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
             <CopyIcon aria-hidden="true" />
             {t('keyRow.copyPrefix')}
           </Button>
-          {status === 'active' && (
+          {canRotate && status === 'active' && (
             <Button
               variant="outline"
               size="sm"
@@ -169,22 +173,24 @@ export function ApiKeyRow({ applicationId, apiKey, now, onRotated, onRevoked }: 
               {t('keyRow.rotate')}
             </Button>
           )}
-          <Button
-            variant="outline"
-            size="sm"
-            className="text-destructive"
-            aria-label={t('keyRow.revokeOf', { name })}
-            disabled={pending}
-            aria-busy={revoke.isPending || undefined}
-            onClick={() => openConfirm('revoke')}
-          >
-            {revoke.isPending ? (
-              <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-            ) : (
-              <Trash2Icon aria-hidden="true" />
-            )}
-            {t('keyRow.revoke')}
-          </Button>
+          {canRevoke && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-destructive"
+              aria-label={t('keyRow.revokeOf', { name })}
+              disabled={pending}
+              aria-busy={revoke.isPending || undefined}
+              onClick={() => openConfirm('revoke')}
+            >
+              {revoke.isPending ? (
+                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              ) : (
+                <Trash2Icon aria-hidden="true" />
+              )}
+              {t('keyRow.revoke')}
+            </Button>
+          )}
         </div>
       )}
 

@@ -6,6 +6,7 @@ import { EmptyState, LoadError, LoadingSkeletons } from '@/components/load-state
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useCan } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useApiKeys } from '../api/get-api-keys';
 import { API_KEY_HEADER_EXAMPLE, sortKeysByStatus } from '../lib/api-key-display';
@@ -20,6 +21,7 @@ import { GenerateApiKeyDialog } from './generate-api-key-dialog';
  */
 export function ApiKeysTab({ application }: { application: Application | undefined }) {
   const { t } = useTranslation(['applications', 'common']);
+  const canIssue = useCan('keys:issue');
   const headingId = useId();
   const switchId = useId();
   const generateRef = useRef<HTMLButtonElement>(null);
@@ -72,10 +74,12 @@ export function ApiKeysTab({ application }: { application: Application | undefin
             />
             <Label htmlFor={switchId}>{t('apiKeys.showRevoked')}</Label>
           </div>
-          <Button ref={generateRef} onClick={openGenerate}>
-            <PlusIcon aria-hidden="true" />
-            {t('apiKeys.generate')}
-          </Button>
+          {canIssue && (
+            <Button ref={generateRef} onClick={openGenerate}>
+              <PlusIcon aria-hidden="true" />
+              {t('apiKeys.generate')}
+            </Button>
+          )}
         </div>
       </div>
 

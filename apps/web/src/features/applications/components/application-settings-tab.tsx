@@ -15,6 +15,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useCan } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDeleteApplication } from '../api/delete-application';
 import { useRotateClientSecret } from '../api/rotate-client-secret';
@@ -38,7 +39,7 @@ function sameList(a: readonly string[], b: readonly string[]) {
   return a.length === b.length && a.every((entry, i) => entry === b[i]);
 }
 
-function DetailsForm({ application }: { application: Application }) {
+function DetailsForm({ application, canWrite }: { application: Application; canWrite: boolean }) {
   const { t } = useTranslation('applications');
   const update = useUpdateApplication();
   const { form, placeServerErrors } = useApplicationForm(formFor(application));
@@ -69,12 +70,14 @@ function DetailsForm({ application }: { application: Application }) {
         <p className="text-sm text-muted-foreground">{t('settings.detailsText')}</p>
       </div>
       <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
-        <ApplicationFormFields form={form} disabled={update.isPending} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={!ready} aria-busy={update.isPending || undefined}>
-            {t('settings.save')}
-          </Button>
-        </div>
+        <ApplicationFormFields form={form} disabled={!canWrite || update.isPending} />
+        {canWrite && (
+          <div className="flex justify-end">
+            <Button type="submit" disabled={!ready} aria-busy={update.isPending || undefined}>
+              {t('settings.save')}
+            </Button>
+          </div>
+        )}
       </form>
     </Card>
   );
@@ -198,6 +201,8 @@ export function ApplicationSettingsTab({
   onCreate: () => void;
 }) {
   const { t } = useTranslation('applications');
+  // A role without apps:write reads the settings; it is offered no change, rotation or deletion.
+  const canWrite = useCan('apps:write');
   if (!application) {
     if (loading) {
       return (
@@ -215,9 +220,9 @@ export function ApplicationSettingsTab({
   return (
     <section aria-label={t('settings.label', { name: application.app_name })} className="grid gap-4">
       {/* Keyed: another application starts from its own values. */}
-      <DetailsForm key={application.id} application={application} />
-      <ClientSecretSection key={`secret-${application.id}`} application={application} />
-      <DeleteSection key={`delete-${application.id}`} application={application} />
+      <DetailsForm key={application.id} application={application} canWrite={canWrite} />
+      {canWrite && <ClientSecretSection key={`secret-${application.id}`} application={application} />}
+      {canWrite && <DeleteSection key={`delete-${application.id}`} application={application} />}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useCan } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { CopyButton } from './application-copy-button';
 
@@ -72,15 +73,18 @@ function ApplicationCard({ application }: { application: Application }) {
 /** An invitation to create the first application (Applications and Settings tabs). */
 export function NoApplications({ onCreate, text }: { onCreate: () => void; text?: string }) {
   const { t } = useTranslation('applications');
+  const canWrite = useCan('apps:write');
   return (
     <EmptyState
       icon={AppWindowIcon}
       title={t('applicationsTab.emptyTitle')}
       action={
-        <Button onClick={onCreate}>
-          <PlusIcon aria-hidden="true" />
-          {t('createApplication.open')}
-        </Button>
+        canWrite && (
+          <Button onClick={onCreate}>
+            <PlusIcon aria-hidden="true" />
+            {t('createApplication.open')}
+          </Button>
+        )
       }
     >
       {text ?? t('applicationsTab.emptyText')}
@@ -103,6 +107,8 @@ export function ApplicationsTab({
   onCreate: () => void;
 }) {
   const { t } = useTranslation('applications');
+  // A role without apps:write (a viewer) is not offered 'Create Application'; the server refuses anyway.
+  const canWrite = useCan('apps:write');
   const empty = applications?.length === 0;
   return (
     <section aria-labelledby="applications-tab-heading" className="grid gap-4">
@@ -114,7 +120,7 @@ export function ApplicationsTab({
           <p className="text-sm text-muted-foreground">{t('applicationsTab.description')}</p>
         </div>
         {/* With no application the empty state carries the one create button. */}
-        {applications && !empty && (
+        {canWrite && applications && !empty && (
           <Button onClick={onCreate}>
             <PlusIcon aria-hidden="true" />
             {t('createApplication.open')}

@@ -1,7 +1,7 @@
 import type { Application } from '@nuvem/contracts/applications';
-import { ActivityIcon, AppWindowIcon, KeyRoundIcon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
+import { ActivityIcon, AppWindowIcon, KeyRoundIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApiKeys } from '../api/get-api-keys';
@@ -17,14 +17,13 @@ interface Figure {
   hint?: ReactNode;
 }
 
-/** The spec's fixed uptime figure beside the 'Enterprise' security level (a ratio). */
-const UPTIME_SLA = 0.999;
-
 /**
  * Spec: the Overview cards — API requests and active API keys (of the selected application, and
  * labelled with its name: the figures are that application's, not the account's; revoked keys
- * count towards requests: their requests happened), the number of applications, the fixed
- * 'Enterprise' security level — and the Quick start panel below.
+ * count towards requests: their requests happened), the number of applications — and the Quick
+ * start panel below. The spec's fixed 'Enterprise' security level with '99.9%' is left out
+ * (issue 35): it told every user, a new Free one too, a security level and an uptime promise
+ * nothing in the product measures or gives.
  */
 export function DeveloperOverviewTab({
   application,
@@ -67,24 +66,11 @@ export function DeveloperOverviewTab({
       icon: AppWindowIcon,
       value: applications ? f.count(applications.length) : loading ? undefined : t('overview.unavailable'),
     },
-    {
-      label: t('overview.securityLevel'),
-      icon: ShieldCheckIcon,
-      value: t('overview.enterprise'),
-      hint: (
-        <Trans
-          t={t}
-          i18nKey="overview.uptime"
-          values={{ figure: f.percent(UPTIME_SLA) }}
-          components={{ figure: <span /> }}
-        />
-      ),
-    },
   ];
 
   return (
     <div className="grid gap-6">
-      <dl aria-label={t('overview.summary')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl aria-label={t('overview.summary')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {figures.map((figure) => (
           <Card
             key={figure.label}

@@ -33,9 +33,6 @@ export const applications = {
     noApplicationHint: 'Create an application to issue keys',
     keysFailed: 'The API keys could not be loaded',
     applications: 'Applications',
-    securityLevel: 'Security Level',
-    enterprise: 'Enterprise',
-    uptime: '<figure>{{figure}}</figure> uptime SLA',
     unavailable: '—',
   },
   applicationsTab: {

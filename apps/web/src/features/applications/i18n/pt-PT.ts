@@ -35,9 +35,6 @@ export const applications: Messages<typeof en> = {
     noApplicationHint: 'Crie uma aplicação para emitir chaves',
     keysFailed: 'Não foi possível carregar as chaves de API',
     applications: 'Aplicações',
-    securityLevel: 'Nível de segurança',
-    enterprise: 'Empresarial',
-    uptime: '<figure>{{figure}}</figure> de disponibilidade garantida (SLA)',
     unavailable: '—',
   },
   applicationsTab: {

@@ -4,7 +4,7 @@ import { Loader2Icon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { pricingMoney, quantityText, usePricingText } from './pricing-text';
+import { quantityText, usePricingMoney, usePricingText } from './pricing-text';
 
 export interface AddonPacksProps {
   type: AddonType;
@@ -13,11 +13,21 @@ export interface AddonPacksProps {
   /** The pack whose checkout is running (its id), if any. */
   processingPack: string | null;
   disabled: boolean;
+  /** false: the role in this organisation cannot buy (the section says why): no buy buttons. */
+  canBuy?: boolean;
   onBuy: (pack: Pack) => void;
 }
 
 /** The predefined packs of one add-on type, each at its own price (coupon shown when it counts). */
-export function AddonPacks({ type, currency, coupon, processingPack, disabled, onBuy }: AddonPacksProps) {
+export function AddonPacks({
+  type,
+  currency,
+  coupon,
+  processingPack,
+  disabled,
+  canBuy = true,
+  onBuy,
+}: AddonPacksProps) {
   const t = usePricingText();
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -30,6 +40,7 @@ export function AddonPacks({ type, currency, coupon, processingPack, disabled, o
             coupon={coupon}
             processing={processingPack === pack.id}
             disabled={disabled}
+            canBuy={canBuy}
             onBuy={() => onBuy(pack)}
             t={t}
           />
@@ -46,6 +57,7 @@ function PackCard({
   coupon,
   processing,
   disabled,
+  canBuy,
   onBuy,
   t,
 }: {
@@ -55,10 +67,12 @@ function PackCard({
   coupon: CouponResult | null;
   processing: boolean;
   disabled: boolean;
+  canBuy: boolean;
   onBuy: () => void;
   t: ReturnType<typeof usePricingText>;
 }) {
   const titleId = useId();
+  const pricingMoney = usePricingMoney();
   const quantity = quantityText(t, type, pack.quantity);
   const quote = quotePack(pack, coupon?.percentOff ?? 0);
   const unitCents = Math.round(pack.priceCents / pack.quantity);
@@ -92,21 +106,23 @@ function PackCard({
           </p>
         </div>
       )}
-      <Button
-        className="mt-auto w-full"
-        variant="outline"
-        disabled={disabled || processing}
-        aria-busy={processing || undefined}
-        aria-label={
-          processing
-            ? t('addons.processingLabel', { pack: pack.name })
-            : t('addons.buyPackLabel', { pack: pack.name, quantity })
-        }
-        onClick={onBuy}
-      >
-        {processing && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-        {processing ? t('addons.processing') : t('addons.buy')}
-      </Button>
+      {canBuy && (
+        <Button
+          className="mt-auto w-full"
+          variant="outline"
+          disabled={disabled || processing}
+          aria-busy={processing || undefined}
+          aria-label={
+            processing
+              ? t('addons.processingLabel', { pack: pack.name })
+              : t('addons.buyPackLabel', { pack: pack.name, quantity })
+          }
+          onClick={onBuy}
+        >
+          {processing && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+          {processing ? t('addons.processing') : t('addons.buy')}
+        </Button>
+      )}
     </article>
   );
 }

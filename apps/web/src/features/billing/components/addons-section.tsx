@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AddonPacks } from './addon-packs';
 import { CustomQuantity } from './custom-quantity';
 import { usePricingText } from './pricing-text';
+import { RoleRefusalNote } from './role-refusal-note';
 
 export interface AddonsSectionProps {
   /** The tab shown (kept in the page's address). */
@@ -16,6 +17,8 @@ export interface AddonsSectionProps {
   /** The purchase running now ('pack:tokens:medium', 'custom:tokens'), if any. */
   processing: string | null;
   disabled: boolean;
+  /** Why the role in this organisation cannot buy (then no buy buttons), or null. */
+  refusal?: string | null;
   onBuyPack: (type: AddonType, pack: Pack) => void;
   onBuyCustom: (type: AddonType, quantity: number) => void;
 }
@@ -28,6 +31,7 @@ export function AddonsSection({
   coupon,
   processing,
   disabled,
+  refusal = null,
   onBuyPack,
   onBuyCustom,
 }: AddonsSectionProps) {
@@ -41,6 +45,7 @@ export function AddonsSection({
         </h2>
         <p className="text-muted-foreground">{t('addons.intro')}</p>
       </div>
+      {refusal && <RoleRefusalNote text={refusal} />}
       <Tabs
         value={tab}
         onValueChange={(value) => {
@@ -71,6 +76,7 @@ export function AddonsSection({
                 coupon={coupon}
                 processingPack={processing?.startsWith(packPrefix) ? processing.slice(packPrefix.length) : null}
                 disabled={disabled}
+                canBuy={refusal === null}
                 onBuy={(pack) => onBuyPack(type, pack)}
               />
               <CustomQuantity
@@ -79,6 +85,7 @@ export function AddonsSection({
                 coupon={coupon}
                 processing={processing === `custom:${type}`}
                 disabled={disabled}
+                canBuy={refusal === null}
                 onBuy={(quantity) => onBuyCustom(type, quantity)}
               />
             </TabsContent>

@@ -25,8 +25,11 @@ import {
 } from '../lib/tax-profile-form';
 import { BillingLoadError, Panel, Row } from './billing-panel';
 
-/** The billing details (country, VAT number, name, address) that decide the VAT and go on the invoices. */
-export function BillingDetailsSection() {
+/**
+ * The billing details (country, VAT number, name, address) that decide the VAT and go on the
+ * invoices. `manage` false (a role without billing:manage in an organisation): shown, not editable.
+ */
+export function BillingDetailsSection({ manage = true }: { manage?: boolean }) {
   const { t } = useTranslation('billing', { keyPrefix: 'account.details' });
   const profile = useTaxProfile();
   return (
@@ -39,7 +42,7 @@ export function BillingDetailsSection() {
       ) : (
         <>
           <VatNow profile={profile.data} />
-          <TaxProfileForm profile={profile.data} />
+          <TaxProfileForm profile={profile.data} readOnly={!manage} />
         </>
       )}
     </Panel>
@@ -65,7 +68,7 @@ function VatNow({ profile }: { profile: TaxProfile }) {
 const selectClasses =
   'flex h-9 w-full cursor-pointer rounded-md border border-input bg-glass px-3 py-1 text-sm shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive [&>option]:bg-popover [&>option]:text-popover-foreground';
 
-function TaxProfileForm({ profile }: { profile: TaxProfile }) {
+function TaxProfileForm({ profile, readOnly }: { profile: TaxProfile; readOnly: boolean }) {
   const { t } = useTranslation('billing', { keyPrefix: 'account.details' });
   const { t: tRoot } = useTranslation();
   const f = useFormat();
@@ -129,49 +132,53 @@ function TaxProfileForm({ profile }: { profile: TaxProfile }) {
       aria-busy={save.isPending || undefined}
       data-testid="tax-profile-form"
       onSubmit={(event) => void submit(event)}
-      className="grid gap-4 sm:grid-cols-2"
     >
-      <FormField label={t('country')} error={errors.country?.message} required>
-        {(control) => (
-          // A native select: reliable with every keyboard, screen reader and phone picker.
-          <select {...control} {...fields.country} autoComplete="country" className={selectClasses}>
-            <option value="">{t('chooseCountry')}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField
-        label={t('vatNumber')}
-        hint={profile.vat_number_checked_online ? undefined : t('vatNumberHint')}
-        error={errors.vatNumber?.message}
-      >
-        {(control) => <Input {...control} {...fields.vatNumber} autoComplete="off" spellCheck={false} />}
-      </FormField>
-      <FormField label={t('name')} error={errors.name?.message} className="sm:col-span-2">
-        {(control) => <Input {...control} {...fields.name} autoComplete="organization" />}
-      </FormField>
-      <FormField label={t('address')} error={errors.address?.message} className="sm:col-span-2">
-        {(control) => <Textarea {...control} {...fields.address} rows={3} autoComplete="street-address" />}
-      </FormField>
-      {failure !== null && (
-        <div
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm sm:col-span-2"
+      {/* Disabled as a whole for a role that may read but not edit the details (no Save either). */}
+      <fieldset disabled={readOnly} className="m-0 grid min-w-0 gap-4 border-0 p-0 sm:grid-cols-2">
+        <FormField label={t('country')} error={errors.country?.message} required>
+          {(control) => (
+            // A native select: reliable with every keyboard, screen reader and phone picker.
+            <select {...control} {...fields.country} autoComplete="country" className={selectClasses}>
+              <option value="">{t('chooseCountry')}</option>
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          label={t('vatNumber')}
+          hint={profile.vat_number_checked_online ? undefined : t('vatNumberHint')}
+          error={errors.vatNumber?.message}
         >
-          <p className="font-medium">{t('saveFailed')}</p>
-          {failure && <p className="text-muted-foreground">{failure}</p>}
-        </div>
-      )}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </div>
+          {(control) => <Input {...control} {...fields.vatNumber} autoComplete="off" spellCheck={false} />}
+        </FormField>
+        <FormField label={t('name')} error={errors.name?.message} className="sm:col-span-2">
+          {(control) => <Input {...control} {...fields.name} autoComplete="organization" />}
+        </FormField>
+        <FormField label={t('address')} error={errors.address?.message} className="sm:col-span-2">
+          {(control) => <Textarea {...control} {...fields.address} rows={3} autoComplete="street-address" />}
+        </FormField>
+        {failure !== null && (
+          <div
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm sm:col-span-2"
+          >
+            <p className="font-medium">{t('saveFailed')}</p>
+            {failure && <p className="text-muted-foreground">{failure}</p>}
+          </div>
+        )}
+        {!readOnly && (
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+              {save.isPending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+              {save.isPending ? t('saving') : t('save')}
+            </Button>
+          </div>
+        )}
+      </fieldset>
     </form>
   );
 }

@@ -56,8 +56,10 @@ export function order(overrides: Partial<Order> = {}): Order {
   return orderSchema.parse({
     id: 'ord_1',
     kind: 'addon',
-    description: 'Tokens Extra — Medium (20M tokens)',
+    // Stored in pt-PT, as the server stores it; a page names it from the codes in its own language.
+    description: 'Tokens Extra: pack Medium (20M tokens)',
     addon_type: 'tokens',
+    pack: 'medium',
     quantity: 20,
     plan: null,
     period: null,

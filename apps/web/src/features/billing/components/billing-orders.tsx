@@ -13,6 +13,7 @@ import { vatNeedsNote, vatRate } from '../lib/charge-lines';
 import { followableUrl } from '../lib/plan-purchase';
 import { BillingLoadError, ColumnHeads, Panel } from './billing-panel';
 import { OrderStatusBadge, useOrderReason } from './order-status-badge';
+import { useItemName } from './use-item-name';
 
 /** The signed-in user's orders, newest first, with their VAT, state, invoice and receipt. */
 export function OrdersSection() {
@@ -48,6 +49,7 @@ export function OrdersSection() {
  */
 function ReceiptLink({ order }: { order: Order }) {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
+  const nameOf = useItemName();
   if (order.status !== 'paid') {
     return (
       <span className="text-muted-foreground">
@@ -57,7 +59,7 @@ function ReceiptLink({ order }: { order: Order }) {
     );
   }
   const receipt = order.receipt_url ? followableUrl(order.receipt_url, window.location.origin) : null;
-  const label = t('orders.receiptLabel', { item: order.description });
+  const label = t('orders.receiptLabel', { item: nameOf(order) });
   return receipt ? (
     <a
       href={receipt}
@@ -135,6 +137,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
   const f = useFormat();
   const date = (order: Order) => f.date(order.paid_at ?? order.created_at);
   const amount = (order: Order) => formatMoney(order.total_cents, order.currency, f.locale);
+  const nameOf = useItemName();
   return (
     <>
       <ul aria-label={t('orders.caption')} className="flex flex-col sm:hidden">
@@ -143,7 +146,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
             key={order.id}
             className="flex flex-col gap-1.5 border-t border-glass-border py-3 text-sm first:border-t-0"
           >
-            <p className="font-medium">{order.description}</p>
+            <p className="font-medium">{nameOf(order)}</p>
             <p className="flex justify-between gap-2">
               <span className="text-muted-foreground">{date(order)}</span>
               <span className="tabular-nums">{amount(order)}</span>
@@ -181,7 +184,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
             <tr key={order.id} className="border-t border-glass-border align-top">
               <td className="py-2 pr-3 whitespace-nowrap">{date(order)}</td>
               <th scope="row" className="py-2 pr-3 text-left font-medium">
-                {order.description}
+                {nameOf(order)}
               </th>
               <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{amount(order)}</td>
               <td className="py-2 pr-3 text-right whitespace-nowrap">

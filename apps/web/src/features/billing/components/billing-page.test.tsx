@@ -1,6 +1,7 @@
 import { billingMessages, taxProfileSchema, type TaxProfile } from '@nuvem/contracts/billing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { personalWorkspace, setActingWorkspace } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { fetchCalls, reply, sequence, stubLocationAssign, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { account, api, euros, order, renderBilling } from './billing-fixtures.testing';
@@ -75,7 +76,13 @@ describe('BillingPage', () => {
         orders: [
           order({
             id: 'ord_2',
-            description: 'Pro — yearly',
+            kind: 'subscription',
+            description: 'Plano Pro (anual)',
+            addon_type: null,
+            pack: null,
+            quantity: null,
+            plan: 'pro',
+            period: 'yearly',
             total_cents: 99000,
             provider: 'stripe',
             receipt_url: 'https://pay.example/r/2',
@@ -92,15 +99,15 @@ describe('BillingPage', () => {
     expect(within(table).getByRole('columnheader', { name: 'Receipt' })).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = (row: number) => within(rows[row]!);
-    expect(cells(0).getByRole('rowheader')).toHaveTextContent('Pro — yearly');
+    expect(cells(0).getByRole('rowheader')).toHaveTextContent('Pro plan (yearly)');
     expect(cells(0).getByText(euros(99000, 'en'))).toBeInTheDocument();
-    expect(cells(0).getByRole('link', { name: 'View receipt: Pro — yearly' })).toHaveAttribute(
+    expect(cells(0).getByRole('link', { name: 'View receipt: Pro plan (yearly)' })).toHaveAttribute(
       'href',
       'https://pay.example/r/2',
     );
     // Paid without the provider's receipt: the order's own page is the receipt, under the same words.
     expect(cells(1).getByText('Paid')).toBeInTheDocument();
-    const own = cells(1).getByRole('link', { name: 'View receipt: Tokens Extra — Medium (20M tokens)' });
+    const own = cells(1).getByRole('link', { name: 'View receipt: Extra Tokens: Medium pack (20M tokens)' });
     expect(own).toHaveAttribute('href', '/success?order=ord_1');
     expect(own).toHaveTextContent('View receipt');
     // Not paid: said so, with the reason, and no receipt (nothing was charged).
@@ -397,6 +404,26 @@ describe('BillingPage', () => {
     expect(screen.getByText('Cancels at period end')).toBeInTheDocument();
     expect(screen.getByText('Ends on')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+  });
+
+  it('shows a viewer of an organisation its billing with no button to change it, and says why', async () => {
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: ['billing:read'], role: 'viewer' });
+    try {
+      renderPage({ [`GET ${api('/account')}`]: reply({ ...proAccount, customer_portal: true }) });
+      const plan = await screen.findByRole('region', { name: 'Your plan' });
+      expect(await within(plan).findByText('Pro')).toBeInTheDocument();
+      expect(
+        screen.getByText(/^Your role \(Viewer\) can see this organisation's billing, but cannot buy, change or cancel/),
+      ).toBeInTheDocument();
+      expect(within(plan).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(plan).queryByRole('link', { name: 'Change plan' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Buy add-ons' })).not.toBeInTheDocument();
+      const details = await screen.findByRole('form', { name: 'Billing details' });
+      expect(await within(details).findByRole('combobox', { name: /Country/ })).toBeDisabled();
+      expect(within(details).queryByRole('button')).not.toBeInTheDocument();
+    } finally {
+      setActingWorkspace(personalWorkspace);
+    }
   });
 
   it('offers no cancellation on the Free plan, and says when loading fails', async () => {

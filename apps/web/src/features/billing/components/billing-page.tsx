@@ -30,16 +30,20 @@ import { BillingDetailsSection } from './billing-details';
 import { InvoicesSection } from './billing-invoices';
 import { OrdersSection } from './billing-orders';
 import { BillingLoadError, Panel, Row } from './billing-panel';
+import { RoleRefusalNote } from './role-refusal-note';
 import { SandboxNotice } from './sandbox-notice';
+import { useBillingAccess } from './use-billing-access';
 
 /**
  * '/account/billing': the signed-in user's plan and its current period, balances (with the plan's
  * allowances and when they lapse, and account credit), what the plan unlocks, the billing details
- * that decide the VAT, the invoices and credit notes (PDF), and the orders.
+ * that decide the VAT, the invoices and credit notes (PDF), and the orders. In an organisation, a
+ * role without billing:manage reads all of it and is told why it is offered no button to change it.
  */
 export function BillingPage() {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
   const account = useBillingAccount();
+  const access = useBillingAccess('manage');
   return (
     <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 lg:py-12">
       <title>{t('title')}</title>
@@ -48,16 +52,17 @@ export function BillingPage() {
         <p className="text-muted-foreground">{t('description')}</p>
       </header>
       {account.data?.provider === 'sandbox' && <SandboxNotice label={t('sandboxLabel')} text={t('sandboxText')} />}
+      {access.refusal && <RoleRefusalNote text={access.refusal} />}
       {account.isError ? (
         <BillingLoadError title={t('loadError')} error={account.error} onRetry={() => void account.refetch()} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
-          <PlanSection account={account.data} />
-          <BalancesSection account={account.data} />
+          <PlanSection account={account.data} manage={access.manage} />
+          <BalancesSection account={account.data} manage={access.manage} />
         </div>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
-        <BillingDetailsSection />
+        <BillingDetailsSection manage={access.manage} />
         <InvoicesSection />
       </div>
       <OrdersSection />
@@ -65,7 +70,8 @@ export function BillingPage() {
   );
 }
 
-function PlanSection({ account }: { account: BillingAccount | undefined }) {
+/** `manage`: the role may change or cancel the plan (billing:manage); without it, the plan is only shown. */
+function PlanSection({ account, manage }: { account: BillingAccount | undefined; manage: boolean }) {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
   const { t: tBilling } = useTranslation('billing');
   const f = useFormat();
@@ -151,13 +157,15 @@ function PlanSection({ account }: { account: BillingAccount | undefined }) {
           {t('plan.cancelledNotice', { plan: plans[account.plan].name, date: f.longDate(account.renews_at) })}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button asChild variant={paid ? 'outline' : 'default'}>
-          <Link to={paths.pricing.getHref()}>{paid ? t('plan.change') : t('plan.upgrade')}</Link>
-        </Button>
-        {cancellable && <CancelSubscription account={account} cancel={cancel} />}
-        {account.customer_portal && <CustomerPortalButton />}
-      </div>
+      {manage && (
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant={paid ? 'outline' : 'default'}>
+            <Link to={paths.pricing.getHref()}>{paid ? t('plan.change') : t('plan.upgrade')}</Link>
+          </Button>
+          {cancellable && <CancelSubscription account={account} cancel={cancel} />}
+          {account.customer_portal && <CustomerPortalButton />}
+        </div>
+      )}
     </Panel>
   );
 }
@@ -234,7 +242,7 @@ function CancelSubscription({
   );
 }
 
-function BalancesSection({ account }: { account: BillingAccount | undefined }) {
+function BalancesSection({ account, manage }: { account: BillingAccount | undefined; manage: boolean }) {
   const { t } = useTranslation('billing', { keyPrefix: 'account' });
   const f = useFormat();
   // The account says no currency: credit is kept in the portal's one.
@@ -270,9 +278,11 @@ function BalancesSection({ account }: { account: BillingAccount | undefined }) {
         <p className="text-xs text-muted-foreground">{t('balances.creditHint')}</p>
       )}
       {account && account.allowances.length > 0 && <Allowances allowances={account.allowances} />}
-      <Button asChild variant="outline" size="sm" className="self-start">
-        <Link to={paths.pricing.getHref()}>{t('balances.buyMore')}</Link>
-      </Button>
+      {manage && (
+        <Button asChild variant="outline" size="sm" className="self-start">
+          <Link to={paths.pricing.getHref()}>{t('balances.buyMore')}</Link>
+        </Button>
+      )}
     </Panel>
   );
 }

@@ -33,7 +33,7 @@ describe('CheckoutResultPage', () => {
       ),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
-    expect(screen.getByText('Tokens Extra — Medium (20M tokens)')).toBeInTheDocument();
+    expect(screen.getByText('Extra Tokens: Medium pack (20M tokens)')).toBeInTheDocument();
     expect(screen.getByText('Discount (NUVEM20)')).toBeInTheDocument();
     expect(screen.getByText('VAT (23%)').nextSibling).toHaveTextContent(euros(920, 'en'));
     expect(screen.getByText('Total').nextSibling).toHaveTextContent(euros(4920, 'en'));

@@ -26,6 +26,7 @@ import { orderState, type OrderState } from '../lib/order-state';
 import { followableUrl } from '../lib/plan-purchase';
 import { BackToPricing } from './back-to-pricing';
 import { OrderStatusBadge, useOrderReason } from './order-status-badge';
+import { useItemName } from './use-item-name';
 
 /**
  * '/success?order=…': where checkout returns. What was bought is read from the server (never from
@@ -150,6 +151,7 @@ function OrderDetails({ order }: { order: Order }) {
   const { t: tBilling } = useTranslation('billing');
   const f = useFormat();
   const reason = useOrderReason()(order);
+  const nameOf = useItemName();
   const money = (cents: number) => formatMoney(cents, order.currency, f.locale);
   const receipt = order.receipt_url ? followableUrl(order.receipt_url, window.location.origin) : null;
   // Anything taken off the price: the list price and the amount VAT is charged on are shown too.
@@ -159,7 +161,7 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-glass-border p-4 text-sm">
       <dt className="text-muted-foreground">{t('details.item')}</dt>
-      <dd className="font-medium">{order.description}</dd>
+      <dd className="font-medium">{nameOf(order)}</dd>
       {reduced && (
         <>
           <dt className="text-muted-foreground">{t('details.subtotal')}</dt>

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Slider } from '@/components/ui/slider';
 import { useCustomQuote } from '../api/calculate-price';
 import { ColumnHeads } from './billing-panel';
-import { pricingMoney, quantityText, usePricingText } from './pricing-text';
+import { quantityText, usePricingMoney, usePricingText } from './pricing-text';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** The server is asked for a quote once the slider has rested this long. */
@@ -27,6 +27,8 @@ export interface CustomQuantityProps {
   processing: boolean;
   /** Buying is not possible now (another purchase runs); the slider still works. */
   disabled: boolean;
+  /** false: the role in this organisation cannot buy (the section says why): the figures, no buy button. */
+  canBuy?: boolean;
   onBuy: (quantity: number) => void;
 }
 
@@ -35,8 +37,17 @@ export interface CustomQuantityProps {
  * graduated bands and the band breakdown. The figure is the server's quote; while it is on its
  * way the same pure function the server uses gives an instant estimate, marked as such.
  */
-export function CustomQuantity({ type, currency, coupon, processing, disabled, onBuy }: CustomQuantityProps) {
+export function CustomQuantity({
+  type,
+  currency,
+  coupon,
+  processing,
+  disabled,
+  canBuy = true,
+  onBuy,
+}: CustomQuantityProps) {
   const t = usePricingText();
+  const pricingMoney = usePricingMoney();
   const limits = addonLimits[type];
   const [quantity, setQuantity] = useState(() => startingQuantity(type));
   const [draft, setDraft] = useState<string | null>(null);
@@ -186,15 +197,17 @@ export function CustomQuantity({ type, currency, coupon, processing, disabled, o
         </div>
       )}
 
-      <Button
-        disabled={disabled || processing}
-        aria-busy={processing || undefined}
-        aria-describedby={totalId}
-        onClick={() => onBuy(quantity)}
-      >
-        {processing && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-        {processing ? t('addons.processing') : t('addons.custom.buy', { quantity: quantityLabel })}
-      </Button>
+      {canBuy && (
+        <Button
+          disabled={disabled || processing}
+          aria-busy={processing || undefined}
+          aria-describedby={totalId}
+          onClick={() => onBuy(quantity)}
+        >
+          {processing && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+          {processing ? t('addons.processing') : t('addons.custom.buy', { quantity: quantityLabel })}
+        </Button>
+      )}
     </section>
   );
 }

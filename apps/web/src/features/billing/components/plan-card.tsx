@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
-import { planFeatureText } from '../lib/plan-features';
-import { pricingMoney, usePricingText } from './pricing-text';
+import { extraTokenCents } from '../lib/plan-features';
+import { usePricingMoney, usePricingText } from './pricing-text';
 
 /** The currency the prices are shown in until the payments configuration says otherwise. */
 export const DEFAULT_CURRENCY = 'eur';
@@ -42,6 +42,8 @@ export interface PlanCardProps {
   disabled: boolean;
   /** What buying this plan does to the paid plan the user has now (it replaces it, or follows it). */
   notice?: string | null;
+  /** false: the role in this organisation cannot buy (the page says why once): no button. */
+  canBuy?: boolean;
   onChoose: () => void;
 }
 
@@ -55,9 +57,16 @@ export function PlanCard({
   processing,
   disabled,
   notice = null,
+  canBuy = true,
   onChoose,
 }: PlanCardProps) {
   const t = usePricingText();
+  const pricingMoney = usePricingMoney();
+  // The catalogue's lines for the plan, in the page's language, the extra-token price as money.
+  const tokenCents = extraTokenCents(plan);
+  const features = t(`planCopy.${plan.id}.features`, {
+    price: tokenCents === null ? '' : pricingMoney(tokenCents, currency ?? DEFAULT_CURRENCY),
+  }).split('\n');
   const titleId = useId();
   const noticeId = useId();
   const free = plan.monthlyCents === 0 && plan.yearlyCents === 0;
@@ -68,7 +77,9 @@ export function PlanCard({
   const discounted = coupon && !free ? quotePlan(plan.id, period, coupon.percentOff) : null;
 
   let action: ReactNode;
-  if (standing === 'free-while-paying') {
+  if (!canBuy) {
+    action = null;
+  } else if (standing === 'free-while-paying') {
     action = (
       <Button asChild variant="outline" className="w-full">
         <Link to={paths.billing.getHref()}>{t('plans.manage')}</Link>
@@ -130,7 +141,7 @@ export function PlanCard({
           )}
           {current && <Badge variant="success">{t('plans.currentBadge')}</Badge>}
         </div>
-        <p className="text-sm text-muted-foreground">{plan.description}</p>
+        <p className="text-sm text-muted-foreground">{t(`planCopy.${plan.id}.description`)}</p>
       </header>
 
       <div className="flex flex-col gap-1 self-start">
@@ -165,16 +176,16 @@ export function PlanCard({
       </div>
 
       <ul className="flex flex-col gap-2 text-sm" aria-label={t('plans.featuresLabel', { plan: plan.name })}>
-        {plan.features.map((feature) => (
+        {features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-            <span>{planFeatureText(plan, feature, (cents) => pricingMoney(cents, currency ?? DEFAULT_CURRENCY))}</span>
+            <span>{feature}</span>
           </li>
         ))}
       </ul>
 
       <div className="flex flex-col justify-end gap-3">
-        {notice && (
+        {notice && canBuy && (
           <p id={noticeId} className="flex gap-2 text-xs text-muted-foreground">
             <InfoIcon aria-hidden="true" className="mt-px size-3.5 shrink-0 text-primary" />
             <span>{notice}</span>

@@ -16,7 +16,7 @@ import { formatLongDate } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { usePlanChangePreview, type PlanChangePreviewInput } from '../api/get-plan-change-preview';
 import { ChargeLinesList } from './charge-lines-list';
-import { PRICING_LANGUAGE, pricingMoney, usePricingText } from './pricing-text';
+import { usePricingLanguage, usePricingMoney, usePricingText } from './pricing-text';
 
 export interface PlanChangeDialogProps {
   /** The plan change to show (null: the dialog is closed). */
@@ -35,16 +35,18 @@ export interface PlanChangeDialogProps {
  */
 export function PlanChangeDialog({ change, onContinue, onCancel, returnFocusTo }: PlanChangeDialogProps) {
   const t = usePricingText();
+  const pricingMoney = usePricingMoney();
+  const language = usePricingLanguage();
   const preview = usePlanChangePreview(change);
   const named = (plan: PlanId, period: BillingPeriod) =>
     t('plans.planPeriod', { plan: plans[plan].name, period: t(`plans.periodName.${period}`) });
-  const date = (value: string) => formatLongDate(value, {}, PRICING_LANGUAGE);
+  const date = (value: string) => formatLongDate(value, {}, language);
   const data = preview.data;
 
   return (
     <AlertDialog open={change !== null} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialogContent
-        lang={PRICING_LANGUAGE}
+        lang={language}
         data-testid="plan-change-preview"
         className="max-h-[90dvh] max-w-lg overflow-y-auto"
         onCloseAutoFocus={(event) => {
@@ -83,7 +85,7 @@ export function PlanChangeDialog({ change, onContinue, onCancel, returnFocusTo }
             <ChargeLinesList
               amounts={data}
               money={(cents) => pricingMoney(cents, data.currency)}
-              lng={PRICING_LANGUAGE}
+              lng={language}
               totalLabel={t('preview.dueToday')}
               prorationOf={data.replaces ? named(data.replaces.plan, data.replaces.period) : null}
             />

@@ -1,6 +1,7 @@
 import { pricingMessages } from '@nuvem/contracts/billing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { personalWorkspace, setActingWorkspace } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { fetchCalls, jsonResponse, reply, stubLocationAssign, type FetchHandler } from '@/testing/mock-fetch.testing';
 import { account, api, euros, eurosText, renderBilling, sandboxConfig } from './billing-fixtures.testing';
@@ -16,7 +17,7 @@ const signedOut: PricingSession = { signedIn: false };
 
 const checkoutReply = { url: '/checkout/sandbox/sbx_1', orderId: 'ord_1' };
 
-function renderPage(session: PricingSession, routes: Record<string, FetchHandler> = {}, path = '/pricing') {
+function renderPage(session: PricingSession, routes: Record<string, FetchHandler> = {}, path = '/planos') {
   return renderBilling(
     <PricingPage session={session} />,
     {
@@ -73,7 +74,7 @@ describe('PricingPage', () => {
     expect(await within(card('Starter')).findByText(euros(2900))).toBeInTheDocument();
     expect(within(card('Pro')).getByText('Mais popular')).toBeInTheDocument();
     expect(within(card('Starter')).queryByText('Mais popular')).not.toBeInTheDocument();
-    expect(screen.getByRole('note', { name: 'Sandbox payments' })).toHaveTextContent('4242 4242 4242 4242');
+    expect(screen.getByRole('note', { name: 'Pagamentos de teste' })).toHaveTextContent('4242 4242 4242 4242');
 
     await user.click(screen.getByRole('switch', { name: /Anual/ }));
     expect(screen.getByText('20% OFF')).toBeInTheDocument();
@@ -94,6 +95,32 @@ describe('PricingPage', () => {
     expect(screen.getByRole('tab', { name: 'Horas de Desenvolvimento' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Add-ons Personalizados' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Tem um Código de Cupão?' })).toBeInTheDocument();
+  });
+
+  it("follows the reader's language on /pricing: English texts, English money, the sign-in toast in English", async () => {
+    const { user } = renderPage(signedOut, {}, '/pricing');
+    expect(screen.getByRole('main')).toHaveAttribute('lang', 'en');
+    expect(screen.getByRole('heading', { level: 1, name: 'Nuvem Plans' })).toBeInTheDocument();
+    const starter = within(card('Starter'));
+    expect(await starter.findByText('€29.00')).toBeInTheDocument();
+    expect(starter.getByText('For personal projects and small teams')).toBeInTheDocument();
+    expect(within(card('Pro')).getByText('Extra tokens at €0.04 per 1000 tokens')).toBeInTheDocument();
+    expect(screen.queryByText(/por mês|utilizadores|Para equipas/)).not.toBeInTheDocument();
+
+    const subscribe = within(card('Pro')).getByRole('button', { name: 'Subscribe to the Pro plan' });
+    await waitFor(() => expect(subscribe).toBeEnabled());
+    await user.click(subscribe);
+    expect(await toast('Please sign in to continue')).toBeInTheDocument();
+    expect(screen.queryByText(pricingMessages.signInRequired)).not.toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login?redirect=%2Fpricing');
+  });
+
+  it('is in Portuguese on /pricing for a reader of Portuguese, with the same figures', async () => {
+    await act(() => i18n.changeLanguage('pt-PT'));
+    renderPage(signedOut, {}, '/pricing');
+    expect(screen.getByRole('main')).toHaveAttribute('lang', 'pt-PT');
+    expect(await within(card('Starter')).findByText(euros(2900))).toBeInTheDocument();
+    expect(within(card('Starter')).getByText('Para projetos pessoais e pequenas equipas')).toBeInTheDocument();
   });
 
   it('activates Free with a toast and no call', async () => {
@@ -125,7 +152,7 @@ describe('PricingPage', () => {
     await waitFor(() => expect(buy).toBeEnabled());
     await user.click(buy);
     expect(await toast(pricingMessages.signInRequired)).toBeInTheDocument();
-    expect(await screen.findByTestId('location')).toHaveTextContent('/login?redirect=%2Fpricing');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login?redirect=%2Fplanos');
   });
 
   it("subscribes with the period's price id, shows the plan as processing, and goes to the checkout", async () => {
@@ -242,6 +269,31 @@ describe('PricingPage', () => {
     expect(screen.getAllByText('Plano atual', { selector: 'span' })).toHaveLength(1);
     expect(within(card('Starter')).getByRole('button', { name: 'Subscrever o plano Starter' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'O meu plano e encomendas' })).toHaveAttribute('href', '/account/billing');
+  });
+
+  it('offers a viewer of an organisation no buy button, and says why in Portuguese', async () => {
+    setActingWorkspace({
+      organisationId: 'wsp_acme',
+      permissions: ['billing:read', 'containers:read'],
+      role: 'viewer',
+    });
+    try {
+      renderPage(signedIn);
+      expect(await within(card('Starter')).findByText(euros(2900))).toBeInTheDocument();
+      // Said at the top, and again above the add-ons.
+      expect(
+        screen.getAllByText(
+          'A sua função (Leitor) não permite comprar para esta organização: um proprietário, um administrador ou um membro de faturação pode fazê-lo.',
+        ),
+      ).toHaveLength(2);
+      expect(within(card('Starter')).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(card('Free')).queryByRole('button')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Comprar/ })).not.toBeInTheDocument();
+      // Reading stays: the link to the organisation's plan and orders.
+      expect(screen.getByRole('link', { name: 'O meu plano e encomendas' })).toBeInTheDocument();
+    } finally {
+      setActingWorkspace(personalWorkspace);
+    }
   });
 
   it('says before paying that another plan replaces the current one today', async () => {
@@ -420,7 +472,7 @@ describe('PricingPage', () => {
     await waitFor(() => expect(buy).toBeEnabled());
     await user.click(buy);
     expect(await screen.findByTestId('location')).toHaveTextContent(
-      `/login?redirect=${encodeURIComponent('/pricing?period=yearly&tab=consultation&coupon=NUVEM20')}`,
+      `/login?redirect=${encodeURIComponent('/planos?period=yearly&tab=consultation&coupon=NUVEM20')}`,
     );
     expect(fetchCalls(fetchSpy, `POST ${api('/coupons/validate')}`)).toHaveLength(1);
   });
@@ -437,7 +489,7 @@ describe('PricingPage', () => {
           plan: null,
         }),
       },
-      '/pricing?period=yearly&tab=consultation&coupon=NUVEM20',
+      '/planos?period=yearly&tab=consultation&coupon=NUVEM20',
     );
     expect(screen.getByRole('switch', { name: /Anual/ })).toBeChecked();
     expect(screen.getByRole('tab', { name: 'Horas de Consultoria' })).toHaveAttribute('aria-selected', 'true');
@@ -459,7 +511,7 @@ describe('PricingPage', () => {
           404,
         ),
       },
-      '/pricing?coupon=OLD10',
+      '/planos?coupon=OLD10',
     );
     expect(await toast(pricingMessages.couponInvalid)).toBeInTheDocument();
     expect(screen.getByLabelText('Código de cupão')).toHaveValue('OLD10');

@@ -28,8 +28,10 @@ import { AddonsSection } from './addons-section';
 import { CouponCard } from './coupon-card';
 import { PlanChangeDialog } from './plan-change-dialog';
 import { DEFAULT_CURRENCY, PLAN_CARD_ROWS, PlanCard, type PlanCardStanding } from './plan-card';
-import { PRICING_LANGUAGE, usePricingText } from './pricing-text';
+import { usePricingLanguage, usePricingText } from './pricing-text';
+import { RoleRefusalNote } from './role-refusal-note';
 import { SandboxNotice, sandboxSuccessCard } from './sandbox-notice';
+import { useBillingAccess } from './use-billing-access';
 import { useCheckout } from './use-checkout';
 
 /** A plan checkout about to start (held while the plan-change preview is shown). */
@@ -53,6 +55,7 @@ export interface PricingSession {
  */
 export function PricingPage({ session }: { session: PricingSession }) {
   const t = usePricingText();
+  const language = usePricingLanguage();
   // The period, the add-on tab and the coupon are kept in the address too: a trip to sign-in (whose
   // return address is this one), a reload or a shared link keeps them. The page's state leads (the
   // router's own update of the address may come a moment later).
@@ -92,8 +95,11 @@ export function PricingPage({ session }: { session: PricingSession }) {
   // Until the configuration arrives the prices wait (skeletons); if it cannot be had, they are
   // shown in euro, the spec's currency and the server's default, and nothing can be bought.
   const currency = config.data?.currency ?? (config.isError ? DEFAULT_CURRENCY : null);
-  // Buying waits for the configuration (price ids, provider); one purchase at a time.
-  const purchasesDisabled = config.data === undefined || processing !== null;
+  // In an organisation, buying needs billing:manage: other roles are told why instead of buttons
+  // (a visitor and the personal workspace may always buy).
+  const access = useBillingAccess('buy', { lng: language });
+  // Buying waits for the configuration (price ids, provider) and for what the role allows; one purchase at a time.
+  const purchasesDisabled = config.data === undefined || processing !== null || !access.manage;
   const returnUrls = () => checkoutReturnUrls(window.location.origin, paths.success.getHref(), paths.pricing.getHref());
   const signedInAccount = session.signedIn === true ? account.data : undefined;
 
@@ -185,7 +191,7 @@ export function PricingPage({ session }: { session: PricingSession }) {
 
   return (
     <main
-      lang={PRICING_LANGUAGE}
+      lang={language}
       aria-labelledby={titleId}
       className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-12 px-4 py-10 sm:px-6 lg:gap-16 lg:py-14"
     >
@@ -207,6 +213,7 @@ export function PricingPage({ session }: { session: PricingSession }) {
             {t('billingLink')}
           </Link>
         )}
+        {access.refusal && <RoleRefusalNote className="max-w-2xl" text={access.refusal} />}
         {config.data?.provider === 'sandbox' && (
           <SandboxNotice
             className="max-w-2xl"
@@ -266,6 +273,7 @@ export function PricingPage({ session }: { session: PricingSession }) {
                   notice={noticeOf(plan)}
                   processing={processing === `plan:${id}`}
                   disabled={purchasesDisabled}
+                  canBuy={access.refusal === null}
                   onChoose={() => choosePlan(plan)}
                 />
               </li>
@@ -281,6 +289,7 @@ export function PricingPage({ session }: { session: PricingSession }) {
         coupon={addonCoupon}
         processing={processing}
         disabled={purchasesDisabled}
+        refusal={access.refusal}
         onBuyPack={(type, pack: Pack) => buyAddon(`pack:${type}:${pack.id}`, { type, pack: pack.id })}
         onBuyCustom={(type, quantity) => buyAddon(`custom:${type}`, { type, quantity })}
       />

@@ -1,22 +1,39 @@
 import { formatMoney, type AddonType } from '@nuvem/contracts/pricing';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { supportedLanguage, type Language } from '@/lib/i18n/languages';
 
 /**
- * The pricing page is written in European Portuguese whatever the header's language (the spec
- * gives its copy and its toasts in Portuguese, as `pricingMessages` in the contracts), so its
- * texts, figures and money are always read from the pt-PT catalogue and locale.
+ * The language of '/planos': the spec gives the pricing page's copy and toasts in European
+ * Portuguese (`pricingMessages` in the contracts), and that address keeps them whatever the
+ * header's language.
  */
 export const PRICING_LANGUAGE = 'pt-PT';
 
+/**
+ * The pricing page's one language: pt-PT on '/planos'; on '/pricing' the reader's, so its texts,
+ * figures and money read like every other page of theirs (the same figures, one locale).
+ */
+export function usePricingLanguage(): Language {
+  const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  return pathname === paths.planos.path ? PRICING_LANGUAGE : supportedLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
 export function usePricingText() {
-  const { t } = useTranslation('billing', { lng: PRICING_LANGUAGE, keyPrefix: 'pricing' });
+  const lng = usePricingLanguage();
+  const { t } = useTranslation('billing', { lng, keyPrefix: 'pricing' });
   return t;
 }
 
 export type PricingText = ReturnType<typeof usePricingText>;
 
-export function pricingMoney(cents: number, currency: string): string {
-  return formatMoney(cents, currency, PRICING_LANGUAGE);
+/** Cents as money in the pricing page's language ('290,00 €' in pt-PT, '€290.00' in English). */
+export function usePricingMoney() {
+  const lng = usePricingLanguage();
+  return useCallback((cents: number, currency: string) => formatMoney(cents, currency, lng), [lng]);
 }
 
 /** '20M tokens', '8 horas': a pack's or a slider's quantity. */

@@ -29,6 +29,7 @@ import {
 } from '../lib/card-input';
 import { followableUrl } from '../lib/plan-purchase';
 import { OrderSummary, TestCards } from './sandbox-checkout-parts';
+import { useItemName } from './use-item-name';
 
 const cardFields = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 
@@ -52,13 +53,18 @@ function cancelHref(url: string): string {
   return followableUrl(url, window.location.origin) ?? paths.pricing.getHref();
 }
 
-/** 'Renews every month until you cancel it' for a subscription; nothing for an add-on. */
-function useRenewalText(session: SandboxSession): string | null {
+/**
+ * What the session sells, named in the page's language, and 'Renews every month until you cancel
+ * it' for a subscription (nothing for an add-on).
+ */
+function useSessionItem(session: SandboxSession): { name: string; renewal: string | null } {
   const { t } = useTranslation('billing', { keyPrefix: 'checkout' });
-  // The session does not say what it sells beyond its description; its order does.
+  const nameOf = useItemName();
+  // The session does not say what it sells beyond its description; its order's codes do.
   const order = useOrderOnce(session.order_id);
-  if (order.data?.kind !== 'subscription' || !order.data.period) return null;
-  return t(`summary.renews.${order.data.period}`);
+  const name = order.data ? nameOf(order.data) : session.description;
+  if (order.data?.kind !== 'subscription' || !order.data.period) return { name, renewal: null };
+  return { name, renewal: t(`summary.renews.${order.data.period}`) };
 }
 
 export function CheckoutForm({ session }: { session: SandboxSession }) {
@@ -83,7 +89,7 @@ export function CheckoutForm({ session }: { session: SandboxSession }) {
       goBack(session.cancel_url);
     },
   });
-  const renewal = useRenewalText(session);
+  const { name, renewal } = useSessionItem(session);
   const formTitleId = useId();
   const money = (cents: number) => formatMoney(cents, session.currency, f.locale);
 
@@ -148,7 +154,7 @@ export function CheckoutForm({ session }: { session: SandboxSession }) {
 
   return (
     <div className="grid items-start gap-6 md:grid-cols-2">
-      <OrderSummary session={session} renewal={renewal} money={money} />
+      <OrderSummary session={session} name={name} renewal={renewal} money={money} />
 
       <section aria-labelledby={formTitleId} className="glass flex flex-col gap-5 rounded-xl p-6">
         <h2 id={formTitleId} className="flex items-center gap-2 text-lg font-semibold">

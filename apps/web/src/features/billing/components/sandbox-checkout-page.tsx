@@ -9,7 +9,9 @@ import { errorMessage } from '@/lib/notify';
 import { useSandboxSession } from '../api/get-sandbox-session';
 import { BackToPricing } from './back-to-pricing';
 import { CheckoutForm } from './sandbox-card-form';
+import { RoleRefusalNote } from './role-refusal-note';
 import { SandboxNotice } from './sandbox-notice';
+import { useBillingAccess } from './use-billing-access';
 
 /**
  * The sandbox provider's hosted checkout, served by the portal itself ('/checkout/sandbox/:id'):
@@ -19,6 +21,8 @@ import { SandboxNotice } from './sandbox-notice';
 export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation('billing', { keyPrefix: 'checkout' });
   const session = useSandboxSession(sessionId);
+  // Paying needs billing:manage in the organisation the checkout belongs to (the server refuses it too).
+  const access = useBillingAccess('pay');
 
   let body: ReactNode;
   if (session.isPending) {
@@ -55,6 +59,13 @@ export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
           </Button>
         )}
       </Closed>
+    );
+  } else if (access.refusal) {
+    body = (
+      <section className="glass flex flex-col items-start gap-4 rounded-xl p-6">
+        <RoleRefusalNote text={access.refusal} />
+        <BackToPricing label={t('backToPricing')} />
+      </section>
     );
   } else {
     body = <CheckoutForm session={session.data} />;

@@ -7,13 +7,15 @@ import { sandboxDeclinedCard, sandboxSuccessCard } from './sandbox-notice';
 
 interface OrderSummaryProps {
   session: SandboxSession;
+  /** What it sells, in the page's language. */
+  name: string;
   /** 'Renews every month until you cancel it', for a subscription. */
   renewal: string | null;
   money: (cents: number) => string;
 }
 
 /** What the buyer pays for: the description, every line of the charge (reductions, VAT), the total and e-mail. */
-export function OrderSummary({ session, renewal, money }: OrderSummaryProps) {
+export function OrderSummary({ session, name, renewal, money }: OrderSummaryProps) {
   const { t } = useTranslation('billing', { keyPrefix: 'checkout' });
   const summaryId = useId();
   return (
@@ -21,7 +23,7 @@ export function OrderSummary({ session, renewal, money }: OrderSummaryProps) {
       <h2 id={summaryId} className="text-lg font-semibold">
         {t('summary.title')}
       </h2>
-      <p className="text-base font-medium">{session.description}</p>
+      <p className="text-base font-medium">{name}</p>
       {renewal && <p className="text-sm text-muted-foreground">{renewal}</p>}
       <ChargeLinesList amounts={session} money={money} />
       <dl className="flex flex-col gap-2 text-sm">

@@ -4,6 +4,17 @@
  * English here is the translation. The checkout, result and account pages follow the language.
  */
 export const billing = {
+  /** What an order sells, named from its codes (the server's item names, `item-names.ts`, say the same). */
+  items: {
+    plan: '{{plan}} plan ({{period}})',
+    period: { monthly: 'monthly', yearly: 'yearly' },
+    renewal: '{{item}}: renewal',
+    addon: { tokens: 'Extra Tokens', consultation: 'Consultation Hours', development: 'Development Hours' },
+    pack: '{{addon}}: {{pack}} pack ({{amount}})',
+    quantity: '{{addon}}: {{amount}}',
+    tokens: '{{n}}M tokens',
+    hours: '{{n}} h',
+  },
   pricing: {
     title: '{{product}} Plans',
     intro: 'Choose the plan that fits your work, add what you need, and change whenever you like.',
@@ -19,6 +30,29 @@ export const billing = {
       monthly: 'Monthly',
       yearly: 'Yearly',
       discount: '20% OFF',
+    },
+    /** Each plan's description and feature lines (one a line; `{{price}}`: the extra-token price). */
+    planCopy: {
+      free: {
+        description: 'For trying the platform',
+        features:
+          '2M tokens a month\nUp to 3 project uploads\n3 small or medium containers\nStandard API keys\nUp to 3 users',
+      },
+      starter: {
+        description: 'For personal projects and small teams',
+        features:
+          '10M tokens a month\n10 containers, all sizes\n10 to 100GB of disk per container\nStandard API keys\nUp to 5 users',
+      },
+      pro: {
+        description: 'For teams building in production',
+        features:
+          '30M tokens a month\n1h of consultation a month\nExtra tokens at {{price}} per 1000 tokens\n25 containers, all sizes\n10 to 100GB of disk per container\nPremium API keys\nUp to 10 users',
+      },
+      enterprise: {
+        description: 'For organisations with several teams',
+        features:
+          '100M tokens a month\n3h of consultation a month\nExtra tokens at {{price}} per 1000 tokens (25% off)\nUp to 25 users\n100 containers, all sizes\n10 to 100GB of disk per container\nEnterprise API keys',
+      },
     },
     plans: {
       heading: 'Plans',
@@ -412,6 +446,24 @@ export const billing = {
     active: 'Active',
     past_due: 'Payment due',
     cancelled: 'Cancelled',
+  },
+  /** What a role without billing:manage is told in an organisation, where the buttons would be. */
+  access: {
+    roles: {
+      owner: 'Owner',
+      admin: 'Admin',
+      developer: 'Developer',
+      billing: 'Billing',
+      viewer: 'Viewer',
+    },
+    buy: 'Your role ({{role}}) cannot buy for this organisation: an owner, an admin or a billing member can.',
+    buyNoRole: 'Your role cannot buy for this organisation: an owner, an admin or a billing member can.',
+    manage:
+      "Your role ({{role}}) can see this organisation's billing, but cannot buy, change or cancel its plan, or edit its billing details: an owner, an admin or a billing member can.",
+    manageNoRole:
+      "Your role can see this organisation's billing, but cannot buy, change or cancel its plan, or edit its billing details: an owner, an admin or a billing member can.",
+    pay: 'Your role ({{role}}) cannot pay for this organisation: an owner, an admin or a billing member can.',
+    payNoRole: 'Your role cannot pay for this organisation: an owner, an admin or a billing member can.',
   },
   period: {
     monthly: 'Monthly',

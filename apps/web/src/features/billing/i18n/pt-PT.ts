@@ -7,11 +7,22 @@ import type { billing as en } from './en';
  * contracts word for word (billing-catalogue.test.ts holds them together).
  */
 export const billing: Messages<typeof en> = {
+  // The names orders have always stored in pt-PT (the server's `item-names.ts`).
+  items: {
+    plan: 'Plano {{plan}} ({{period}})',
+    period: { monthly: 'mensal', yearly: 'anual' },
+    renewal: '{{item}}: renovação',
+    addon: { tokens: 'Tokens Extra', consultation: 'Horas de Consultoria', development: 'Horas de Desenvolvimento' },
+    pack: '{{addon}}: pack {{pack}} ({{amount}})',
+    quantity: '{{addon}}: {{amount}}',
+    tokens: '{{n}}M tokens',
+    hours: '{{n}} h',
+  },
   pricing: {
     title: 'Planos {{product}}',
     intro: 'Escolha o plano certo para o seu trabalho, acrescente o que precisar e mude quando quiser.',
     sandbox: {
-      label: 'Sandbox payments',
+      label: 'Pagamentos de teste',
       text: 'modo de teste: nada é cobrado. Pague com o cartão de teste {{card}}.',
     },
     billingLink: 'O meu plano e encomendas',
@@ -23,6 +34,29 @@ export const billing: Messages<typeof en> = {
       monthly: 'Mensal',
       yearly: 'Anual',
       discount: '20% OFF',
+    },
+    // The spec's plan texts (`plans` in the contracts; billing-catalogue.test.ts holds them together).
+    planCopy: {
+      free: {
+        description: 'Para experimentar a plataforma',
+        features:
+          '2M tokens por mês\nLimitado a 3 uploads de projetos\n3 containers small ou medium\nAPI keys standard\nAté 3 utilizadores',
+      },
+      starter: {
+        description: 'Para projetos pessoais e pequenas equipas',
+        features:
+          '10M tokens por mês\n10 containers, todos os tamanhos\nDisco de 10 a 100GB por container\nAPI keys standard\nAté 5 utilizadores',
+      },
+      pro: {
+        description: 'Para equipas que constroem em produção',
+        features:
+          '30M tokens por mês\n1h de consultoria por mês\nTokens extra a {{price}} por 1000 tokens\n25 containers, todos os tamanhos\nDisco de 10 a 100GB por container\nAPI keys premium\nAté 10 utilizadores',
+      },
+      enterprise: {
+        description: 'Para organizações com várias equipas',
+        features:
+          '100M tokens por mês\n3h de consultoria por mês\nTokens extra a {{price}} por 1000 tokens (25% de desconto)\nAté 25 utilizadores\n100 containers, todos os tamanhos\nDisco de 10 a 100GB por container\nAPI keys enterprise',
+      },
     },
     plans: {
       heading: 'Planos',
@@ -136,7 +170,7 @@ export const billing: Messages<typeof en> = {
   },
   checkout: {
     title: 'Pagamento',
-    sandboxLabel: 'Sandbox payments',
+    sandboxLabel: 'Pagamentos de teste',
     sandboxText: 'modo de teste: nenhum valor é realmente cobrado e os dados do cartão não são guardados.',
     loading: 'A carregar o pagamento…',
     retry: 'Tentar novamente',
@@ -278,7 +312,7 @@ export const billing: Messages<typeof en> = {
   account: {
     title: 'Faturação',
     description: 'O seu plano, o que inclui, os seus saldos e as suas encomendas.',
-    sandboxLabel: 'Sandbox payments',
+    sandboxLabel: 'Pagamentos de teste',
     sandboxText: 'modo de teste: as encomendas abaixo não foram realmente cobradas.',
     loading: 'A carregar os dados de faturação…',
     loadError: 'Não foi possível carregar os dados de faturação.',
@@ -418,6 +452,25 @@ export const billing: Messages<typeof en> = {
     active: 'Ativa',
     past_due: 'Pagamento em atraso',
     cancelled: 'Cancelada',
+  },
+  access: {
+    roles: {
+      owner: 'Proprietário',
+      admin: 'Administrador',
+      developer: 'Programador',
+      billing: 'Faturação',
+      viewer: 'Leitor',
+    },
+    buy: 'A sua função ({{role}}) não permite comprar para esta organização: um proprietário, um administrador ou um membro de faturação pode fazê-lo.',
+    buyNoRole:
+      'A sua função não permite comprar para esta organização: um proprietário, um administrador ou um membro de faturação pode fazê-lo.',
+    manage:
+      'A sua função ({{role}}) permite ver a faturação desta organização, mas não comprar, mudar ou cancelar o plano, nem editar os dados de faturação: um proprietário, um administrador ou um membro de faturação pode fazê-lo.',
+    manageNoRole:
+      'A sua função permite ver a faturação desta organização, mas não comprar, mudar ou cancelar o plano, nem editar os dados de faturação: um proprietário, um administrador ou um membro de faturação pode fazê-lo.',
+    pay: 'A sua função ({{role}}) não permite pagar por esta organização: um proprietário, um administrador ou um membro de faturação pode fazê-lo.',
+    payNoRole:
+      'A sua função não permite pagar por esta organização: um proprietário, um administrador ou um membro de faturação pode fazê-lo.',
   },
   period: {
     monthly: 'Mensal',

@@ -17,3 +17,9 @@ export function planFeatureText(
   if (at === -1 || !Number.isFinite(cents)) return feature;
   return `${feature.slice(0, at)}${money(cents)} por 1000 tokens${feature.slice(at + figure.length)}`;
 }
+
+/** The plan's price of 1000 extra tokens in cents ('0.04' -> 4), or null when it sells none. */
+export function extraTokenCents(plan: Pick<Plan, 'extraTokenPrice'>): number | null {
+  const cents = Math.round(Number(plan.extraTokenPrice ?? NaN) * 100);
+  return Number.isFinite(cents) ? cents : null;
+}

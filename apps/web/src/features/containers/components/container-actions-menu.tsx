@@ -25,10 +25,12 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { useCan } from '@/lib/api-client';
 import { failureMessage, notify } from '@/lib/notify';
 import { useDeleteContainer } from '../api/delete-container';
 import { useContainerAction } from '../api/run-container-action';
 import { copySshCommand } from '../lib/copy-ssh-command';
+import { sshCommandOf } from '../lib/ssh-address';
 import { ScaleForm } from './scale-form';
 import { SnapshotForm } from './snapshot-form';
 
@@ -55,6 +57,8 @@ export interface ContainerActionsMenuProps {
  */
 export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: ContainerActionsMenuProps) {
   const { t } = useTranslation('containers');
+  // A role without containers:write (a viewer, billing) sees only what reads.
+  const canWrite = useCan('containers:write');
   const action = useContainerAction();
   const remove = useDeleteContainer();
   const [dialog, setDialog] = useState<Dialogs>(null);
@@ -64,6 +68,7 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
   const pending = action.isPending || remove.isPending;
   const lifecycleLocked = pending || LIFECYCLE_LOCKED.has(container.status);
   const { id, name } = container;
+  const sshCommand = sshCommandOf(container);
 
   const succeeded = (verb: Action) => notify.success(t(`actions.done.${verb}`));
   const failed = (verb: Action, error: unknown) => notify.error(failureMessage(t(`actions.failed.${verb}`), error));
@@ -136,31 +141,39 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          {container.status === 'stopped' ? (
-            <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => run({ action: 'start' })}>
-              <PlayIcon aria-hidden="true" />
-              {t('actions.start')}
-            </DropdownMenuItem>
-          ) : (
-            <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => run({ action: 'stop' })}>
-              <SquareIcon aria-hidden="true" />
-              {t('actions.stop')}
-            </DropdownMenuItem>
+          {canWrite && (
+            <>
+              {container.status === 'stopped' ? (
+                <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => run({ action: 'start' })}>
+                  <PlayIcon aria-hidden="true" />
+                  {t('actions.start')}
+                </DropdownMenuItem>
+              ) : (
+                <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => run({ action: 'stop' })}>
+                  <SquareIcon aria-hidden="true" />
+                  {t('actions.stop')}
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => run({ action: 'restart' })}>
+                <RotateCwIcon aria-hidden="true" />
+                {t('actions.restart')}
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => setDialog('snapshot')}>
+                <CameraIcon aria-hidden="true" />
+                {t('actions.snapshot')}
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => setDialog('scale')}>
+                <ScalingIcon aria-hidden="true" />
+                {t('actions.scale')}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+            </>
           )}
-          <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => run({ action: 'restart' })}>
-            <RotateCwIcon aria-hidden="true" />
-            {t('actions.restart')}
-          </DropdownMenuItem>
-          <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => setDialog('snapshot')}>
-            <CameraIcon aria-hidden="true" />
-            {t('actions.snapshot')}
-          </DropdownMenuItem>
-          <DropdownMenuItem disabled={lifecycleLocked} onSelect={() => setDialog('scale')}>
-            <ScalingIcon aria-hidden="true" />
-            {t('actions.scale')}
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void copySshCommand(container.ssh_command)}>
+          {/* No command to copy while the address is pending: it would name the portal's own host. */}
+          <DropdownMenuItem
+            disabled={sshCommand === null}
+            onSelect={() => sshCommand && void copySshCommand(sshCommand)}
+          >
             <CopyIcon aria-hidden="true" />
             {t('actions.copySsh')}
           </DropdownMenuItem>
@@ -176,11 +189,15 @@ export function ContainerActionsMenu({ container, onDeleted, onViewMetrics }: Co
               {t('actions.viewMetrics')}
             </DropdownMenuItem>
           )}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" disabled={lifecycleLocked} onSelect={() => setDialog('delete')}>
-            <Trash2Icon aria-hidden="true" />
-            {t('actions.delete')}
-          </DropdownMenuItem>
+          {canWrite && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" disabled={lifecycleLocked} onSelect={() => setDialog('delete')}>
+                <Trash2Icon aria-hidden="true" />
+                {t('actions.delete')}
+              </DropdownMenuItem>
+            </>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
 

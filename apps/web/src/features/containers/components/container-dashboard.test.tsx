@@ -5,6 +5,7 @@ import {
   type Container,
   type ContainerSummary,
 } from '@nuvem/contracts/containers';
+import { rolePermissions, type Role } from '@nuvem/contracts/orgs';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -175,8 +176,14 @@ describe('/developer', () => {
       containerTabs()
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Overview', 'Containers', 'Metrics', 'Settings']);
-    expect(containerTabs().getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    ).toEqual(['At a glance', 'Container list', 'Metrics', 'Defaults']);
+    // Inside the developer page's Containers tab: no inner tab repeats one of the page's tab names.
+    const pageTabs = within(screen.getByRole('tablist', { name: 'Developer dashboard' }))
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+    expect(pageTabs).toContain('Containers');
+    for (const tab of containerTabs().getAllByRole('tab')) expect(pageTabs).not.toContain(tab.textContent);
+    expect(containerTabs().getByRole('tab', { name: 'At a glance' })).toHaveAttribute('aria-selected', 'true');
 
     const figures = await screen.findByLabelText('Summary');
     await waitFor(() => expect(within(figures).getAllByRole('term')).toHaveLength(7));
@@ -224,10 +231,10 @@ describe('/developer', () => {
     expect(heading).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Painel de contentores' }));
     expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Visão geral',
-      'Contentores',
+      'Em resumo',
+      'Lista de contentores',
       'Métricas',
-      'Definições',
+      'Predefinições',
     ]);
     expect(screen.getByRole('button', { name: 'Novo contentor' })).toBeInTheDocument();
     expect(await screen.findByRole('note', { name: 'Modo de demonstração' })).toHaveTextContent(
@@ -286,26 +293,42 @@ describe('/developer', () => {
   it('switches tabs from the Quick Actions', async () => {
     const { user } = await openDashboard();
     await user.click(await screen.findByRole('button', { name: 'View All Containers' }));
-    const containersTab = containerTabs().getByRole('tab', { name: 'Containers' });
+    const containersTab = containerTabs().getByRole('tab', { name: 'Container list' });
     expect(containersTab).toHaveAttribute('aria-selected', 'true');
     expect(containersTab).toHaveFocus();
     expect(await screen.findByRole('button', { name: 'Actions for web-1' })).toBeInTheDocument();
 
-    await user.click(containerTabs().getByRole('tab', { name: 'Overview' }));
+    await user.click(containerTabs().getByRole('tab', { name: 'At a glance' }));
     await user.click(await screen.findByRole('button', { name: 'View Metrics' }));
     expect(containerTabs().getByRole('tab', { name: 'Metrics' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Metrics of all containers')).toBeInTheDocument();
 
-    await user.click(containerTabs().getByRole('tab', { name: 'Settings' }));
+    await user.click(containerTabs().getByRole('tab', { name: 'Defaults' }));
     expect(screen.getByText('Configure default settings for new containers')).toBeInTheDocument();
   });
 
   it('opens the Metrics tab on one container from its menu', async () => {
     const { user } = await openDashboard();
-    await user.click(containerTabs().getByRole('tab', { name: 'Containers' }));
+    await user.click(containerTabs().getByRole('tab', { name: 'Container list' }));
     await user.click(await screen.findByRole('button', { name: 'Actions for db-1' }));
     await user.click(await screen.findByRole('menuitem', { name: 'View metrics' }));
     expect(await screen.findByText('Metrics of ctr_2')).toBeInTheDocument();
+  });
+
+  it("opens a container's details (its metrics) from its name, by keyboard too, and the menu still opens", async () => {
+    const { user } = await openDashboard();
+    await user.click(containerTabs().getByRole('tab', { name: 'Container list' }));
+    const name = await screen.findByRole('button', { name: 'db-1' });
+    expect(name).toHaveAccessibleDescription('Show the metrics of db-1');
+    expect(screen.getByRole('heading', { name: 'db-1' })).toContainElement(name);
+    name.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Metrics of ctr_2')).toBeInTheDocument();
+    expect(containerTabs().getByRole('tab', { name: 'Metrics' })).toHaveFocus();
+
+    await user.click(containerTabs().getByRole('tab', { name: 'Container list' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for web-1' }));
+    expect(await screen.findByRole('menuitem', { name: 'View metrics' })).toBeInTheDocument();
   });
 
   it('refreshes the list and the summary on demand', async () => {
@@ -347,5 +370,52 @@ describe('/developer', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'SSH Access Guide' })).toHaveFocus();
+  });
+
+  it('shows a viewer of an organisation its containers, asked for with its header, and no create or change', async () => {
+    const user = userEvent.setup();
+    const organisation = (id: string, name: string, role: Role) => ({
+      id,
+      kind: id.startsWith('usr_') ? 'personal' : 'organisation',
+      name,
+      role,
+      permissions: rolePermissions[role],
+      plan: 'free',
+      seats: 5,
+      seats_used: 2,
+      members: 2,
+      created_at: '2025-01-01T00:00:00.000Z',
+    });
+    const fetchSpy = signedIn({
+      'GET /api/orgs': reply({
+        success: true,
+        workspaces: [organisation('usr_1', 'Ana', 'owner'), organisation('wsp_acme', 'Acme', 'viewer')],
+      }),
+    });
+    renderRoute('/developer?tab=containers&org=wsp_acme');
+    expect(
+      await screen.findByRole('button', { name: 'Workspace: Acme (Viewer)' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 2, name: 'Containers' }, { timeout: 5_000 });
+    // Every call of the dashboard names the organisation, the first one included.
+    await waitFor(() => expect(fetchCalls(fetchSpy, summaryRoute).length).toBeGreaterThan(0));
+    for (const call of fetchCalls(fetchSpy, summaryRoute)) {
+      expect(call.init?.headers).toMatchObject({ 'nuvem-organization': 'wsp_acme' });
+    }
+
+    expect(screen.queryByRole('button', { name: 'New Container' })).not.toBeInTheDocument();
+    const quick = await screen.findByRole('region', { name: 'Quick Actions' });
+    expect(within(quick).queryByRole('button', { name: 'Create Container' })).not.toBeInTheDocument();
+
+    await user.click(containerTabs().getByRole('tab', { name: 'Container list' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for web-1' }));
+    expect(fetchCalls(fetchSpy, 'GET /api/v1/containers')[0]?.init?.headers).toMatchObject({
+      'nuvem-organization': 'wsp_acme',
+    });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'View metrics' })).toBeInTheDocument();
+    for (const name of ['Stop', 'Restart', 'Delete']) {
+      expect(within(menu).queryByRole('menuitem', { name })).not.toBeInTheDocument();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/layouts/spinner';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCan } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { containerKeys } from '../api/container-request';
 import { useContainerDriver } from '../api/get-container-driver';
@@ -29,6 +30,8 @@ export type ContainerDashboardTab = (typeof tabs)[number];
  */
 export function ContainerDashboard() {
   const { t } = useTranslation('containers');
+  // 'New Container' only for a role that may create (not a viewer); the server refuses anyway.
+  const canWrite = useCan('containers:write');
   const queryClient = useQueryClient();
   const driver = useContainerDriver();
   const [tab, setTab] = useState<ContainerDashboardTab>('overview');
@@ -97,10 +100,12 @@ export function ContainerDashboard() {
             <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin motion-reduce:animate-none')} />
             {t('dashboard.refresh')}
           </Button>
-          <Button onClick={openWizard}>
-            <PlusIcon aria-hidden="true" />
-            {t('dashboard.newContainer')}
-          </Button>
+          {canWrite && (
+            <Button onClick={openWizard}>
+              <PlusIcon aria-hidden="true" />
+              {t('dashboard.newContainer')}
+            </Button>
+          )}
         </div>
       </div>
 

@@ -112,6 +112,22 @@ describe('ContainersTab', () => {
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
   });
 
+  it("says the address is pending instead of naming the portal's own host", async () => {
+    const fallback = { ssh_command: 'ssh root@127.0.0.1', ip_address: null };
+    const { user } = renderTab(
+      reply(listReply([container(fallback), container({ ...fallback, id: 'ctr_2', name: 'db-1', status: 'stopped' })])),
+    );
+    const list = await screen.findByRole('list', { name: 'Containers' });
+    const [web, db] = within(list).getAllByRole('listitem');
+    expect(within(web!).getByText('address pending')).toBeInTheDocument();
+    expect(within(db!).getByText('no address while not running')).toBeInTheDocument();
+    expect(list).not.toHaveTextContent('127.0.0.1');
+
+    // Nothing to copy meanwhile.
+    await user.click(within(web!).getByRole('button', { name: 'Actions for web-1' }));
+    expect(await screen.findByRole('menuitem', { name: 'Copy SSH command' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('shows a spinner on a container that is starting', async () => {
     renderTab(reply(listReply([container({ status: 'starting' })])));
     const row = (await screen.findAllByRole('listitem'))[0]!;

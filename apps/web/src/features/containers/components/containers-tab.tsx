@@ -14,12 +14,14 @@ import { EmptyState } from '@/components/load-state';
 import { Card } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useCan } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { useContainerTemplates } from '../api/get-container-catalogue';
 import { useContainers } from '../api/get-containers';
 import { formatPercent } from '../lib/metrics-format';
+import { missingAddressKey, sshCommandOf } from '../lib/ssh-address';
 import { templateName as nameOfTemplate, toTemplateOptions } from '../lib/wizard-payload';
 import { ContainerActionsMenu } from './container-actions-menu';
 import { ContainerStatusBadge } from './container-status-badge';
@@ -198,6 +200,7 @@ function ContainerRow({
   const transitioning = container.status === 'starting' || container.status === 'stopping';
   const busy = inFlight || transitioning;
   const nameId = `container-${container.id}-name`;
+  const sshCommand = sshCommandOf(container);
   const metrics = [
     ['cpu', container.metrics.cpu_usage],
     ['memory', container.metrics.memory_usage],
@@ -211,8 +214,20 @@ function ContainerRow({
       <Card className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-3 p-4">
         <div className="grid min-w-0 gap-1">
           <div className="flex min-w-0 flex-wrap items-center gap-2">
-            <h4 id={nameId} className="truncate font-semibold">
-              {container.name}
+            <h4 id={nameId} className="min-w-0 truncate font-semibold">
+              {onViewMetrics ? (
+                // The name opens the container's details (its metrics), as the menu's View metrics does.
+                <button
+                  type="button"
+                  title={t('list.openDetails', { name: container.name })}
+                  onClick={() => onViewMetrics(container.id)}
+                  className="max-w-full truncate rounded-sm text-left underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  {container.name}
+                </button>
+              ) : (
+                container.name
+              )}
             </h4>
             <ContainerStatusBadge status={container.status} reason={container.status_reason} />
             {busy && (
@@ -225,9 +240,15 @@ function ContainerRow({
           {container.status === 'error' && container.status_reason && (
             <p className="text-xs text-destructive">{container.status_reason}</p>
           )}
-          <code data-field="ssh" className="block text-xs break-all text-muted-foreground">
-            {container.ssh_command}
-          </code>
+          {sshCommand === null ? (
+            <p data-field="ssh" className="text-xs text-muted-foreground italic">
+              {t(missingAddressKey(container.status))}
+            </p>
+          ) : (
+            <code data-field="ssh" className="block text-xs break-all text-muted-foreground">
+              {sshCommand}
+            </code>
+          )}
         </div>
 
         <ContainerActionsMenu container={container} onDeleted={onDeleted} onViewMetrics={onViewMetrics} />
@@ -299,16 +320,19 @@ function ListSkeleton() {
 /** Spec 2: with no containers, 'No Containers Yet' and a create button. */
 export function NoContainers({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation('containers');
+  const canWrite = useCan('containers:write');
   return (
     <EmptyState
       icon={BoxIcon}
       title={t('empty.title')}
       textClassName="max-w-sm"
       action={
-        <Button onClick={onCreate}>
-          <PlusIcon aria-hidden="true" />
-          {t('empty.create')}
-        </Button>
+        canWrite && (
+          <Button onClick={onCreate}>
+            <PlusIcon aria-hidden="true" />
+            {t('empty.create')}
+          </Button>
+        )
       }
     >
       {t('empty.text')}

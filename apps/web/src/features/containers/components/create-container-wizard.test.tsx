@@ -336,6 +336,9 @@ describe('CreateContainerWizard', () => {
    * the background), with a live realtime client whose stream the test drives. `now` is what a
    * read of the container right after the reply finds.
    */
+  /** What the server's `container.updated` carries once the container has its address. */
+  const withAddress = { ip_address: '10.0.0.5', ssh_command: 'ssh root@10.0.0.5' };
+
   async function createInBackground(now: Partial<Container>) {
     FakeSource.made = [];
     const client = new RealtimeClient({
@@ -344,7 +347,14 @@ describe('CreateContainerWizard', () => {
     });
     client.connect();
     const { user } = renderWizard(
-      reply({ success: true, container: container({ status: 'starting', ip_address: null }) }, 202),
+      // Starting, with no address yet: the command names the portal's own host (the server's fallback).
+      reply(
+        {
+          success: true,
+          container: container({ status: 'starting', ip_address: null, ssh_command: 'ssh root@127.0.0.1' }),
+        },
+        202,
+      ),
       { ...catalogueRoutes, 'GET /api/v1/containers/ctr_1': reply({ success: true, container: container(now) }) },
       client,
     );
@@ -366,11 +376,33 @@ describe('CreateContainerWizard', () => {
     source.emit('container.updated', { id: 'other', status: 'running' }, 'a-1-x');
     source.emit('container.updated', { id: container().id, status: 'starting' }, 'a-2-x');
     expect(screen.queryByText(/Container web-1 is ready/)).not.toBeInTheDocument();
-    source.emit('container.updated', { id: container().id, status: 'running' }, 'a-3-x');
+    source.emit('container.updated', { id: container().id, status: 'running', ...withAddress }, 'a-3-x');
     expect(await screen.findByText('Container web-1 is ready. Connect with: ssh root@10.0.0.5')).toBeInTheDocument();
     // Once only.
     source.emit('container.updated', { id: container().id, status: 'running' }, 'a-4-x');
     await waitFor(() => expect(screen.getAllByText(/Container web-1 is ready/)).toHaveLength(1));
+    client.disconnect();
+  });
+
+  it("says the address is pending while it is, never the portal's host, and shows the command when it arrives", async () => {
+    const { client, source } = await createInBackground({ status: 'starting' });
+    await screen.findByText(/Creating web-1/);
+    source.emit(
+      'container.updated',
+      { id: container().id, status: 'running', ip_address: null, ssh_command: 'ssh root@127.0.0.1' },
+      'a-1-x',
+    );
+    expect(
+      await screen.findByText(
+        'Container web-1 is ready. SSH: address pending; the command appears here when it arrives.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/127\.0\.0\.1/)).not.toBeInTheDocument();
+    // The same toast, now with the command.
+    source.emit('container.updated', { id: container().id, status: 'running', ...withAddress }, 'a-2-x');
+    expect(await screen.findByText('Container web-1 is ready. Connect with: ssh root@10.0.0.5')).toBeInTheDocument();
+    expect(screen.queryByText(/address pending/)).not.toBeInTheDocument();
+    expect(screen.getAllByText(/Container web-1 is ready/)).toHaveLength(1);
     client.disconnect();
   });
 

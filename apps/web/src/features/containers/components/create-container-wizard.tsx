@@ -21,6 +21,8 @@ import {
 } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useContractForm } from '@/lib/forms';
+import { toast } from '@/components/ui/sonner';
+import { i18n } from '@/lib/i18n';
 import { errorMessage, notify } from '@/lib/notify';
 import { useRealtimeClient, type RealtimeClient } from '@/lib/realtime';
 import { useContainerDefaults } from '../api/container-defaults';
@@ -28,6 +30,7 @@ import { useCreateContainer } from '../api/create-container';
 import { getContainer } from '../api/get-container';
 import { useTemplateOptions, useTierOptions } from '../api/get-container-catalogue';
 import { emptyWizardValues, wizardFieldMessages, wizardFormSchema } from '../lib/wizard-form';
+import { sshCommandOf } from '../lib/ssh-address';
 import { buildCreatePayload, type WizardValues } from '../lib/wizard-payload';
 import { WizardEnvironmentField } from './wizard-environment-field';
 import { WizardNameStep } from './wizard-name-step';
@@ -43,17 +46,25 @@ export const READY_TOAST_MS = 10_000;
 /** A creation still not settled after this long is left to the list (its row shows the outcome). */
 const WATCH_CREATE_MS = 10 * 60_000;
 
+type Settled = Pick<Container, 'status' | 'status_reason' | 'ssh_command' | 'ip_address'>;
+
+/** A container as a `container.updated` event has it, over what was known before. */
+function fromEvent(data: Record<string, unknown>, before: Settled): Settled {
+  return {
+    status: before.status,
+    status_reason: typeof data.status_reason === 'string' ? data.status_reason : before.status_reason,
+    ssh_command: typeof data.ssh_command === 'string' ? data.ssh_command : before.ssh_command,
+    ip_address: typeof data.ip_address === 'string' || data.ip_address === null ? data.ip_address : before.ip_address,
+  };
+}
+
 /**
  * Calls `settled` once the new container is `running` or `error`: from the stream, or from one
  * read right after listening (the job may have finished before the reply reached the page).
  */
-function watchUntilSettled(
-  client: RealtimeClient,
-  container: Container,
-  settled: (current: Pick<Container, 'status' | 'status_reason' | 'ssh_command'>) => void,
-): void {
+function watchUntilSettled(client: RealtimeClient, container: Container, settled: (current: Settled) => void): void {
   let done = false;
-  const finish = (current: Pick<Container, 'status' | 'status_reason' | 'ssh_command'>) => {
+  const finish = (current: Settled) => {
     if (done) return;
     done = true;
     clearTimeout(timer);
@@ -65,9 +76,9 @@ function watchUntilSettled(
     const status = event.data.status;
     if (status !== 'running' && status !== 'error') return;
     finish({
+      ...fromEvent(event.data, container),
       status,
       status_reason: typeof event.data.status_reason === 'string' ? event.data.status_reason : null,
-      ssh_command: typeof event.data.ssh_command === 'string' ? event.data.ssh_command : container.ssh_command,
     });
   });
   const timer = setTimeout(() => {
@@ -80,6 +91,39 @@ function watchUntilSettled(
     },
     () => {},
   );
+}
+
+/**
+ * Calls `arrived` with the container's SSH command once its address comes (the provisioning job
+ * saves it just after saying `running`), from the stream or one read; `stop` ends the watch.
+ */
+function watchForAddress(
+  client: RealtimeClient,
+  id: string,
+  before: Settled,
+  arrived: (command: string) => void,
+): () => void {
+  let done = false;
+  const finish = (command: string | null) => {
+    if (done || command === null) return;
+    stop();
+    arrived(command);
+  };
+  const unlisten = client.listen((event) => {
+    if (event.type !== 'container.updated' || event.data.id !== id) return;
+    finish(sshCommandOf(fromEvent(event.data, before)));
+  });
+  const timer = setTimeout(() => stop(), WATCH_CREATE_MS);
+  function stop() {
+    done = true;
+    clearTimeout(timer);
+    unlisten();
+  }
+  getContainer(id).then(
+    (current) => finish(sshCommandOf(current)),
+    () => {},
+  );
+  return stop;
 }
 
 /** Which step shows each field, to go back to a field a check or the server refused. */
@@ -195,7 +239,7 @@ function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: 
       return;
     }
     onClose();
-    const ready = (current: Pick<Container, 'status' | 'status_reason' | 'ssh_command'>) => {
+    const ready = (current: Settled) => {
       if (current.status === 'error') {
         notify.error(
           t('wizard.couldNotStart', {
@@ -203,11 +247,26 @@ function WizardBody({ onClose, contentRef }: { onClose: () => void; contentRef: 
             reason: current.status_reason ?? t('wizard.unknownError'),
           }),
         );
-      } else {
-        notify.success(t('wizard.created', { name: payload.name, command: current.ssh_command }), {
-          duration: READY_TOAST_MS,
-        });
+        return;
       }
+      // Until its address arrives the command would name the portal's own host: the toast says the
+      // address is pending, and shows the command in its place once it comes (while still open).
+      const toastId = `container-ready-${container.id}`;
+      let stopWatching = () => {};
+      const show = (command: string | null) =>
+        toast.success(i18n.t('common:status.success'), {
+          id: toastId,
+          description:
+            command === null
+              ? t('wizard.createdAddressPending', { name: payload.name })
+              : t('wizard.created', { name: payload.name, command }),
+          duration: READY_TOAST_MS,
+          onDismiss: () => stopWatching(),
+          onAutoClose: () => stopWatching(),
+        });
+      const command = sshCommandOf(current);
+      show(command);
+      if (command === null && realtime) stopWatching = watchForAddress(realtime, container.id, current, show);
     };
     if (container.status !== 'starting') {
       ready(container);

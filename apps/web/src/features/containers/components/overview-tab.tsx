@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useCan } from '@/lib/api-client';
 import { useFormat, type Format } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { cn } from '@/lib/utils';
@@ -53,6 +54,7 @@ const STAT_COUNT = 7;
 /** Spec 2, Overview: counts, averages and network total, and the Quick Actions. */
 export function OverviewTab({ onCreate, onViewContainers, onViewMetrics }: OverviewTabProps) {
   const { t } = useTranslation('containers');
+  const canWrite = useCan('containers:write');
   const f = useFormat();
   const summary = useContainerSummary();
 
@@ -98,10 +100,12 @@ export function OverviewTab({ onCreate, onViewContainers, onViewMetrics }: Overv
           {t('overview.quickActions')}
         </h3>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Button variant="outline" className="h-auto justify-start py-3" onClick={onCreate}>
-            <PlusIcon aria-hidden="true" />
-            {t('overview.create')}
-          </Button>
+          {canWrite && (
+            <Button variant="outline" className="h-auto justify-start py-3" onClick={onCreate}>
+              <PlusIcon aria-hidden="true" />
+              {t('overview.create')}
+            </Button>
+          )}
           <Button variant="outline" className="h-auto justify-start py-3" onClick={onViewContainers}>
             <ListIcon aria-hidden="true" />
             {t('overview.viewAll')}

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useCan } from '@/lib/api-client';
 import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { errorMessage, notify } from '@/lib/notify';
 import { useContainerDefaults, useSaveContainerDefaults } from '../api/container-defaults';
@@ -63,6 +64,8 @@ function DefaultsForm({ saved }: { saved: ContainerDefaults }) {
   const { t: formT } = useTranslation();
   const templates = useTemplateOptions();
   const save = useSaveContainerDefaults();
+  // A role that may not change containers sees the defaults, not a form it could not save.
+  const canWrite = useCan('containers:write');
   // The saved defaults are the form's values; a refetch of them does not undo an edit.
   const form = useContractForm(containerDefaultsBodySchema, {
     values: saved,
@@ -90,51 +93,55 @@ function DefaultsForm({ saved }: { saved: ContainerDefaults }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} className="grid gap-4 sm:max-w-md" noValidate>
-      <FormField label={t('settings.tier')} error={errors.tier?.message}>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="tier"
-            render={({ field }) => (
-              <TierSelect control={control} value={field.value} onChange={field.onChange} triggerRef={field.ref} />
-            )}
-          />
-        )}
-      </FormField>
-      <FormField label={t('settings.template')} hint={t('settings.note')} error={errors.template_id?.message}>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="template_id"
-            render={({ field }) => (
-              <Select
-                value={toSelectValue(field.value)}
-                onValueChange={(value) => {
-                  const chosen = fromSelectValue(value);
-                  if (chosen !== undefined) field.onChange(chosen);
-                }}
-              >
-                <SelectTrigger {...control} ref={field.ref}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {templates.map((option) => (
-                    <SelectItem key={option.id} value={toSelectValue(option.id)}>
-                      {option.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        )}
-      </FormField>
-      <div>
-        <Button type="submit" disabled={!dirty || save.isPending}>
-          {save.isPending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-          {t('settings.save')}
-        </Button>
-      </div>
+      <fieldset disabled={!canWrite} className="contents">
+        <FormField label={t('settings.tier')} error={errors.tier?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="tier"
+              render={({ field }) => (
+                <TierSelect control={control} value={field.value} onChange={field.onChange} triggerRef={field.ref} />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField label={t('settings.template')} hint={t('settings.note')} error={errors.template_id?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="template_id"
+              render={({ field }) => (
+                <Select
+                  value={toSelectValue(field.value)}
+                  onValueChange={(value) => {
+                    const chosen = fromSelectValue(value);
+                    if (chosen !== undefined) field.onChange(chosen);
+                  }}
+                >
+                  <SelectTrigger {...control} ref={field.ref}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {templates.map((option) => (
+                      <SelectItem key={option.id} value={toSelectValue(option.id)}>
+                        {option.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
+      </fieldset>
+      {canWrite && (
+        <div>
+          <Button type="submit" disabled={!dirty || save.isPending}>
+            {save.isPending && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+            {t('settings.save')}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

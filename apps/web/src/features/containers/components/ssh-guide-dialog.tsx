@@ -14,6 +14,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { useContainers } from '../api/get-containers';
 import { copySshCommand } from '../lib/copy-ssh-command';
+import { missingAddressKey, sshCommandOf } from '../lib/ssh-address';
 
 const KEYGEN_COMMAND = 'ssh-keygen -t ed25519 -C "you@example.com"';
 
@@ -89,7 +90,11 @@ function YourCommands() {
         {containers.map((container) => (
           <li key={container.id} className="grid gap-1">
             <span className="text-xs text-muted-foreground">{container.name}</span>
-            <CommandLine command={container.ssh_command} label={t('sshGuide.commandOf', { name: container.name })} />
+            <CommandLine
+              command={sshCommandOf(container)}
+              pending={t(missingAddressKey(container.status))}
+              label={t('sshGuide.commandOf', { name: container.name })}
+            />
           </li>
         ))}
       </ul>
@@ -100,8 +105,11 @@ function YourCommands() {
   );
 }
 
-function CommandLine({ command, label }: { command: string; label: string }) {
+function CommandLine({ command, pending, label }: { command: string | null; pending?: string; label: string }) {
   const { t } = useTranslation('containers');
+  if (command === null) {
+    return <p className="rounded-md bg-black/30 px-3 py-2 text-xs text-muted-foreground italic">{pending}</p>;
+  }
   return (
     <div className="flex items-center gap-2 rounded-md bg-black/30 py-1 pr-1 pl-3">
       <code className="min-w-0 flex-1 overflow-x-auto py-1 font-mono text-xs whitespace-nowrap">{command}</code>

@@ -6,11 +6,12 @@ export const containers = {
     refresh: 'Refresh',
     newContainer: 'New Container',
     tabsLabel: 'Container dashboard',
+    // Not the developer page's own tab names (Overview, Containers, Settings): these tabs sit inside its Containers tab.
     tabs: {
-      overview: 'Overview',
-      containers: 'Containers',
+      overview: 'At a glance',
+      containers: 'Container list',
       metrics: 'Metrics',
-      settings: 'Settings',
+      settings: 'Defaults',
     },
     loadingMetrics: 'Loading metrics',
   },
@@ -76,6 +77,7 @@ export const containers = {
     page: 'Page {{page}} of {{pages}}',
     previous: 'Previous',
     next: 'Next',
+    openDetails: 'Show the metrics of {{name}}',
     working: 'Working on {{name}}',
     loading: 'Loading containers',
     details: {
@@ -88,6 +90,10 @@ export const containers = {
       disk: 'Disk',
       none: '—',
     },
+  },
+  ssh: {
+    addressPending: 'address pending',
+    noAddress: 'no address while not running',
   },
   empty: {
     title: 'No Containers Yet',
@@ -215,6 +221,8 @@ export const containers = {
     create: 'Create Container',
     creating: 'Creating…',
     created: 'Container {{name}} is ready. Connect with: {{command}}',
+    createdAddressPending:
+      'Container {{name}} is ready. SSH: address pending; the command appears here when it arrives.',
     creatingInBackground:
       'Creating {{name}}. You can carry on: it shows as running in the list as soon as it is ready.',
     couldNotStart: 'Container {{name}} could not start: {{reason}}',

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { personalWorkspace, setActingWorkspace } from '@/lib/api-client';
 import { chooseLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { fetchCalls, jsonResponse, mockFetch, reply, type FetchHandler } from '@/testing/mock-fetch.testing';
@@ -89,6 +90,24 @@ describe('the assistant', () => {
     expect(picker).toHaveAccessibleDescription(/Offline agents/);
     expect(picker).toHaveAccessibleDescription(/deterministic templates/);
     expect(within(conversation()).getByText(/Pick an agent and write a message/)).toBeInTheDocument();
+  });
+
+  it('closes the message box, saying why, for a role that cannot run flows in the organisation', async () => {
+    setActingWorkspace({ organisationId: 'wsp_acme', permissions: ['flows:read'], role: 'viewer' });
+    try {
+      const fetchSpy = serve();
+      renderAssistant('Summarise our refund policy');
+      await pick('Knowledge Agent (RAG)');
+      expect(messageBox()).toBeDisabled();
+      expect(messageBox()).toHaveAccessibleDescription(
+        /Your role \(Viewer\) cannot chat with agents in this organisation/,
+      );
+      expect(sendButton()).toBeDisabled();
+      fireEvent.submit(messageBox().closest('form') as HTMLFormElement);
+      expect(fetchCalls(fetchSpy, chatPath('agent_rag'))).toHaveLength(0);
+    } finally {
+      setActingWorkspace(personalWorkspace);
+    }
   });
 
   it('names the model of a model agent instead', async () => {

@@ -1,6 +1,6 @@
 import { chatBodySchema, chatLimits, type AgentType } from '@nuvem/contracts/workflows';
 import { useQueryClient } from '@tanstack/react-query';
-import { LightbulbIcon, Loader2Icon, MessageSquarePlusIcon, SendIcon } from 'lucide-react';
+import { LightbulbIcon, Loader2Icon, LockIcon, MessageSquarePlusIcon, SendIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useAgentText } from '@/lib/agent-text';
+import { usePermissionStanding } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { useContractForm } from '@/lib/forms';
 import { cn } from '@/lib/utils';
@@ -67,6 +68,16 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
   const conversation = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
   const send = useSendChatMessage();
+  // Chatting runs an agent (flows:execute): in an organisation, a role without it reads the
+  // conversation and is told why the box is closed (still loading what the role allows: closed, unsaid).
+  const execute = usePermissionStanding('flows:execute');
+  const canChat = execute.kind === 'allowed';
+  const refusal =
+    execute.kind !== 'refused'
+      ? null
+      : execute.role
+        ? t('assistant.roleRefused', { role: t(`assistant.roles.${execute.role}`) })
+        : t('assistant.roleRefusedNoRole');
   const failure = send.isError ? chatFailure(send.error) : null;
   const pendingAgent = send.isPending ? agents.find((candidate) => candidate.id === send.variables.agentId) : undefined;
 
@@ -93,6 +104,7 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
   const counterId = useId();
   const errorId = useId();
   const examplesId = useId();
+  const refusalId = useId();
 
   // Keep the newest message in view.
   useEffect(() => {
@@ -170,7 +182,7 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
   };
 
   const submitIfReady = () => {
-    if (draft.trim() === '' || send.isPending || !agent) return;
+    if (draft.trim() === '' || send.isPending || !agent || !canChat) return;
     void form.handleSubmit(sendMessage)();
   };
 
@@ -192,7 +204,12 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
     input.current?.focus();
   };
 
-  const describedBy = [messageError ? errorId : null, hintId, counterVisible(length) ? counterId : null]
+  const describedBy = [
+    refusal ? refusalId : null,
+    messageError ? errorId : null,
+    hintId,
+    counterVisible(length) ? counterId : null,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -200,7 +217,9 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
     <section className="mx-auto flex w-full max-w-3xl min-w-0 flex-1 flex-col gap-4 px-4 py-8 sm:px-6">
       <SlotHeader title={t('apps.assistant')} tagline={t('assistant.tagline')} />
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => input.current?.focus()}>{t('assistant.startChat')}</Button>
+        <Button disabled={!canChat} onClick={() => input.current?.focus()}>
+          {t('assistant.startChat')}
+        </Button>
         <Button
           variant="outline"
           aria-expanded={showExamples}
@@ -301,6 +320,12 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
           }}
         >
           {failure && <ChatFailureMessage failure={failure} />}
+          {refusal && (
+            <p id={refusalId} role="note" className="flex items-start gap-2 text-sm text-muted-foreground">
+              <LockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>{refusal}</span>
+            </p>
+          )}
           <label htmlFor={inputId} className="sr-only">
             {t('assistant.message')}
           </label>
@@ -315,6 +340,7 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
               rows={2}
               placeholder={t('assistant.placeholder')}
               onKeyDown={onKeyDown}
+              disabled={!canChat}
               aria-invalid={Boolean(messageError) || over}
               aria-describedby={describedBy}
               className="max-h-48 min-h-11 resize-y"
@@ -323,7 +349,7 @@ export function AssistantApp({ initialPrompt = '', userId }: { initialPrompt?: s
               type="submit"
               size="icon"
               className="size-11"
-              disabled={send.isPending || length === 0 || !agent}
+              disabled={send.isPending || length === 0 || !agent || !canChat}
               aria-label={t('assistant.send')}
             >
               {send.isPending ? (

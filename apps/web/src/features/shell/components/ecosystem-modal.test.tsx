@@ -1,7 +1,8 @@
 import type { EcosystemApp } from '@nuvem/contracts/ecosystem';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseLanguage } from '@/lib/i18n';
 import { jsonResponse, mockFetch, reply, sequence, signedOutAuthRoutes } from '@/testing/mock-fetch.testing';
 import { renderRoute } from '@/testing/render-route.testing';
 
@@ -17,16 +18,27 @@ const names = [
   'Nuvem Cloud',
 ];
 
-function apps(statuses: Partial<Record<string, EcosystemApp['status']>> = {}): EcosystemApp[] {
-  return names.map((name, index) => ({
-    id: `app-${index}`,
-    name,
-    description: `${name} for your team`,
-    icon: index === 0 ? 'folder-kanban' : 'no-such-icon',
-    color: '#3b82f6',
-    url: `https://app${index}.example.com/`,
-    status: statuses[name] ?? 'active',
-  }));
+type Listed = Pick<EcosystemApp, 'status' | 'reachability'>;
+
+/** The nine apps, active and answering unless `overrides` says otherwise (by name). */
+function apps(overrides: Partial<Record<string, EcosystemApp['status'] | Listed>> = {}): EcosystemApp[] {
+  return names.map((name, index) => {
+    const override = overrides[name];
+    const state: Listed =
+      typeof override === 'string'
+        ? { status: override, reachability: 'unknown' }
+        : (override ?? { status: 'active', reachability: 'operational' });
+    return {
+      id: `app-${index}`,
+      name,
+      description: `${name} for your team`,
+      icon: index === 0 ? 'folder-kanban' : 'no-such-icon',
+      color: '#3b82f6',
+      url: `https://app${index}.example.com/`,
+      checked_at: state.reachability === 'unknown' ? null : '2030-01-01T10:00:00.000Z',
+      ...state,
+    };
+  });
 }
 
 async function openModal() {
@@ -71,7 +83,54 @@ describe('ecosystem modal', () => {
     expect(within(dialog).queryByText('All systems operational')).not.toBeInTheDocument();
   });
 
-  it("says 'All systems operational' when every app is active", async () => {
+  it('shows an app the server could not reach as unreachable, not as a link, and counts the apps that answered', async () => {
+    const down = { status: 'degraded', reachability: 'unreachable' } as const;
+    mockFetch({
+      ...signedOutAuthRoutes,
+      'GET /api/ecosystem/apps': reply({
+        success: true,
+        apps: apps({ Events: down, CRM: down, ERP: down, Chat: down, 'Mail Server': down, 'E-mail Marketing': down }),
+      }),
+    });
+    renderRoute('/events');
+    const { dialog } = await openModal();
+
+    const crm = await within(dialog).findByRole('group', { name: 'CRM' });
+    expect(crm).toHaveAttribute('aria-disabled', 'true');
+    // A word, not only a colour: the label and what a screen reader hears.
+    expect(within(crm).getByText('Unreachable')).toBeVisible();
+    expect(crm).toHaveAccessibleDescription('CRM for your team Not available: Unreachable.');
+    expect(within(dialog).queryByRole('link', { name: 'CRM' })).not.toBeInTheDocument();
+    expect(crm.querySelector('a, [href], [tabindex]')).toBeNull(); // nothing in it takes focus
+    expect(
+      within(dialog)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Projects', 'Collaboration', 'Nuvem Cloud']);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('3 of 9 apps reachable');
+    expect(within(dialog).queryByText('All systems operational')).not.toBeInTheDocument();
+
+    await act(() => chooseLanguage('pt-PT'));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('3 de 9 aplicações a responder');
+    expect(within(within(dialog).getByRole('group', { name: 'CRM' })).getByText('Sem resposta')).toBeVisible();
+  });
+
+  it('does not say all is well while the first checks are running', async () => {
+    mockFetch({
+      ...signedOutAuthRoutes,
+      'GET /api/ecosystem/apps': reply({
+        success: true,
+        apps: apps({ Chat: { status: 'active', reachability: 'unknown' } }),
+      }),
+    });
+    renderRoute('/events');
+    const { dialog } = await openModal();
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Checking the apps…');
+    // Not known to be down: still offered.
+    expect(within(dialog).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', 'https://app5.example.com/');
+  });
+
+  it("says 'All systems operational' when every app is active and answered", async () => {
     mockFetch({ ...signedOutAuthRoutes, 'GET /api/ecosystem/apps': reply({ success: true, apps: apps() }) });
     renderRoute('/events');
     const { dialog } = await openModal();

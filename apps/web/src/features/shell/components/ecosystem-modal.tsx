@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useEcosystemApps } from '../api/get-ecosystem-apps';
-import { ecosystemStatusSummary } from '../lib/ecosystem-status';
+import { ecosystemStatusSummary, isEcosystemAppOpen } from '../lib/ecosystem-status';
 import { EcosystemIcon } from './ecosystem-icon';
 
 export interface EcosystemModalProps {
@@ -86,13 +86,28 @@ export function EcosystemModal({ open, onOpenChange, returnFocusRef }: Ecosystem
 function StatusIndicator({ apps }: { apps: EcosystemApp[] }) {
   const { t } = useTranslation('shell');
   const summary = ecosystemStatusSummary(apps);
+  const text =
+    summary.kind === 'operational'
+      ? t('ecosystem.allOperational')
+      : summary.kind === 'reachable'
+        ? t('ecosystem.reachable', { reachable: summary.reachable, count: summary.total })
+        : summary.kind === 'problems'
+          ? t('ecosystem.problems', { count: summary.problems })
+          : t('ecosystem.checking');
   return (
     <p role="status" className="flex items-center gap-2 font-medium text-foreground">
       <span
         aria-hidden="true"
-        className={cn('size-2.5 shrink-0 rounded-full', summary.ok ? 'bg-success' : 'bg-warning')}
+        className={cn(
+          'size-2.5 shrink-0 rounded-full',
+          summary.kind === 'operational'
+            ? 'bg-success'
+            : summary.kind === 'checking'
+              ? 'bg-muted-foreground'
+              : 'bg-warning',
+        )}
       />
-      {summary.ok ? t('ecosystem.allOperational') : t('ecosystem.problems', { count: summary.problems })}
+      {text}
     </p>
   );
 }
@@ -100,8 +115,10 @@ function StatusIndicator({ apps }: { apps: EcosystemApp[] }) {
 function EcosystemCard({ app }: { app: EcosystemApp }) {
   const { t } = useTranslation('shell');
   const descriptionId = useId();
-  const statusLabel = t(`ecosystem.status.${app.status}`);
-  const active = app.status === 'active';
+  const unreachable = app.reachability === 'unreachable';
+  // The server's check failing says more than the status it implies (degraded): say what it found.
+  const statusLabel = unreachable ? t('ecosystem.unreachable') : t(`ecosystem.status.${app.status}`);
+  const active = isEcosystemAppOpen(app);
   const body = (
     <>
       <div className="flex items-start justify-between gap-2">
@@ -111,7 +128,9 @@ function EcosystemCard({ app }: { app: EcosystemApp }) {
         >
           <EcosystemIcon name={app.icon} color={app.color} className="size-5" />
         </span>
-        <Badge variant={active ? 'success' : app.status === 'degraded' ? 'warning' : 'secondary'}>{statusLabel}</Badge>
+        <Badge variant={active ? 'success' : unreachable || app.status === 'degraded' ? 'warning' : 'secondary'}>
+          {statusLabel}
+        </Badge>
       </div>
       <h3 className="mt-3 flex items-center gap-1.5 font-semibold">
         {app.name}

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseLanguage, i18n } from '@/lib/i18n';
 import { languageStorageKey } from '@/lib/i18n/languages';
-import { Header, type HeaderProps } from './header';
+import { Header, HeaderWorkspaceSlot, type HeaderProps } from './header';
 
 const ana: AuthUser = {
   id: 'usr_ana',
@@ -31,6 +31,29 @@ function renderHeader(props: Partial<HeaderProps> = {}) {
 }
 
 describe('Header', () => {
+  it('shows the workspace switcher app/ provides to a signed-in user, and not to a visitor', () => {
+    const renderWith = (user: AuthUser | null) =>
+      render(
+        <HeaderWorkspaceSlot value={<button type="button">Workspace switcher</button>}>
+          <RouterProvider
+            router={createMemoryRouter([
+              {
+                path: '*',
+                element: (
+                  <Header user={user} loading={false} onSignIn={vi.fn()} onLogout={vi.fn()} onOpenEcosystem={vi.fn()} />
+                ),
+              },
+            ])}
+          />
+        </HeaderWorkspaceSlot>,
+      );
+    const visitor = renderWith(null);
+    expect(screen.queryByRole('button', { name: 'Workspace switcher' })).not.toBeInTheDocument();
+    visitor.unmount();
+    renderWith(ana);
+    expect(screen.getByRole('button', { name: 'Workspace switcher' })).toBeInTheDocument();
+  });
+
   it('links the logo home and the three sections, and opens the ecosystem from the nine-dot button', async () => {
     const { onOpenEcosystem } = renderHeader();
     expect(screen.getByRole('link', { name: 'Nuvem' })).toHaveAttribute('href', '/');

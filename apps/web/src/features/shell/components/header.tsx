@@ -1,35 +1,19 @@
 import type { AuthUser } from '@nuvem/contracts/auth';
 import { PRODUCT_NAME } from '@nuvem/contracts/ecosystem';
-import {
-  CloudIcon,
-  CodeIcon,
-  CreditCardIcon,
-  GripIcon,
-  LogOutIcon,
-  MenuIcon,
-  UserCogIcon,
-  UserRoundIcon,
-  XIcon,
-} from 'lucide-react';
-import { useId, useState, type Ref } from 'react';
+import { CloudIcon, GripIcon, MenuIcon, XIcon } from 'lucide-react';
+import { createContext, lazy, Suspense, useContext, useId, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { userAvatarUrl, userInitial } from '@/lib/user-display';
 import { cn } from '@/lib/utils';
-import { LanguageSwitch } from './language-switch';
+import { LanguageTrigger, useDeferredMenu, UserMenuTrigger } from './menu-triggers';
 import { RealtimeDot } from './realtime-dot';
+
+// The menus' code arrives just after the first paint; their buttons paint at once (menu-triggers.tsx).
+const LanguageSwitch = lazy(() => import('./language-switch').then((m) => ({ default: m.LanguageSwitch })));
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 const navLinks = [
   { label: 'header.ingeniousGen', href: paths.ingeniousgen.getHref() },
@@ -38,6 +22,12 @@ const navLinks = [
 ] as const;
 /** Only for a signed-in user: containers, applications and API keys. */
 const developerLink = { label: 'header.developer', href: paths.developer.getHref() } as const;
+
+/**
+ * The workspace switcher, beside the user menu of a signed-in user. app/ provides it (the shell
+ * does not import features), around the layout that renders the header.
+ */
+export const HeaderWorkspaceSlot = createContext<ReactNode>(null);
 
 export interface HeaderProps {
   user: AuthUser | null;
@@ -64,6 +54,10 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
   const [menuOpen, setMenuOpen] = useState(false);
   const links = user ? [...navLinks, developerLink] : navLinks;
   const mobileMenuId = useId();
+  const workspaceSwitcher = useContext(HeaderWorkspaceSlot);
+  // A menu used before its code arrived opens once it has, and keeps the focus.
+  const languageMenu = useDeferredMenu();
+  const userMenu = useDeferredMenu();
 
   return (
     <header
@@ -92,7 +86,9 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <RealtimeDot />
-          <LanguageSwitch />
+          <Suspense fallback={<LanguageTrigger {...languageMenu.standIn} />}>
+            <LanguageSwitch deferred={languageMenu.menu} />
+          </Suspense>
           <Button
             ref={ecosystemButtonRef}
             variant="ghost"
@@ -104,8 +100,11 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
             <GripIcon aria-hidden="true" />
           </Button>
 
+          {user && workspaceSwitcher}
           {user ? (
-            <UserMenu user={user} onLogout={onLogout} />
+            <Suspense fallback={<UserMenuTrigger user={user} {...userMenu.standIn} />}>
+              <UserMenu user={user} onLogout={onLogout} deferred={userMenu.menu} />
+            </Suspense>
           ) : loading ? (
             <Skeleton className="h-9 w-20" />
           ) : (
@@ -148,57 +147,5 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
         </nav>
       )}
     </header>
-  );
-}
-
-function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
-  const { t } = useTranslation('shell');
-  const avatarUrl = userAvatarUrl(user);
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label={t('userMenu.label')}>
-          <Avatar>
-            {avatarUrl && <AvatarImage src={avatarUrl} alt="" />}
-            <AvatarFallback>{userInitial(user.email)}</AvatarFallback>
-          </Avatar>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate">{user.user_metadata.display_name?.trim() || t('userMenu.fallbackName')}</span>
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={paths.profile.getHref('me')}>
-            <UserRoundIcon aria-hidden="true" />
-            {t('userMenu.profile')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.account.getHref()}>
-            <UserCogIcon aria-hidden="true" />
-            {t('userMenu.account')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.developer.getHref()}>
-            <CodeIcon aria-hidden="true" />
-            {t('userMenu.developerDashboard')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.billing.getHref()}>
-            <CreditCardIcon aria-hidden="true" />
-            {t('userMenu.billing')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem variant="destructive" onSelect={onLogout}>
-          <LogOutIcon aria-hidden="true" />
-          {t('userMenu.signOut')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

@@ -105,6 +105,16 @@ export const shell = {
       offline: 'Unavailable',
     },
     unavailableReason: 'Unavailable: {{reason}}',
+    roleRefused:
+      'Your role ({{role}}) cannot chat with agents in this organisation: an owner, an admin or a developer can.',
+    roleRefusedNoRole: 'Your role cannot chat with agents in this organisation: an owner, an admin or a developer can.',
+    roles: {
+      owner: 'Owner',
+      admin: 'Admin',
+      developer: 'Developer',
+      billing: 'Billing',
+      viewer: 'Viewer',
+    },
     offlineAgents: 'Offline agents',
     offlineNote:
       'Answers are deterministic templates built from your message, not written by an AI model: the same message gets the same answer.',
@@ -195,6 +205,10 @@ export const shell = {
     allOperational: 'All systems operational',
     problems_one: '{{count}} app with problems',
     problems_other: '{{count}} apps with problems',
+    reachable_one: '{{reachable}} of {{count}} app reachable',
+    reachable_other: '{{reachable}} of {{count}} apps reachable',
+    checking: 'Checking the apps…',
+    unreachable: 'Unreachable',
     status: {
       active: 'Active',
       maintenance: 'Under maintenance',

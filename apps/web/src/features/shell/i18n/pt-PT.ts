@@ -107,6 +107,17 @@ export const shell: Messages<typeof en> = {
       offline: 'Indisponível',
     },
     unavailableReason: 'Indisponível: {{reason}}',
+    roleRefused:
+      'A sua função ({{role}}) não permite conversar com agentes nesta organização: um proprietário, um administrador ou um programador pode fazê-lo.',
+    roleRefusedNoRole:
+      'A sua função não permite conversar com agentes nesta organização: um proprietário, um administrador ou um programador pode fazê-lo.',
+    roles: {
+      owner: 'Proprietário',
+      admin: 'Administrador',
+      developer: 'Programador',
+      billing: 'Faturação',
+      viewer: 'Leitor',
+    },
     offlineAgents: 'Agentes offline',
     offlineNote:
       'As respostas são modelos determinísticos construídos a partir da sua mensagem, não escritas por um modelo de IA: a mesma mensagem recebe a mesma resposta.',
@@ -197,6 +208,10 @@ export const shell: Messages<typeof en> = {
     allOperational: 'Todos os sistemas operacionais',
     problems_one: '{{count}} aplicação com problemas',
     problems_other: '{{count}} aplicações com problemas',
+    reachable_one: '{{reachable}} de {{count}} aplicação a responder',
+    reachable_other: '{{reachable}} de {{count}} aplicações a responder',
+    checking: 'A verificar as aplicações…',
+    unreachable: 'Sem resposta',
     status: {
       active: 'Ativa',
       maintenance: 'Em manutenção',

@@ -1,5 +1,6 @@
 import { executionSchema } from '@nuvem/contracts/workflows';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshSoon } from './flow-refresh';
 import { mlmRequest } from './mlm-request';
 import { workflowKeys } from './workflow-keys';
 
@@ -13,10 +14,10 @@ export function useCancelExecution() {
   return useMutation({
     mutationFn: cancelExecution,
     onSuccess: (execution) => queryClient.setQueryData(workflowKeys.execution(execution.id), execution),
-    onSettled: (_execution, _error, id) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: workflowKeys.execution(id) }),
-        queryClient.invalidateQueries({ queryKey: workflowKeys.flows }),
-      ]),
+    onSettled: (_execution, _error, id) => {
+      // The flow list with the run's own events (a cancel's reply and its events come together).
+      refreshSoon(queryClient, workflowKeys.flows);
+      return queryClient.invalidateQueries({ queryKey: workflowKeys.execution(id) });
+    },
   });
 }

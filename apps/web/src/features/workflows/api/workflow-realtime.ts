@@ -8,12 +8,14 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useRealtimeClient, type RealtimeEvent } from '@/lib/realtime';
 import { isFinished } from '../lib/run-status';
+import { firstNewsOfEnd, refreshSoon } from './flow-refresh';
 import { workflowKeys } from './workflow-keys';
 
 /**
  * What an event of the workflow service changes (spec 2, "Realtime"): an agent's status and
  * figures, a flow's status, a run's progress. A run that ended (spec 4: completed or failed; a
- * cancelled one too) also refreshes its flow (status, last run, its runs) and the agents' figures.
+ * cancelled one too) also refreshes its flow (status, last run, its runs) and the agents' figures,
+ * once however many ways its end arrives (`flow-refresh.ts`).
  */
 export function applyWorkflowEvent(queryClient: QueryClient, event: RealtimeEvent): void {
   if (event.type === 'agent.updated') {
@@ -24,10 +26,11 @@ export function applyWorkflowEvent(queryClient: QueryClient, event: RealtimeEven
     queryClient.setQueryData<Agent[]>(workflowKeys.agents, (agents) =>
       agents?.map((agent) => (agent.id === agentId ? { ...agent, status, performance: metrics } : agent)),
     );
-    void queryClient.invalidateQueries({ queryKey: workflowKeys.agents });
+    // A run's end sends one of these per agent it used: the list is fetched once for all of them.
+    refreshSoon(queryClient, workflowKeys.agents);
   } else if (event.type === 'flow.updated') {
     if (!flowUpdatedEventSchema.safeParse(event.data).success) return;
-    void queryClient.invalidateQueries({ queryKey: workflowKeys.flowList });
+    refreshSoon(queryClient, workflowKeys.flowList);
   } else if (event.type === 'execution.updated') {
     const update = executionUpdatedEventSchema.safeParse(event.data);
     if (!update.success) return;
@@ -37,10 +40,14 @@ export function applyWorkflowEvent(queryClient: QueryClient, event: RealtimeEven
     // its polling. A change of status is read at once.
     const step = status === 'running';
     void queryClient.invalidateQueries({ queryKey: workflowKeys.execution(id) }, { cancelRefetch: !step });
-    if (!step) void queryClient.invalidateQueries({ queryKey: workflowKeys.flowExecutions(flowId) });
     if (isFinished(status)) {
-      void queryClient.invalidateQueries({ queryKey: workflowKeys.flowList });
-      void queryClient.invalidateQueries({ queryKey: workflowKeys.agents });
+      // The flow's list entry, its runs and the agents' figures, once with the flow's own event
+      // and the run panel's (which then knows this run's end was heard).
+      if (firstNewsOfEnd(queryClient, id)) {
+        refreshSoon(queryClient, workflowKeys.flowList, workflowKeys.flowExecutions(flowId), workflowKeys.agents);
+      }
+    } else if (!step) {
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.flowExecutions(flowId) });
     }
   }
 }

@@ -16,6 +16,7 @@ import { useExecution } from '../api/get-execution';
 import { startNodeOf, type BuilderEdge, type BuilderNode } from '../lib/flow-payload';
 import { nodeRunStatuses } from '../lib/run-status';
 import { AgentNode, BuilderViewContext, type BuilderView } from './flow-node';
+import { fitViewOptions } from './use-flow-canvas';
 import type { FlowDraft } from './use-flow-draft';
 
 const nodeTypes = { agent: AgentNode };
@@ -72,7 +73,7 @@ export function FlowCanvas({ draft, canvasRef, onConnect, problemNodeId }: FlowC
             ariaLabelConfig={ariaLabelConfig}
           >
             <Background variant={BackgroundVariant.Dots} gap={grid} />
-            <Controls />
+            <Controls fitViewOptions={fitViewOptions} />
             <MiniMap<BuilderNode>
               // Spec 2: 200 x 150; left out on a phone, where it would cover half the canvas.
               className="max-sm:hidden"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useCan } from '@/lib/api-client';
 import type { FlowDraft } from './use-flow-draft';
 import type { FlowSave } from './use-flow-save';
 import { WorkflowError } from './workflow-error';
@@ -22,6 +23,9 @@ export function FlowToolbar({ draft, saving, onNewFlow, onExecute }: FlowToolbar
   const { t } = useTranslation(['workflows', 'common']);
   const { fields, flowId, hasNodes, dirty } = draft;
   const { nameRef, nameMissing, problem } = saving;
+  // A viewer may look at flows: it is offered no new flow, no save and no run (the server refuses anyway).
+  const canWrite = useCan('flows:write');
+  const canExecute = useCan('flows:execute');
   return (
     <div className="glass grid gap-3 rounded-xl p-4">
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem]">
@@ -72,22 +76,28 @@ export function FlowToolbar({ draft, saving, onNewFlow, onExecute }: FlowToolbar
           {flowId && hasNodes && dirty && ` · ${t('builder.unsaved')}`}
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={onNewFlow}>
-            <FilePlusIcon aria-hidden="true" />
-            {t('builder.newFlow')}
-          </Button>
-          <Button disabled={!hasNodes || saving.saving} onClick={() => void saving.save()}>
-            {saving.saving ? (
-              <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-            ) : (
-              <SaveIcon aria-hidden="true" />
-            )}
-            {saving.saving ? t('builder.saving') : t('builder.save')}
-          </Button>
-          <Button variant="secondary" disabled={!hasNodes} onClick={onExecute}>
-            <PlayIcon aria-hidden="true" />
-            {t('builder.execute')}
-          </Button>
+          {canWrite && (
+            <Button variant="outline" onClick={onNewFlow}>
+              <FilePlusIcon aria-hidden="true" />
+              {t('builder.newFlow')}
+            </Button>
+          )}
+          {canWrite && (
+            <Button disabled={!hasNodes || saving.saving} onClick={() => void saving.save()}>
+              {saving.saving ? (
+                <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              ) : (
+                <SaveIcon aria-hidden="true" />
+              )}
+              {saving.saving ? t('builder.saving') : t('builder.save')}
+            </Button>
+          )}
+          {canExecute && (
+            <Button variant="secondary" disabled={!hasNodes} onClick={onExecute}>
+              <PlayIcon aria-hidden="true" />
+              {t('builder.execute')}
+            </Button>
+          )}
         </div>
       </div>
       {problem && <WorkflowError title={problem.title} error={problem.error} describeField={saving.describeField} />}

@@ -6,6 +6,7 @@ import { ConfirmDeleteDialog, DeleteIconButton } from '@/components/confirm-dele
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCan } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -22,6 +23,7 @@ export interface FlowsListProps {
 /** The saved flows (beyond the spec): name, node count, status and last run, to reopen or delete. */
 export function FlowsList({ flows, currentId, onOpen, onDelete, deleting }: FlowsListProps) {
   const { t } = useTranslation(['workflows', 'common']);
+  const canWrite = useCan('flows:write');
   const f = useFormat();
   const headingId = useId();
   const [confirming, setConfirming] = useState<Flow | null>(null);
@@ -76,11 +78,13 @@ export function FlowsList({ flows, currentId, onOpen, onDelete, deleting }: Flow
                       <FolderOpenIcon aria-hidden="true" />
                       {current ? t('flows.current') : t('flows.open')}
                     </Button>
-                    <DeleteIconButton
-                      size="sm"
-                      label={t('flows.delete', { name: flow.name })}
-                      onClick={() => setConfirming(flow)}
-                    />
+                    {canWrite && (
+                      <DeleteIconButton
+                        size="sm"
+                        label={t('flows.delete', { name: flow.name })}
+                        onClick={() => setConfirming(flow)}
+                      />
+                    )}
                   </div>
                 </li>
               );

@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useCan } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { applyServerErrors, useContractForm } from '@/lib/forms';
 import { errorMessage, notify } from '@/lib/notify';
@@ -40,9 +41,11 @@ const formFields = ['title', 'content'] as const;
 export function KnowledgeTab() {
   const { t } = useTranslation(['workflows', 'common']);
   const documents = useKnowledge();
+  // Adding, deleting and choosing a flagged document's handling are flows:write; a viewer reads the list.
+  const canWrite = useCan('flows:write');
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <AddDocument />
+      {canWrite && <AddDocument />}
       <Card className="min-w-0">
         <CardHeader>
           <CardTitle>
@@ -81,6 +84,7 @@ function DocumentList({ documents }: { documents: readonly KnowledgeDocument[] }
   const { t } = useTranslation(['workflows', 'common']);
   const f = useFormat();
   const remove = useDeleteKnowledge();
+  const canWrite = useCan('flows:write');
   const [confirming, setConfirming] = useState<KnowledgeDocument | null>(null);
   return (
     <>
@@ -101,10 +105,12 @@ function DocumentList({ documents }: { documents: readonly KnowledgeDocument[] }
               </p>
               {document.security.flagged && <FlaggedDocument document={document} />}
             </div>
-            <DeleteIconButton
-              label={t('knowledge.delete', { title: document.title })}
-              onClick={() => setConfirming(document)}
-            />
+            {canWrite && (
+              <DeleteIconButton
+                label={t('knowledge.delete', { title: document.title })}
+                onClick={() => setConfirming(document)}
+              />
+            )}
           </li>
         ))}
       </ul>
@@ -144,6 +150,7 @@ function FlaggedDocument({ document }: { document: KnowledgeDocument }) {
   const findingsId = useId();
   const handlingId = useId();
   const setHandling = useSetKnowledgeHandling();
+  const canWrite = useCan('flows:write');
   // The choice being saved, shown from the click on (the list catches up when the server answers).
   const [choosing, setChoosing] = useState<KnowledgeHandling | null>(null);
   const { findings } = document.security;
@@ -193,7 +200,7 @@ function FlaggedDocument({ document }: { document: KnowledgeDocument }) {
           ))}
         </ul>
       )}
-      <fieldset className="grid gap-1 text-xs" aria-describedby={handlingId}>
+      <fieldset className="grid gap-1 text-xs" aria-describedby={handlingId} disabled={!canWrite}>
         <legend className="mb-1 font-medium">{t('knowledge.handling', { title: document.title })}</legend>
         {knowledgeHandlings.map((option) => (
           <label key={option} className="flex items-center gap-2">

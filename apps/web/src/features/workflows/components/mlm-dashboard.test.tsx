@@ -165,7 +165,7 @@ describe('MlmDashboard', () => {
     );
     expect(await within(card).findByRole('img', { name: 'Status: Busy' })).toBeInTheDocument();
     expect(card).toHaveTextContent('90.0%');
-    expect(agentLoads()).toBe(2);
+    await waitFor(() => expect(agentLoads()).toBe(2));
 
     act(() => source.emit('flow.updated', { flowId: 'flw_1', status: 'running' }, '2'));
     await waitFor(() => expect(flowLoads()).toBe(2));

@@ -7,9 +7,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { RichText } from '@/components/ui/rich-text';
+import { useCan } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCancelExecution } from '../api/cancel-execution';
+import { firstNewsOfEnd, refreshSoon } from '../api/flow-refresh';
 import { useExecution } from '../api/get-execution';
 import { useFlowExecutions } from '../api/get-flow-executions';
 import { workflowKeys } from '../api/workflow-keys';
@@ -158,6 +160,9 @@ function CancelRunButton({
 }) {
   const { t } = useTranslation('workflows');
   const cancel = useCancelExecution();
+  // Cancelling a run is flows:execute (a viewer watches runs, it does not stop them).
+  const canExecute = useCan('flows:execute');
+  if (!canExecute) return null;
   return (
     <Button
       variant={compact ? 'ghost' : 'outline'}
@@ -193,9 +198,9 @@ function useRefreshWhenFinished(run: Execution | undefined) {
     const finished = isFinished(run.status);
     const before = seen.current;
     seen.current = { id: run.id, finished };
-    if (finished && before?.id === run.id && !before.finished) {
-      void queryClient.invalidateQueries({ queryKey: workflowKeys.flows });
-      void queryClient.invalidateQueries({ queryKey: workflowKeys.agents });
+    // Unless the stream already said this run ended (it then refreshed the same things).
+    if (finished && before?.id === run.id && !before.finished && firstNewsOfEnd(queryClient, run.id)) {
+      refreshSoon(queryClient, workflowKeys.flows, workflowKeys.agents);
     }
   }, [run, queryClient]);
 }

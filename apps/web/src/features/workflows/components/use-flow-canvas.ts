@@ -9,6 +9,23 @@ import type { FlowDraft } from './use-flow-draft';
 const { minimap } = workflowConstants;
 /** A node's size on the canvas (`w-52` wide, about 72 px high) and the margin kept from the canvas's edges. */
 const NODE_ROOM = { width: 208, height: 72, margin: 24 };
+/** React Flow's panels (the zoom controls, the minimap) sit this far in from the canvas's edges. */
+const PANEL_MARGIN = 15;
+
+/**
+ * How a flow is brought into view (on reopening it, and by the controls' Fit view button): with
+ * room kept along the bottom for the zoom controls and the minimap, so no node or label ends up
+ * under them (the minimap covered a node's label at 1280x800 with an even 20% padding).
+ */
+export const fitViewOptions = {
+  padding: {
+    top: `${NODE_ROOM.margin}px`,
+    left: `${NODE_ROOM.margin}px`,
+    right: `${NODE_ROOM.margin}px`,
+    bottom: `${minimap.height + PANEL_MARGIN + NODE_ROOM.margin}px`,
+  },
+  maxZoom: 1,
+} as const;
 
 /**
  * What the user does on the canvas beyond React Flow's own handling: add an agent's node, connect
@@ -24,7 +41,7 @@ export function useFlowCanvas(draft: FlowDraft, { onAdded }: { onAdded: (name: s
   // A reopened flow is brought into view once React Flow has placed its nodes.
   useEffect(() => {
     if (fitRequest === 0) return;
-    const frame = requestAnimationFrame(() => void reactFlow.fitView({ padding: 0.2, maxZoom: 1 }));
+    const frame = requestAnimationFrame(() => void reactFlow.fitView(fitViewOptions));
     return () => cancelAnimationFrame(frame);
   }, [fitRequest, reactFlow]);
 
