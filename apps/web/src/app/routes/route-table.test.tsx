@@ -71,6 +71,8 @@ describe('route table', () => {
 
   it.each([
     ['/login', 'Sign in · Nuvem'],
+    ['/events', 'Events · Nuvem'],
+    ['/ingeniousgen', 'Ingenious Gen · Nuvem'],
     ['/no-such-page', '404 · Oops! Page not found'],
   ])('names the page %s in the browser tab', async (path, title) => {
     renderRoute(path);

@@ -7,6 +7,7 @@ import { useFormat } from '@/lib/format';
 import type { FieldMessages } from '@/lib/forms';
 import { cn } from '@/lib/utils';
 import { accountEmailFailure } from '../lib/account-email-errors';
+import { PageTitle } from '@/components/layouts/page-title';
 
 /** The words for a failed account-mail request, in the language in use. */
 export function useFailureText(): (error: unknown) => string {
@@ -84,7 +85,7 @@ export function MailLinkPage({ title, icon, children }: { title: string; icon?: 
   return (
     <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:py-16">
       <section className="glass flex w-full max-w-md flex-col gap-5 rounded-2xl p-6 sm:p-8">
-        <title>{title}</title>
+        <PageTitle>{title}</PageTitle>
         <div className="flex items-center gap-3">
           {icon}
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>

@@ -4,6 +4,7 @@ import { EmailSection } from './email-section';
 import { MfaSection } from './mfa-section';
 import { PasswordSection } from './password-section';
 import { SessionsSection } from './sessions-section';
+import { PageTitle } from '@/components/layouts/page-title';
 
 export interface AccountPageProps {
   /** The account was deleted (this browser is signed out already): app/ leaves for the signed-out site. */
@@ -15,7 +16,7 @@ export function AccountPage({ onAccountDeleted }: AccountPageProps) {
   const { t } = useTranslation('account');
   return (
     <main className="mx-auto w-full max-w-3xl space-y-6 p-4 md:p-8">
-      <title>{t('page.title')}</title>
+      <PageTitle>{t('page.title')}</PageTitle>
       <header className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">{t('page.title')}</h1>
         <p className="text-muted-foreground">{t('page.description')}</p>

@@ -33,6 +33,7 @@ import { BillingLoadError, Panel, Row } from './billing-panel';
 import { RoleRefusalNote } from './role-refusal-note';
 import { SandboxNotice } from './sandbox-notice';
 import { useBillingAccess } from './use-billing-access';
+import { PageTitle } from '@/components/layouts/page-title';
 
 /**
  * '/account/billing': the signed-in user's plan and its current period, balances (with the plan's
@@ -46,7 +47,7 @@ export function BillingPage() {
   const access = useBillingAccess('manage');
   return (
     <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 lg:py-12">
-      <title>{t('title')}</title>
+      <PageTitle>{t('title')}</PageTitle>
       <header className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
         <p className="text-muted-foreground">{t('description')}</p>

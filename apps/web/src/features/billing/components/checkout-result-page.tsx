@@ -27,6 +27,7 @@ import { followableUrl } from '../lib/plan-purchase';
 import { BackToPricing } from './back-to-pricing';
 import { OrderStatusBadge, useOrderReason } from './order-status-badge';
 import { useItemName } from './use-item-name';
+import { PageTitle } from '@/components/layouts/page-title';
 
 /**
  * '/success?order=…': where checkout returns. What was bought is read from the server (never from
@@ -54,7 +55,7 @@ function ResultCard({ icon, title, children }: { icon: ReactNode; title: string;
   const { t } = useTranslation('billing', { keyPrefix: 'result' });
   return (
     <section className="glass flex flex-col gap-5 rounded-2xl p-6 sm:p-8">
-      <title>{title}</title>
+      <PageTitle>{title}</PageTitle>
       <div className="flex items-center gap-3">
         {icon}
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>

@@ -12,6 +12,7 @@ import { CheckoutForm } from './sandbox-card-form';
 import { RoleRefusalNote } from './role-refusal-note';
 import { SandboxNotice } from './sandbox-notice';
 import { useBillingAccess } from './use-billing-access';
+import { PageTitle } from '@/components/layouts/page-title';
 
 /**
  * The sandbox provider's hosted checkout, served by the portal itself ('/checkout/sandbox/:id'):
@@ -73,7 +74,7 @@ export function SandboxCheckoutPage({ sessionId }: { sessionId: string }) {
 
   return (
     <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 lg:py-12">
-      <title>{t('title')}</title>
+      <PageTitle>{t('title')}</PageTitle>
       <header className="flex flex-col gap-3">
         <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
         <SandboxNotice label={t('sandboxLabel')} text={t('sandboxText')} />

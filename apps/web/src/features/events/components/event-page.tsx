@@ -15,6 +15,7 @@ import { EventCover } from './event-cover';
 import { AddToCalendar, EventFacts } from './event-facts';
 import { EventRegistration } from './event-registration';
 import { useEventText } from './use-event-text';
+import { PageTitle } from '@/components/layouts/page-title';
 
 /** Where "All events" leads: the list the visitor came from (its filters), else the whole catalogue. */
 function backHref(state: unknown): string {
@@ -94,7 +95,7 @@ function EventDetails({ event, viewer }: { event: EventDetail; viewer: EventView
 
   return (
     <article className="flex flex-col gap-6">
-      <title>{`${event.title} · ${t('title')}`}</title>
+      <PageTitle>{`${event.title} · ${t('title')}`}</PageTitle>
       <header className="glass overflow-hidden rounded-2xl">
         <EventCover src={event.cover_image_url} eager className="aspect-video w-full sm:aspect-[3/1] lg:aspect-[4/1]" />
         <div className="flex flex-col gap-4 p-5 sm:p-8">

@@ -28,6 +28,7 @@ import { SortSelect, ViewToggle } from './events-controls';
 import { EventsFilterPanel } from './events-filter-panel';
 import { EventsHero } from './events-hero';
 import { EventsPager } from './events-pager';
+import { PageTitle } from '@/components/layouts/page-title';
 
 const SKELETON_CARDS = 4;
 
@@ -169,7 +170,7 @@ export function EventsPage({ viewer }: { viewer: EventViewer }) {
 
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-8 px-4 py-8 sm:px-6 lg:py-12">
-      <title>{t('title')}</title>
+      <PageTitle>{t('title')}</PageTitle>
       <EventsHero search={filters.search} onSearch={(search) => changeFilters({ search })} available={available.data} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">

@@ -22,7 +22,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { setActingWorkspace, useActingWorkspace } from '@/lib/api-client';
+import { ApiError, setActingWorkspace, useActingWorkspace } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useRealtimeClient } from '@/lib/realtime';
 import { useWorkspaces } from '../api/get-workspaces';
@@ -204,6 +204,37 @@ export function WorkspaceProvider({ userId, emailVerified = true, children }: Wo
       }),
     [realtime],
   );
+  // A call refused with ORGANISATION_NOT_FOUND while acting in an organisation: the user lost it
+  // while their event stream was down (a sleeping laptop, a dropped network). The list is asked for
+  // again; when it no longer holds the organisation, the choice above leaves it with the refusal's
+  // message, instead of every screen failing until a reload. Not while this page is itself deleting
+  // or leaving it (its own flow moves on), and one list read at a time.
+  const onOrganisationRefused = useEffectEvent(() => {
+    if (!userId || organisationId === null) return;
+    const askedHere = queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: workspaceKeys.leaving })
+      .some((m) => m.state.status !== 'error' && organisationLeft(m.state.variables) === organisationId);
+    if (askedHere || queryClient.isFetching({ queryKey: workspaceKeys.list }) > 0) return;
+    void queryClient.invalidateQueries({ queryKey: workspaceKeys.list });
+  });
+  useEffect(() => {
+    const refused = (error: unknown) => error instanceof ApiError && error.code === 'ORGANISATION_NOT_FOUND';
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && refused(event.action.error)) {
+        onOrganisationRefused();
+      }
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && refused(event.action.error)) {
+        onOrganisationRefused();
+      }
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
   useEffect(() => {
     if (lost.current === null || lost.current === organisationId) return;
     lost.current = null;

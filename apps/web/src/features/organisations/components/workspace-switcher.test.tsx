@@ -1,6 +1,6 @@
 import { rolePermissions, type Role, type Workspace } from '@nuvem/contracts/orgs';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -92,14 +92,15 @@ function renderSwitcher(
     ],
     { initialEntries: [path] },
   );
+  const queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RealtimeContext.Provider value={realtime}>
         <RouterProvider router={router} />
       </RealtimeContext.Provider>
     </QueryClientProvider>,
   );
-  return { fetchSpy, router, user: userEvent.setup() };
+  return { fetchSpy, router, queryClient, user: userEvent.setup() };
 }
 
 function headersOf(call: { init: RequestInit | undefined } | undefined) {
@@ -201,6 +202,34 @@ describe('WorkspaceSwitcher', () => {
     expect(await screen.findByRole('button', { name: 'Workspace: Personal workspace (Owner)' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByText('ana-box')).toBeInTheDocument();
+  });
+
+  it('leaves an organisation the server no longer lets it act in (lost while the stream was down), with the refusal', async () => {
+    const error = vi.spyOn(notify, 'error');
+    let list = [personal, acme, globex];
+    let acmeGone = false;
+    const { fetchSpy, router, queryClient } = renderSwitcher('/developer?org=wsp_acme&tab=keys', {
+      'GET /api/orgs': () => jsonResponse({ success: true, workspaces: list }),
+      'GET /api/v1/containers': (url, init) => {
+        const headers = (init?.headers ?? {}) as Record<string, string>;
+        if (acmeGone && headers['nuvem-organization'] === 'wsp_acme') {
+          return jsonResponse({ success: false, error: 'Organisation not found', code: 'ORGANISATION_NOT_FOUND' }, 404);
+        }
+        return containersByWorkspace(url, init);
+      },
+    });
+    expect(await screen.findByText('acme-web')).toBeInTheDocument();
+    // Removed from Acme while no stream told this page; its next call is refused.
+    acmeGone = true;
+    list = [personal, globex];
+    expect(fetchCalls(fetchSpy, 'GET /api/orgs')).toHaveLength(1);
+    await act(() => queryClient.refetchQueries({ queryKey: ['containers'] }));
+    expect(await screen.findByRole('button', { name: 'Workspace: Personal workspace (Owner)' })).toBeInTheDocument();
+    expect(await screen.findByText('ana-box')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=keys'));
+    expect(error).toHaveBeenCalledWith(
+      'That workspace is not one of yours (or you were removed from it): showing Personal workspace.',
+    );
   });
 
   describe('when the event stream says a membership changed', () => {

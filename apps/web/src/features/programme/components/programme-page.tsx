@@ -9,6 +9,7 @@ import { offeringIds, type ContactInterest } from '../lib/programme-content';
 import { EnquiryDialog, type EnquiryRequest } from './enquiry-dialog';
 import { OfferingCard } from './offering-card';
 import { ProgrammeStats } from './programme-stats';
+import { PageTitle } from '@/components/layouts/page-title';
 
 /** The Ingenious Gen landing page: hero, figures, the six offerings and the calls to action. */
 export function ProgrammePage() {
@@ -18,7 +19,7 @@ export function ProgrammePage() {
 
   return (
     <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-12 px-4 py-10 sm:px-6 lg:gap-16 lg:py-16">
-      <title>{t('name')}</title>
+      <PageTitle>{t('name')}</PageTitle>
       <section aria-labelledby="programa-titulo" className="glass rounded-2xl px-5 py-10 text-center sm:px-10 sm:py-14">
         <p className="mb-3 inline-flex items-center gap-2 text-sm font-medium tracking-wide text-primary uppercase">
           <SparklesIcon aria-hidden="true" className="size-4" />

@@ -16,6 +16,7 @@ import { RolesSection } from './roles-section';
 import { canDeleteOrganisation, visibleSections, type SettingsSection, type SettingsViewer } from './settings-access';
 import { SettingsHeader } from './settings-header';
 import { SettingsLoadError } from './settings-panel';
+import { PageTitle } from '@/components/layouts/page-title';
 
 export interface OrganisationSettingsPageProps {
   organisationId: string;
@@ -133,7 +134,7 @@ export function OrganisationSettingsPage({
 function PageFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="mx-auto flex w-full max-w-5xl min-w-0 flex-1 flex-col gap-6 px-3 py-6 sm:px-6 lg:py-10">
-      <title>{title}</title>
+      <PageTitle>{title}</PageTitle>
       {children}
     </main>
   );
