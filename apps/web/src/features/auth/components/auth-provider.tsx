@@ -16,10 +16,12 @@ import { i18n } from '@/lib/i18n';
 import { checkSession } from '../api/check-session';
 import { login as loginRequest, type LoginInput } from '../api/login';
 import { logout as logoutRequest } from '../api/logout';
-import { signInWithPasskey as passkeySignInRequest, verifyMfaCode, verifyMfaPasskey } from '../api/mfa-sign-in';
 import { register as registerRequest, type RegisterInput } from '../api/register';
 import { authErrorMessage } from '../lib/auth-error-message';
 import { logoutRedirectUrl } from '../lib/auth-urls';
+
+/** The second step of a sign-in (a code, a passkey): its code (and the WebAuthn library) loads when used. */
+const mfaSignIn = () => import('../api/mfa-sign-in');
 
 export interface AuthContextValue {
   user: AuthUser | null;
@@ -200,14 +202,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const completeMfa = useCallback(
     ({ ticket: mfaTicket, code, passkey }: { ticket?: string | undefined; code?: string; passkey?: boolean }) =>
-      finishSignIn(() =>
-        passkey ? verifyMfaPasskey(mfaTicket) : verifyMfaCode({ ticket: mfaTicket, code: code ?? '' }),
-      ),
+      finishSignIn(async () => {
+        const mfa = await mfaSignIn();
+        return passkey ? mfa.verifyMfaPasskey(mfaTicket) : mfa.verifyMfaCode({ ticket: mfaTicket, code: code ?? '' });
+      }),
     [finishSignIn],
   );
 
   // Like a social sign-in, a passkey sign-in is remembered (30 days).
-  const signInWithPasskey = useCallback(() => finishSignIn(() => passkeySignInRequest(true)), [finishSignIn]);
+  const signInWithPasskey = useCallback(
+    () => finishSignIn(async () => (await mfaSignIn()).signInWithPasskey(true)),
+    [finishSignIn],
+  );
 
   const register = useCallback(
     (input: RegisterInput) =>
