@@ -125,6 +125,11 @@ export function stripInvisibleCharacters(value: string): string {
     .join('');
 }
 
+/** Whether the text holds a control character (a line break, a tab, C0 or C1). */
+export function hasControlCharacter(value: string): boolean {
+  return controlCharacter.test(value);
+}
+
 /** Whether anything visible is left once invisible and blank-looking characters are removed. */
 export function hasVisibleCharacter(value: string): boolean {
   return visibleCharacter.test(stripInvisibleCharacters(value));

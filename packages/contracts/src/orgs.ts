@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH } from './auth.js';
+import {
+  cleanDisplayText,
+  displayNameMessages,
+  EMAIL_MAX_LENGTH,
+  hasControlCharacter,
+  hasVisibleCharacter,
+} from './auth.js';
 import { plans, type PlanId } from './pricing.js';
 
 /**
@@ -173,11 +179,22 @@ export const orgMessages = {
   keyIssuerGone: 'This API key no longer works: the person who issued it is no longer a member of its organisation',
 } as const;
 
+/**
+ * An organisation's name, held to a display name's rules: invisible characters, stray variation
+ * selectors and excess combining marks removed, trimmed, 2 to 80 characters, no control characters
+ * (it goes in mail subjects and CSV exports), at least one visible character.
+ */
 export const organisationNameSchema = z
   .string()
+  .overwrite(cleanDisplayText)
   .trim()
   .min(2, 'must be at least 2 characters')
-  .max(ORGANISATION_NAME_MAX_LENGTH, `must be at most ${ORGANISATION_NAME_MAX_LENGTH} characters`);
+  .max(ORGANISATION_NAME_MAX_LENGTH, `must be at most ${ORGANISATION_NAME_MAX_LENGTH} characters`)
+  .refine((value) => !hasControlCharacter(value), displayNameMessages.control)
+  .refine((value) => hasVisibleCharacter(value), {
+    message: displayNameMessages.visible,
+    when: (payload) => payload.issues.length === 0,
+  });
 
 export const createOrganisationBodySchema = z.object({ name: organisationNameSchema });
 export type CreateOrganisationBody = z.infer<typeof createOrganisationBodySchema>;
@@ -276,11 +293,15 @@ export const auditEntrySchema = z.object({
   user_agent: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** An instant of the audit filters: ISO 8601 with its offset, from 1970 (the log holds nothing older). */
+const auditInstantSchema = z.iso
+  .datetime({ offset: true })
+  .refine((value) => Date.parse(value) >= 0, { message: 'must be 1970-01-01 or later', abort: true });
 export const auditQuerySchema = z.object({
   action: z.enum(auditActions).optional(),
   actor: z.string().max(320).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: auditInstantSchema.optional(),
+  to: auditInstantSchema.optional(),
   before: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
   format: z.enum(['json', 'csv']).default('json'),

@@ -2,17 +2,41 @@
 export const serverLanguages = ['en', 'pt-PT'] as const;
 export type ServerLanguage = (typeof serverLanguages)[number];
 
+/** At most this many tags of an Accept-Language are read (a browser sends a handful). */
+const MAX_TAGS = 20;
+const quality = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
+
 /**
- * The language a request asks for: the first tag of its Accept-Language, any Portuguese ('pt',
- * 'pt-PT', 'pt-BR') reading as European Portuguese and anything else as English. Null when the
- * request names none: then the server answers in the spec's own texts, as it always has (API
- * clients and tests rely on them).
+ * The language a request asks for, by its Accept-Language and the weights (`q`) in it: the
+ * most preferred tag the server writes in, any Portuguese ('pt', 'pt-PT', 'pt-BR') reading as
+ * European Portuguese; a tag with `q=0` is refused ("not this one"); a header naming only other
+ * languages reads as English. Null when the request names none (or only `*`): then the server
+ * answers in the spec's own texts, as it always has (API clients and tests rely on them).
  */
 export function requestLanguage(acceptLanguage: string | string[] | undefined): ServerLanguage | null {
   const header = Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage;
-  const first = header?.split(',')[0]?.split(';')[0]?.trim().toLowerCase();
-  if (!first || first === '*') return null;
-  return first === 'pt' || first.startsWith('pt-') ? 'pt-PT' : 'en';
+  const tags: { tag: string; q: number; order: number }[] = [];
+  for (const [order, part] of (header ?? '').split(',').slice(0, MAX_TAGS).entries()) {
+    const [rawTag, ...params] = part.split(';');
+    const tag = rawTag?.trim().toLowerCase() ?? '';
+    if (!tag) continue;
+    let q = 1;
+    for (const param of params) {
+      const weight = quality.exec(param.trim());
+      if (weight?.[1] !== undefined) q = Number(weight[1]);
+      else if (/^q=/i.test(param.trim())) q = -1; // a malformed weight: the tag is ignored
+    }
+    if (q >= 0) tags.push({ tag, q, order });
+  }
+  if (tags.length === 0) return null;
+  tags.sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const { tag, q } of tags) {
+    if (q === 0) break;
+    if (tag === 'pt' || tag.startsWith('pt-')) return 'pt-PT';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  // Only other languages (or only `*`, or only refusals): English for a named language.
+  return tags.some(({ tag, q }) => q > 0 && tag !== '*') ? 'en' : null;
 }
 
 /**

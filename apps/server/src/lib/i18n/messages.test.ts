@@ -138,6 +138,14 @@ describe('requestLanguage', () => {
     [undefined, null],
     ['', null],
     ['*', null],
+    // The weights decide, not the order; q=0 refuses a language; malformed weights are ignored.
+    ['en;q=0.5,pt-PT', 'pt-PT'],
+    ['pt-PT;q=0', null],
+    ['pt-PT;q=0,en;q=0.1', 'en'],
+    ['de-DE,de;q=0.9,pt;q=0.8,en;q=0.7', 'pt-PT'],
+    ['de-DE,de;q=0.9', 'en'],
+    ['pt;q=abc,en;q=0.2', 'en'],
+    ['*;q=0.5,pt;q=0.4', 'pt-PT'],
   ])('reads %j as %j', (header, language) => {
     expect(requestLanguage(header)).toBe(language);
   });

@@ -4,6 +4,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { mailLocale, type MailContent, type Mailer, type MailLocale } from '../mail/mail.types.js';
 import type { AccountTokenPurpose, AccountTokensRepository } from './account-tokens.repository.js';
+import { requestLanguage } from '../../lib/i18n/language.js';
 
 /** What the account-mail services share: the links' table, the mailer and the limiter. */
 export interface AccountMailDeps {
@@ -67,7 +68,7 @@ export function sameAddress(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** The mail language of a request: its Accept-Language's first choice, as a catalogue language. */
+/** The mail language of a request: its Accept-Language's preferred language the server writes in. */
 export function requestLocale(acceptLanguage: string | undefined): MailLocale {
-  return mailLocale(acceptLanguage?.split(',')[0]?.split(';')[0]?.trim());
+  return mailLocale(requestLanguage(acceptLanguage));
 }

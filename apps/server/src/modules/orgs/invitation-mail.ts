@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@nuvem/contracts/ecosystem';
 import type { Role } from '@nuvem/contracts/orgs';
 import type { MailContent, MailLocale } from '../mail/mail.types.js';
+import { oneLine } from '../mail/templates/format.js';
 
 const roleNames: Record<MailLocale, Record<Role, string>> = {
   en: { owner: 'owner', admin: 'admin', developer: 'developer', billing: 'billing', viewer: 'viewer' },
@@ -21,7 +22,7 @@ export function invitationMail(
   const role = roleNames[locale][data.role];
   if (locale === 'pt-PT') {
     return {
-      subject: `Convite para ${data.organisation} no ${PRODUCT_NAME}`,
+      subject: `Convite para ${oneLine(data.organisation)} no ${PRODUCT_NAME}`,
       greeting: 'Olá,',
       paragraphs: [
         `${data.inviter ?? 'Um membro'} convidou-o para a organização ${data.organisation} no ${PRODUCT_NAME}, com o papel ${role}.`,
@@ -32,7 +33,7 @@ export function invitationMail(
     };
   }
   return {
-    subject: `Invitation to ${data.organisation} on ${PRODUCT_NAME}`,
+    subject: `Invitation to ${oneLine(data.organisation)} on ${PRODUCT_NAME}`,
     greeting: 'Hello,',
     paragraphs: [
       `${data.inviter ?? 'A member'} invited you to the organisation ${data.organisation} on ${PRODUCT_NAME}, as ${role}.`,

@@ -206,6 +206,38 @@ describe('organisations, members and invitations', () => {
     expect(byAdminAudit.statusCode).toBe(200);
   });
 
+  it('refuses a name with a line break (it goes in mail subjects) and audit filters before 1970, with 400', async () => {
+    const owner = await registerVerifiedUser(t.app);
+    const orgId = await createOrg(t.app, owner);
+    for (const name of ['Acme\r\nBcc: x@y.z', 'Acme\tCorp', '\u202e\u200b']) {
+      const rename = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/orgs/${orgId}`,
+        headers: orgHeaders(owner),
+        payload: { name },
+      });
+      expect(rename.statusCode, JSON.stringify(name)).toBe(400);
+      expect(rename.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    // Invitations still go out under the kept name.
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: `/api/orgs/${orgId}/invitations`,
+      headers: orgHeaders(owner),
+      payload: { email: 'eve@example.com', role: 'viewer' },
+    });
+    expect(invite.statusCode).toBe(201);
+    for (const query of ['to=0000-01-01T00:00:00Z', 'from=1969-12-31T23:59:59Z']) {
+      const audit = await t.app.inject({
+        method: 'GET',
+        url: `/api/orgs/${orgId}/audit?${query}`,
+        headers: orgHeaders(owner),
+      });
+      expect(audit.statusCode, query).toBe(400);
+      expect(audit.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+  });
+
   it('refuses members, invitations and the audit log on a personal workspace, and ids that name nothing', async () => {
     const user = await registerVerifiedUser(t.app);
     const invite = await t.app.inject({

@@ -34,6 +34,7 @@ import type { Mailer } from '../mail/mail.types.js';
 import { invitationMail } from './invitation-mail.js';
 import type { AuditEventRow, OrgsQueries, OrgsRepository, WorkspaceInvitationRow } from './orgs.repository.js';
 import type { AuditRecord, OrgsApi } from './orgs.types.js';
+import { requestLanguage } from '../../lib/i18n/language.js';
 
 /** Bus channel: a membership ended or changed (the realtime module ends that member's streams). */
 export const MEMBERSHIP_CHANNEL = 'orgs.membership';
@@ -453,7 +454,7 @@ export function createOrgsService(deps: {
     });
     const inviter = await auth.mailRecipient(actor.userId);
     // Written in the inviter's language (the invitee may have no account yet).
-    const locale = mailLocale(request.headers['accept-language'] ?? inviter?.locale);
+    const locale = mailLocale(requestLanguage(request.headers['accept-language']) ?? inviter?.locale);
     await mail.send({
       key: `org-invitation:${row.id}`,
       template: 'org-invitation',
