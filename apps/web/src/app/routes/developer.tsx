@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/layouts/page-title';
 import { Spinner } from '@/components/layouts/spinner';
 import { DeveloperDashboard } from '@/features/applications/components/developer-dashboard';
 import { RequireSignIn } from '../require-sign-in';
@@ -18,6 +19,7 @@ export function DeveloperRoute() {
   return (
     <RequireSignIn>
       <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:py-10">
+        <PageTitle>{t('developerPage.title')}</PageTitle>
         <header className="grid gap-1">
           <h1 className="text-3xl font-bold tracking-tight">{t('developerPage.title')}</h1>
           <p className="text-muted-foreground">{t('developerPage.description')}</p>

@@ -405,14 +405,14 @@ describe('developer dashboard: applications', () => {
       await user.click(within(secretDialog).getByRole('button', { name: "I've Saved the Secret" }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
+      // Saved: the toast leaves with the dialog, before its 10 s are up.
+      await waitFor(() => expect(screen.queryByText(SECRET)).not.toBeInTheDocument());
       // The empty state's button is gone with the new application: focus lands on the tab.
       await waitFor(() => expect(screen.getByRole('tab', { name: 'Applications' })).toHaveFocus());
 
       // The new application is listed, and nowhere shows the secret again.
       const list = await screen.findByRole('list', { name: 'Your applications' });
       expect(within(list).getByRole('heading', { name: 'Shop' })).toBeInTheDocument();
-      toast.dismiss();
-      await waitFor(() => expect(screen.queryByText(SECRET)).not.toBeInTheDocument());
       await user.click(screen.getByRole('tab', { name: 'Settings' }));
       await user.click(screen.getByRole('tab', { name: 'Applications' }));
       expect(screen.queryByText(SECRET)).not.toBeInTheDocument();

@@ -41,6 +41,7 @@ export const TAB_PARAM = 'tab';
 
 /** Spec 9: the client-secret toast lasts 10 s. */
 export const CLIENT_SECRET_TOAST_MS = 10_000;
+const CLIENT_SECRET_TOAST_ID = 'client-secret';
 
 function asTab(value: string | null): DeveloperTab {
   return developerTabs.find((tab) => tab === value) ?? 'overview';
@@ -123,6 +124,7 @@ export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode
         </div>
       ),
       duration: CLIENT_SECRET_TOAST_MS,
+      id: CLIENT_SECRET_TOAST_ID,
     });
     setRevealed({
       reason: 'created',
@@ -209,7 +211,15 @@ export function DeveloperDashboard({ containersTab }: { containersTab: ReactNode
           else restoreFocus(event);
         }}
       />
-      <ClientSecretDialog secret={revealed} onClose={() => setRevealed(null)} onCloseAutoFocus={restoreFocus} />
+      <ClientSecretDialog
+        secret={revealed}
+        onClose={() => {
+          // Saved: the secret leaves the screen with the dialog, toast included (at most its 10 s).
+          toast.dismiss(CLIENT_SECRET_TOAST_ID);
+          setRevealed(null);
+        }}
+        onCloseAutoFocus={restoreFocus}
+      />
     </div>
   );
 }

@@ -115,6 +115,10 @@ describe('the date line, on a fixed clock and in a fixed time zone', () => {
   it("shows a multi-day event as 'MMM d - MMM d, yyyy'", () => {
     expect(eventDateText('2026-03-05T09:00:00Z', '2026-03-07T18:00:00Z', lisbon)).toBe('Mar 5 - Mar 7, 2026');
     expect(eventDateText('2026-12-30T20:00:00Z', '2027-01-02T12:00:00Z', lisbon)).toBe('Dec 30 - Jan 2, 2027');
+    // Where dates are all figures, both days are written alike.
+    expect(
+      eventDateText('2026-12-03T09:00:00Z', '2026-12-04T18:00:00Z', { locale: 'pt-PT', timeZone: 'Europe/Lisbon' }),
+    ).toBe('03/12 - 04/12/2026');
   });
 
   it("decides 'same day' in the viewer's time zone", () => {

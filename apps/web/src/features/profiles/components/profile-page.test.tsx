@@ -141,6 +141,7 @@ describe('profile page', () => {
       renderRoute('/profile/me');
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Ana Souza' }, FIRST_LOAD)).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Ana Souza · Nuvem'));
       expect(screen.getByText('Platform engineer')).toBeInTheDocument();
       expect(screen.getByText('São Paulo')).toBeInTheDocument();
       expect(screen.getByText('12 connections')).toBeInTheDocument();

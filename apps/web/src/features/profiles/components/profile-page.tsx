@@ -13,6 +13,7 @@ import type { SignedInUser } from '../lib/signed-in-user';
 import { ProfileHeader } from './profile-header';
 import { ProfileSidePanel } from './profile-side-panel';
 import { ProfileTabs } from './profile-tabs';
+import { PageTitle } from '@/components/layouts/page-title';
 
 export interface ProfilePageProps {
   /** From the address: a user id, or `me`. */
@@ -100,6 +101,7 @@ interface ProfileLayoutProps {
 function ProfileLayout({ profile, readOnly, notice, onProfileSaved }: ProfileLayoutProps) {
   return (
     <main className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 py-6 sm:px-6 lg:py-10">
+      {profile.displayName && <PageTitle>{profile.displayName}</PageTitle>}
       {notice}
       {/* One column on phones (the side panel below the profile); two from lg up. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

@@ -50,8 +50,9 @@ export function AgentCard({ agent }: { agent: Agent }) {
         <div className="flex items-start gap-3">
           <AgentTypeIcon type={agent.type} />
           <div className="grid min-w-0 flex-1 gap-0.5">
-            <div className="flex items-center gap-2">
-              <h3 id={headingId} className="truncate font-semibold">
+            {/* A long name (Portuguese runs longer) wraps; the status dot stays beside it, inside the card. */}
+            <div className="flex min-w-0 items-center gap-2">
+              <h3 id={headingId} className="min-w-0 font-semibold break-words">
                 {text.name}
               </h3>
               <span

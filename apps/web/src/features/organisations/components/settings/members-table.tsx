@@ -64,10 +64,11 @@ export function MembersTable({ members, viewer, busyUserId, onRoleChange, onRemo
               <tr key={member.user_id} className="border-t border-glass-border align-middle">
                 <th scope="row" className="max-w-0 py-2 pr-3 text-left font-medium sm:max-w-none">
                   <span className="flex flex-wrap items-center gap-1.5">
-                    <span className="truncate">{name}</span>
+                    {/* On a phone the column is narrow: the name and address wrap rather than end in "…". */}
+                    <span className="min-w-0 break-words">{name}</span>
                     {can.leave && <Badge variant="outline">{t('you')}</Badge>}
                   </span>
-                  <span className="block truncate text-xs font-normal text-muted-foreground md:hidden">
+                  <span className="block text-xs font-normal break-all text-muted-foreground md:hidden">
                     {member.email}
                   </span>
                 </th>
