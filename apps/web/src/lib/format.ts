@@ -147,7 +147,10 @@ export function formatDayMonth(
   locale: string = currentLanguage(),
 ): string {
   const date = toDate(value);
-  return date ? dateFormat(locale, { month: 'short', day: 'numeric', timeZone }).format(date) : unknown(locale);
+  if (!date) return unknown(locale);
+  const short = dateFormat(locale, { month: 'short', day: 'numeric', timeZone }).format(date);
+  // A locale that writes this in figures ('3/12' in pt-PT) pads them as its full dates do ('03/12/2026').
+  return /\p{L}/u.test(short) ? short : dateFormat(locale, { month: '2-digit', day: '2-digit', timeZone }).format(date);
 }
 
 const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -39,7 +39,9 @@ describe('root layout', () => {
     renderRoute('/');
 
     await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
-    const menu = await screen.findByRole('menu');
+    // The menu's code arrives after the first paint; a click before it opens the menu when it does
+    // (on a loaded machine that can take more than a second).
+    const menu = await screen.findByRole('menu', {}, { timeout: 10_000 });
     expect(within(menu).getByText('Ana Souza')).toBeInTheDocument();
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
 

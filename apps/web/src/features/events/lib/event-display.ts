@@ -121,13 +121,8 @@ export function eventDateText(
   if (!to || to.getTime() === from.getTime()) return `${formatLongDate(from, day, locale)}, ${time(from, true)}`;
   const sameDay = formatDate(from, day, 'en') === formatDate(to, day, 'en');
   if (sameDay) return `${formatDate(from, day, locale)} • ${time(from)} - ${time(to, true)}`;
-  const last = formatDate(to, day, locale);
-  // The first day as the last one writes its day and month: 'Dec 3 - Dec 4, 2026', and where
-  // dates are all figures (pt-PT) '03/12 - 04/12/2026', never '3/12 - 04/12/2026'.
-  const first = /\p{L}/u.test(last)
-    ? formatDayMonth(from, day, locale)
-    : new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone }).format(from);
-  return `${first} - ${last}`;
+  // 'Dec 3 - Dec 4, 2026'; '03/12 - 04/12/2026' where dates are written in figures (pt-PT).
+  return `${formatDayMonth(from, day, locale)} - ${formatDate(to, day, locale)}`;
 }
 
 /**
