@@ -36,6 +36,9 @@ const fetched = {
   workflows: () => import('@/features/workflows/i18n/en').then((m) => m.workflows),
 } satisfies Record<Exclude<keyof typeof english, keyof typeof bundled>, () => Promise<unknown>>;
 
+/** Every namespace of the catalogue (the server's render loads them all). */
+export const allNamespaces = [...Object.keys(bundled), ...Object.keys(fetched)];
+
 /** A namespace of the catalogue. */
 export type Namespace = keyof typeof english;
 

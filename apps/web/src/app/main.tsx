@@ -1,20 +1,75 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import '@/styles/globals.css';
-import { languageReady } from '@/lib/i18n';
+import { adoptLanguage, currentLanguage, languageReady } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
 import './i18n';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
+import { routes } from './routes/route-table';
+import { holdEarlyInput } from './early-input';
+import { readSsrState } from './ssr-state';
+
+let hydratedOnce = false;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/** Loads the code of the route the address names, so the first render matches the server's HTML. */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+// The server rendered the page (issue 35): the browser hydrates that HTML when it reads the page in
+// the same language; a visitor who chose another language in the header gets it rendered here.
+const ssr = root.firstElementChild ? readSsrState() : null;
+// What the visitor clicks or submits before the page answers is kept and done once it does.
+const earlyInput = ssr ? holdEarlyInput() : null;
+if (ssr) await adoptLanguage(ssr.language);
 // A visitor who reads Portuguese gets it from the first paint (its catalogue is a separate file).
 await languageReady();
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+
+const queryClient: QueryClient = createQueryClient();
+if (ssr && currentLanguage() === ssr.language) {
+  await loadMatchedRoutes();
+  hydrate(queryClient, ssr.queries);
+  earlyInput?.stop();
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter hydrationData={ssr.router} />
+      </AppProvider>
+      <OnHydrated done={() => earlyInput?.release()} />
+    </StrictMode>,
+  );
+} else {
+  earlyInput?.release();
+  root.replaceChildren();
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+/** Runs `done` once, when the page's first render in the browser has committed. */
+function OnHydrated({ done }: { done: () => void }) {
+  useEffect(() => {
+    if (hydratedOnce) return;
+    hydratedOnce = true;
+    done();
+  }, [done]);
+  return null;
+}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider, type HydrationState } from 'react-router';
 import { routes } from './routes/route-table';
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
+  const [router] = useState(() => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined));
   return <RouterProvider router={router} />;
 }

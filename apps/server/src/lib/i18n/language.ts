@@ -39,6 +39,25 @@ export function requestLanguage(acceptLanguage: string | string[] | undefined): 
   return tags.some(({ tag, q }) => q > 0 && tag !== '*') ? 'en' : null;
 }
 
+/** The tags an Accept-Language names (not refused), most wanted first: a browser's `navigator.languages`. */
+export function acceptedLanguageTags(acceptLanguage: string | string[] | undefined, max = 5): string[] {
+  const header = Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage;
+  const tags: { tag: string; q: number; order: number }[] = [];
+  for (const [order, part] of (header ?? '').split(',').slice(0, MAX_TAGS).entries()) {
+    const [rawTag, ...params] = part.split(';');
+    const tag = rawTag?.trim() ?? '';
+    if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(tag)) continue;
+    let q = 1;
+    for (const param of params) {
+      const weight = quality.exec(param.trim());
+      q = weight?.[1] !== undefined ? Number(weight[1]) : 0;
+    }
+    if (q > 0) tags.push({ tag, q, order });
+  }
+  tags.sort((a, b) => b.q - a.q || a.order - b.order);
+  return tags.slice(0, max).map(({ tag }) => tag);
+}
+
 /**
  * `requestLanguage` for a route whose answer depends on it: also tells shared caches so
  * (`Vary: Accept-Language`), so one reader's language is never served to another.

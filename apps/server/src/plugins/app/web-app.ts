@@ -4,10 +4,11 @@ import fastifyStatic from '@fastify/static';
 import { errorMessages, type ErrorResponse } from '@nuvem/contracts/common';
 import { isWebPagePath } from '@nuvem/contracts/web-paths';
 import fp from 'fastify-plugin';
-import { readerLanguage } from '../../lib/i18n/language.js';
+import { acceptedLanguageTags, readerLanguage, requestLanguage, type ServerLanguage } from '../../lib/i18n/language.js';
 import { translateMessage } from '../../lib/i18n/messages.js';
 import { jsonSurface } from '../../lib/surfaces.js';
 import type { App } from '../../types.js';
+import { PageRenderer } from './page-renderer.js';
 
 /** A path naming a file (`/assets/x.js`, `/favicon.ico`): a miss is a 404, not the app's HTML. */
 const filePath = /\/[^/]+\.[a-z0-9]+$/i;
@@ -15,6 +16,9 @@ const filePath = /\/[^/]+\.[a-z0-9]+$/i;
 const eventPage = /^\/events\/([^/]+)\/*$/i;
 /** Longer ids name no event (the events API refuses them). */
 const EVENT_ID_MAX = 100;
+/** The language a visitor chose in the header (the web app writes it beside its local storage). */
+const LANGUAGE_COOKIE = 'nuvem_lang';
+
 /** A source map, or its precompressed copy. */
 const sourceMap = /\.map(\.br|\.gz)?$/i;
 
@@ -56,6 +60,33 @@ export const webAppPlugin = fp(
       });
     }
 
+    // The server's render of the pages (issue 35): built beside the app by `npm run build`.
+    const renderer =
+      indexHtml === null
+        ? null
+        : await PageRenderer.load(join(root, '..', 'dist-ssr', 'entry-server.js'), {
+            template: indexHtml,
+            fetchData: async (url) => {
+              const reply = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+              if (reply.statusCode !== 200) throw new Error(`${url} answered ${String(reply.statusCode)}`);
+              return reply.json();
+            },
+            onRenderError: (url, errors) =>
+              app.log.warn({ url, err: errors[0] }, 'part of a page did not render on the server'),
+          });
+    if (indexHtml !== null && renderer === null)
+      app.log.info('pages render in the browser (no server build of the web app)');
+
+    /** The language a page is rendered in: the visitor's choice in the header, else their browser's. */
+    function pageLanguage(request: {
+      cookies?: Record<string, string | undefined>;
+      headers: Record<string, unknown>;
+    }): ServerLanguage {
+      const chosen = request.cookies?.[LANGUAGE_COOKIE];
+      if (chosen === 'en' || chosen === 'pt-PT') return chosen;
+      return requestLanguage(request.headers['accept-language'] as string | undefined) ?? 'en';
+    }
+
     /**
      * 200 for an address one of the app's pages answers, else 404. An event's page is looked up
      * (it is public: its 404 tells nothing a visitor could not learn from the API); a look-up that
@@ -86,11 +117,21 @@ export const webAppPlugin = fp(
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') && !jsonSurface.test(path) && !filePath.test(path);
       if (isPage && indexHtml !== null) {
+        const status = await pageStatus(path);
+        const rendered =
+          renderer !== null && request.method === 'GET'
+            ? await renderer.page(
+                request.url,
+                pageLanguage(request),
+                acceptedLanguageTags(request.headers['accept-language']),
+              )
+            : null;
         return reply
-          .code(await pageStatus(path))
+          .code(status)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(indexHtml);
+          .header('vary', 'Accept-Language, Cookie')
+          .send(rendered ?? indexHtml);
       }
       if (isPage) {
         return reply

@@ -72,9 +72,11 @@ describe('desktop', () => {
       renderRoute(`/?app=${slot}`);
       expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Required' })).toBeInTheDocument();
       expect(screen.getByText('This area requires authentication. Sign in to continue.')).toBeInTheDocument();
+      // The return address by path (the server's render writes the same link); the sign-in page
+      // resolves it on its own origin.
       expect(screen.getByRole('link', { name: 'Sign in with e-mail' })).toHaveAttribute(
         'href',
-        `/login?redirect=${encodeURIComponent(window.location.href)}`,
+        `/login?redirect=${encodeURIComponent(`/?app=${String(slot)}`)}`,
       );
       expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Sign in with GitHub' })).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { createPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { desktopApps, ASSISTANT_SLOT } from '@/app/desktop-apps';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -30,8 +30,9 @@ export function HomeRoute() {
   const assistantPrompt = promptFrom(location.state);
   const authConfig = useAuthConfig();
   // A gated slot offers e-mail sign-in and only the providers this installation configured; each
-  // comes back to this very address (slot included).
-  const here = window.location.href;
+  // comes back to this very address (slot included). The link names the address from the path (the
+  // sign-in page resolves it on its own origin), so the server's render writes the same link.
+  const here = createPath(location);
   const signIn = useMemo(
     () => ({
       emailHref: paths.login.getHref(here),

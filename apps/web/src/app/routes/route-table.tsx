@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { loadNamespaces } from '@/lib/i18n';
+import { loadLanguage, loadNamespaces } from '@/lib/i18n';
 import type { Namespace } from '../i18n';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { WorkspaceProvider } from '@/features/organisations/components/workspace-provider';
@@ -55,7 +55,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.planos.path,
-        lazy: screen(['billing'], () => import('./planos').then((m) => ({ Component: m.PlanosRoute }))),
+        // Portuguese whatever the reader's language: its catalogue comes with the page's code.
+        lazy: screen(['billing'], async () => {
+          const [module] = await Promise.all([import('./planos'), loadLanguage('pt-PT').catch(() => undefined)]);
+          return { Component: module.PlanosRoute };
+        }),
       },
       {
         path: paths.events.path,

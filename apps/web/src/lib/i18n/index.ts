@@ -2,7 +2,14 @@ import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { useEffect, useState } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, languages, languageStorageKey, supportedLanguage, type Language } from './languages';
+import {
+  defaultLanguage,
+  languageCookieName,
+  languages,
+  languageStorageKey,
+  supportedLanguage,
+  type Language,
+} from './languages';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -199,7 +206,33 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } catch {
     // storage refused (private mode): the choice lasts for this page only
   }
+  // The server renders the next page in it (a year, this site only, sent on top-level navigations).
+  document.cookie = `${languageCookieName}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
   await i18n.changeLanguage(language);
+}
+
+/** The language the visitor chose in the header, if they did (else the browser's decides). */
+export function chosenLanguage(): Language | null {
+  try {
+    const stored = window.localStorage.getItem(languageStorageKey);
+    return stored ? supportedLanguage(stored) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the page in the language the server rendered it in (no choice of the visitor's own says
+ * otherwise): the browser then hydrates the server's HTML instead of painting the page again.
+ */
+export async function adoptLanguage(language: Language): Promise<void> {
+  if (chosenLanguage() !== null || supportedLanguage(i18n.language) === language) return;
+  try {
+    await loadLanguage(language);
+    await i18n.changeLanguage(language);
+  } catch {
+    // Not fetched: the page renders in the browser's language instead.
+  }
 }
 
 export { i18n };

@@ -7,6 +7,12 @@ export const defaultLanguage: Language = 'en';
 export const languageStorageKey = 'nuvem.language';
 
 /**
+ * The same choice as a cookie, so the server renders the next page in it (issue 35). A preference,
+ * not a secret: written by the page, readable by it, sent to this site only.
+ */
+export const languageCookieName = 'nuvem_lang';
+
+/**
  * The supported language for a browser's or a stored tag: any Portuguese ('pt', 'pt-BR', 'pt-PT')
  * reads as European Portuguese, anything else as English.
  */

@@ -133,6 +133,8 @@ export function LoginForm({ mode, onModeChange, onSuccess, onMfaRequired }: Logi
     <div className="flex flex-col gap-6">
       <form
         noValidate
+        // Never a GET with the password in the address, even submitted before the script runs.
+        method="post"
         aria-label={registering ? t('form.registerLabel') : t('form.loginLabel')}
         aria-busy={isSubmitting}
         onSubmit={(event) => void submit(event)}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useAuth } from './auth-provider';
 
 /**
@@ -15,7 +16,9 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void | Promise<v
   const auth = useAuth();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  if (!browserSupportsWebAuthn()) return null;
+  // Only the browser knows whether it has WebAuthn: the server's page leaves the button out.
+  const hydrated = useHydrated();
+  if (!hydrated || !browserSupportsWebAuthn()) return null;
 
   async function signIn() {
     setFailure(null);

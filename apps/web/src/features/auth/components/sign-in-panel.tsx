@@ -23,8 +23,12 @@ export function SignInPanel() {
   const queryClient = useQueryClient();
   const config = useAuthConfig();
 
-  // The page's address as the router sees it (the same as the browser's outside tests).
-  const currentUrl = new URL(createPath(location), window.location.origin);
+  // The page's address as the router sees it (the same as the browser's outside tests). The server's
+  // render has no window: its origin there only resolves the address (nothing rendered shows it).
+  const currentUrl = new URL(
+    createPath(location),
+    typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+  );
   const redirect = decidePostLoginRedirect(currentUrl, config.data?.redirect_origins ?? []);
   // A failed social sign-in comes back here with a code in `error`: shown as its fixed message only.
   const returnedError = signInErrorMessage(currentUrl.searchParams.get('error'));

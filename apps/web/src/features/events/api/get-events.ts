@@ -13,6 +13,11 @@ function failed(status: number, statusText: string): ApiError {
   return error;
 }
 
+/** The address of a page of the list (the server's own render reads the same). */
+export function eventsListUrl(filters: EventFilters, page: number, now: Date = new Date()): string {
+  return `${env.eventsApiUrl}/list?${listQuery(filters, page, now).toString()}`;
+}
+
 /**
  * GET /api/public/events/list with page, limit (12) and every set filter (spec, "Events service").
  * The reply is parsed with the contract's schema.
@@ -22,7 +27,7 @@ export async function getEvents(
   page: number,
   { signal, now = new Date() }: { signal?: AbortSignal; now?: Date } = {},
 ): Promise<EventsListResponse> {
-  const url = `${env.eventsApiUrl}/list?${listQuery(filters, page, now).toString()}`;
+  const url = eventsListUrl(filters, page, now);
   try {
     // A public read: no token, no cookies, and a 401 is no ended session.
     return await apiRequest(url, eventsListResponseSchema, {

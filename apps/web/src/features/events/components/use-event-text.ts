@@ -1,6 +1,7 @@
 import type { EventListItem } from '@nuvem/contracts/events';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format';
+import { browserLanguages } from '@/lib/server-request';
 import {
   categoryLabel,
   eventDateText,
@@ -11,12 +12,6 @@ import {
   priceText,
   regionalLocale,
 } from '../lib/event-display';
-
-/** The browser's languages, most wanted first (none outside a browser). */
-function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
-}
 
 /** The card rules of the spec, bound to the language in use (texts follow the header's switch). */
 export function useEventText() {

@@ -7,6 +7,7 @@ import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 import { cn } from '@/lib/utils';
 import { LanguageTrigger, useDeferredMenu, UserMenuTrigger } from './menu-triggers';
 import { RealtimeDot } from './realtime-dot';
@@ -57,6 +58,7 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
   const workspaceSwitcher = useContext(HeaderWorkspaceSlot);
   // A menu used before its code arrived opens once it has, and keeps the focus.
   const languageMenu = useDeferredMenu();
+  const hydrated = useHydrated();
   const userMenu = useDeferredMenu();
 
   return (
@@ -86,9 +88,15 @@ export function Header({ user, loading, onSignIn, onLogout, onOpenEcosystem, eco
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <RealtimeDot />
-          <Suspense fallback={<LanguageTrigger {...languageMenu.standIn} />}>
-            <LanguageSwitch deferred={languageMenu.menu} />
-          </Suspense>
+          {/* The server's page and the hydrating browser paint the stand-in, which answers at once
+              (a press is kept until the menu's code arrives); the menu takes over after. */}
+          {hydrated ? (
+            <Suspense fallback={<LanguageTrigger {...languageMenu.standIn} />}>
+              <LanguageSwitch deferred={languageMenu.menu} />
+            </Suspense>
+          ) : (
+            <LanguageTrigger {...languageMenu.standIn} />
+          )}
           <Button
             ref={ecosystemButtonRef}
             variant="ghost"

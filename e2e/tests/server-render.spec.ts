@@ -1,0 +1,71 @@
+import { expect, test } from '../fixtures';
+
+// Issue 35, first paint: the server renders each page's HTML (in the reader's language, with the
+// events a visitor sees first), and the browser hydrates it. Without JavaScript the page is already
+// there; with it, the same HTML comes alive with no hydration error (the fixture fails the test on
+// any console error or uncaught page error, which is how React reports a mismatch).
+
+test('the public pages arrive rendered: readable with JavaScript off, in the language the request asks for', async ({
+  browser,
+  baseURL,
+}) => {
+  const english = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'en-GB' });
+  const page = await english.newPage();
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  // The first page of the catalogue, with its cards (the seeded demo events).
+  await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page).toHaveTitle('Events · Nuvem');
+  expect(await page.getAttribute('html', 'lang')).toBe('en');
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page).toHaveTitle('Sign in · Nuvem');
+  await english.close();
+
+  const portuguese = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'pt-PT' });
+  const pt = await portuguese.newPage();
+  await pt.goto('/events');
+  await expect(pt.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();
+  expect(await pt.getAttribute('html', 'lang')).toBe('pt-PT');
+  await pt.goto('/pricing');
+  await expect(pt.getByRole('heading', { level: 1, name: 'Planos Nuvem' })).toBeVisible();
+  await portuguese.close();
+});
+
+test('a rendered page hydrates without a mismatch and answers at once: filters, links and the language switch', async ({
+  page,
+}) => {
+  await page.goto('/events');
+  const cards = page.getByRole('list', { name: 'Events' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  // The server's HTML is in the page before any script ran: the same cards, not a second fetch's.
+  const served = await page.evaluate(() => document.getElementById('nuvem-ssr-state') !== null);
+  expect(served).toBe(true);
+  // Hydrated: a search narrows the list (client code answering the server's HTML).
+  await page.getByRole('searchbox', { name: 'Search events' }).fill('zzzz-no-such-event');
+  await expect(page.getByText('No events found')).toBeVisible();
+
+  // The header's choice of language is remembered for the server's next render too.
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: /Language: English/ }).click();
+  await page.getByRole('menuitem', { name: 'Português (Portugal)' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Planos Nuvem' })).toBeVisible();
+  const html = await (await page.request.get('/events')).text();
+  expect(html).toContain('<html lang="pt-PT"');
+  expect(html).toContain('<title>Eventos · Nuvem</title>');
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();
+});
+
+test('a signed-in page hydrates the signed-out frame the server sent, then shows the account', async ({
+  page,
+  login,
+}) => {
+  const account = await login();
+  for (const path of ['/', '/developer', `/profile/me`, '/pricing']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(account.email).toContain('@');
+});
