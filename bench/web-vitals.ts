@@ -120,6 +120,13 @@ try {
         const audit = lhr.audits[ref.id];
         if (audit && audit.score === 0) a11yFailures.push(`${label}: ${audit.id} (${audit.title})`);
       }
+      if (process.env.DETAILS) {
+        // DETAILS=1: which element was the largest paint, and when the first one came.
+        const element = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? null);
+        console.log(
+          `${label}: FCP ${String(Math.round(numeric('first-contentful-paint')))} ms, LCP element ${element.slice(0, 600)}`,
+        );
+      }
       samples.push({
         page: label,
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -139,7 +146,7 @@ try {
   console.table(rows);
   const size = firstLoad();
   console.log(
-    `first load (what index.html names): ${(size.js / 1024).toFixed(1)} KB JavaScript, ${(size.css / 1024).toFixed(1)} KB CSS, gzip (goal 120 KB JavaScript)`,
+    `first load (the app that hydrates the page): ${(size.js / 1024).toFixed(1)} KB JavaScript, ${(size.css / 1024).toFixed(1)} KB CSS, gzip (goal 120 KB JavaScript); before the first paint (what index.html names): ${(size.paint.js / 1024).toFixed(1)} KB JavaScript, ${(size.paint.css / 1024).toFixed(1)} KB CSS`,
   );
   for (const failure of new Set(a11yFailures)) console.log(`accessibility audit failed: ${failure}`);
 } finally {

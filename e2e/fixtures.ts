@@ -27,6 +27,15 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 }
 
+/**
+ * Waits until the page answers (`<html data-app-ready>`): after a navigation a click started (the
+ * fixture's `goto` and `reload` wait by themselves). A press in the first moments after the HTML
+ * appears, before even the boot script runs, would be lost, as it would be for a person that fast.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '', { timeout: 15_000 });
+}
+
 /** Opens the header's user menu and returns its content. */
 export async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -42,6 +51,29 @@ export const test = base.extend<Fixtures>({
     const url = process.env.NUVEM_E2E_URL;
     if (!url) throw new Error('NUVEM_E2E_URL is not set: run the tests through playwright.config.ts');
     await use(url);
+  },
+  // After a navigation, wait until the page answers (`<html data-app-ready>`, set once the app has
+  // hydrated the server's HTML or rendered its own), as a person waits for a page to respond. A
+  // test of what happens before that navigates with `waitUntil: 'commit'`.
+  page: async ({ page }, use) => {
+    const untilReady = async <T>(navigation: Promise<T>, waitUntil?: string): Promise<T> => {
+      const response = await navigation;
+      if (waitUntil !== 'commit') {
+        await page
+          .waitForFunction(
+            () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+            undefined,
+            { timeout: 15_000 },
+          )
+          .catch(() => undefined); // the test's own expectations say what is wrong
+      }
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = (url, options) => untilReady(goto(url, options), options?.waitUntil);
+    page.reload = (options) => untilReady(reload(options), options?.waitUntil);
+    await use(page);
   },
   consoleErrors: [
     async ({ page }, use) => {

@@ -27,8 +27,15 @@ function newest(paths) {
 const targets = [
   {
     workspace: '@nuvem/web',
-    output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'],
+    // Written last but one by the build (the server's render of the pages, after the browser's app).
+    output: 'apps/web/dist-ssr/entry-server.js',
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/vite.ssr.config.ts',
+    ],
   },
   {
     workspace: '@nuvem/server',

@@ -22,6 +22,9 @@ export default defineConfig({
     // Maps stay on disk for debugging, but the scripts do not point at them and the server refuses
     // *.map in production, so the app's source is not published.
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: which files the app's entry needs (first-load.mjs measures them;
+    // the server does not serve it).
+    manifest: true,
   },
   test: {
     name: 'web',

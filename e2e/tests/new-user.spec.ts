@@ -9,7 +9,7 @@ import { shell as shellEn } from '../../apps/web/src/features/shell/i18n/en';
 import { shell as shellPt } from '../../apps/web/src/features/shell/i18n/pt-PT';
 import { common as commonEn } from '../../apps/web/src/lib/i18n/common.en';
 import { common as commonPt } from '../../apps/web/src/lib/i18n/common.pt-PT';
-import { expect, test, uniqueEmail } from '../fixtures';
+import { appReady, expect, test, uniqueEmail } from '../fixtures';
 
 // A new user, from the home page to a running container and an API key, by clicking only: no
 // address typed after the first, no API call made for them. Once in English and once in European
@@ -46,6 +46,8 @@ async function walk(page: Page, request: APIRequestContext, language: Language, 
 
   // Register from the header's sign-in.
   await page.getByRole('button', { name: t('common', 'actions.signIn'), exact: true }).click();
+  await page.waitForURL(/\/login/);
+  await appReady(page);
   await page.getByRole('button', { name: t('auth', 'form.switchToRegister') }).click();
   const register = page.getByRole('form', { name: t('auth', 'form.registerLabel') });
   await register.getByLabel(t('auth', 'form.displayName')).fill('Leonor Vaz');

@@ -69,3 +69,21 @@ test('a signed-in page hydrates the signed-out frame the server sent, then shows
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(account.email).toContain('@');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a press on a button the server painted, before the app has loaded, is done once the page answers', async ({
+    page,
+  }) => {
+    // Navigate without waiting for the app: the menu button is in the server's HTML.
+    await page.goto('/', { waitUntil: 'commit' });
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    const nav = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(nav.getByRole('link', { name: 'Events' })).toBeVisible();
+    // Opened once (not opened and closed again by a second replay).
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(nav.getByRole('link', { name: 'Events' })).toBeVisible();
+  });
+});

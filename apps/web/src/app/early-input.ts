@@ -54,3 +54,15 @@ export function holdEarlyInput(): EarlyInput {
   };
   return { stop, release };
 }
+
+let held: EarlyInput | null = null;
+
+/** Starts holding input (the boot script, as the server's HTML paints); once per page. */
+export function startHoldingEarlyInput(): void {
+  held ??= holdEarlyInput();
+}
+
+/** What the boot script began holding, if it did (the app then stops and releases it). */
+export function heldEarlyInput(): EarlyInput | null {
+  return held;
+}

@@ -27,6 +27,8 @@ export interface RenderedPage {
   state: SsrState;
   /** 200, or the status of the route's own answer (404 for an unknown address). */
   status: number;
+  /** How long the render itself took (not its wait for its turn or for data), in milliseconds. */
+  renderMs: number;
 }
 
 let ready: Promise<void> | null = null;
@@ -65,6 +67,7 @@ export async function render(
   const queryClient: QueryClient = createQueryClient();
   await prefetchPageData(queryClient, new URL(request.url), fetchData);
   return inTurn(async () => {
+    const started = performance.now();
     await i18n.changeLanguage(language);
     setServerRequestLanguages(acceptLanguages);
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -86,6 +89,7 @@ export async function render(
     return {
       html,
       status: context.statusCode,
+      renderMs: performance.now() - started,
       state: {
         language,
         router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },

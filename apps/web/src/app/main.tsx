@@ -2,14 +2,14 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
-import '@/styles/globals.css';
+
 import { adoptLanguage, currentLanguage, languageReady } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import './i18n';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 import { routes } from './routes/route-table';
-import { holdEarlyInput } from './early-input';
+import { heldEarlyInput } from './early-input';
 import { readSsrState } from './ssr-state';
 
 let hydratedOnce = false;
@@ -32,8 +32,8 @@ async function loadMatchedRoutes(): Promise<void> {
 // The server rendered the page (issue 35): the browser hydrates that HTML when it reads the page in
 // the same language; a visitor who chose another language in the header gets it rendered here.
 const ssr = root.firstElementChild ? readSsrState() : null;
-// What the visitor clicks or submits before the page answers is kept and done once it does.
-const earlyInput = ssr ? holdEarlyInput() : null;
+// What the visitor clicked or submitted before the page answers (held since the boot script ran).
+const earlyInput = heldEarlyInput();
 if (ssr) await adoptLanguage(ssr.language);
 // A visitor who reads Portuguese gets it from the first paint (its catalogue is a separate file).
 await languageReady();
@@ -49,19 +49,30 @@ if (ssr && currentLanguage() === ssr.language) {
       <AppProvider queryClient={queryClient}>
         <AppRouter hydrationData={ssr.router} />
       </AppProvider>
-      <OnHydrated done={() => earlyInput?.release()} />
+      <OnHydrated done={appReady} />
     </StrictMode>,
   );
 } else {
-  earlyInput?.release();
+  // The server's HTML goes (what was held on it goes with it: only connected elements are replayed).
+  earlyInput?.stop();
   root.replaceChildren();
   createRoot(root).render(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         <AppRouter />
       </AppProvider>
+      <OnHydrated done={appReady} />
     </StrictMode>,
   );
+}
+
+/**
+ * The page answers from now on: what was held is done again, and `<html data-app-ready>` says so
+ * (the end-to-end tests wait for it after a navigation, as a person waits for a page to respond).
+ */
+function appReady(): void {
+  earlyInput?.release();
+  document.documentElement.setAttribute('data-app-ready', '');
 }
 
 /** Runs `done` once, when the page's first render in the browser has committed. */

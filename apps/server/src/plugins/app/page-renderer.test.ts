@@ -18,7 +18,8 @@ export async function render(url, language, fetchData, onRenderError, acceptLang
   if (url.includes('fail')) throw new Error('render failed');
   if (hold) await hold;
   const data = url.includes('data') ? await fetchData('/api/x') : null;
-  return { html: '<title>Page · Nuvem</title><main>' + url + ' ' + language + '</main>', status: 200, state: { language, data } };
+  const renderMs = Number(new URL(url, 'http://x').searchParams.get('ms') ?? 0);
+  return { html: '<title>Page · Nuvem</title><main>' + url + ' ' + language + '</main>', status: 200, state: { language, data }, renderMs };
 }`;
 
 let dir: string;
@@ -98,6 +99,19 @@ describe('the server render of pages', () => {
     release();
     // A render given up on still finishes and serves the next visitor.
     await expect.poll(async () => (await renderer.page('/a', 'en')) ?? null).toContain('<main>/a en</main>');
+  });
+
+  it('spends at most its share of each second rendering: past it, pages go out unrendered until the second passes', async () => {
+    let now = 50_000;
+    const { options: opts } = options({ now: () => now, budgetMsPerSecond: 300 });
+    const renderer = await loaded(opts);
+    expect(await renderer.page('/events?ms=200', 'en')).toContain('<main>');
+    expect(await renderer.page('/events?ms=150', 'en')).toContain('<main>');
+    // 350 ms spent in this second: a third address is not rendered, a kept page still is served.
+    expect(await renderer.page('/pricing', 'en')).toBeNull();
+    expect(await renderer.page('/events?ms=200', 'en')).toContain('<main>');
+    now += 1_001;
+    expect(await renderer.page('/pricing', 'en')).toContain('<main>/pricing en</main>');
   });
 
   it('a failed render serves the unrendered page and is logged; no server build means no renderer', async () => {

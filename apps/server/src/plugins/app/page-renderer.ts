@@ -7,6 +7,8 @@ interface RenderedPage {
   html: string;
   state: unknown;
   status: number;
+  /** The render's own time (not its wait for a turn), in milliseconds. */
+  renderMs?: number;
 }
 type Render = (
   url: string,
@@ -29,8 +31,14 @@ export interface PageRendererOptions {
   maxPending?: number;
   /** A render that takes longer is given up for that request (default 2 s). */
   timeoutMs?: number;
-  /** At most this many pages kept (default 500; the oldest leaves first). */
+  /** At most this many pages kept (default 200; the oldest leaves first). */
   maxEntries?: number;
+  /**
+   * At most this many milliseconds of rendering in any second (default 300): past it, pages go out
+   * unrendered until the second has passed, so renders never take more than that share of the
+   * process however many distinct addresses are asked for (pages already kept are still served).
+   */
+  budgetMsPerSecond?: number;
   now?: () => number;
 }
 
@@ -78,7 +86,10 @@ export class PageRenderer {
   private readonly maxPending: number;
   private readonly timeoutMs: number;
   private readonly maxEntries: number;
+  private readonly budgetMsPerSecond: number;
   private readonly now: () => number;
+  /** When each recent render ended and how long it took (the last second's). */
+  private spent: { at: number; ms: number }[] = [];
 
   private constructor(
     private readonly render: Render,
@@ -87,7 +98,8 @@ export class PageRenderer {
     this.ttlMs = options.ttlMs ?? 10_000;
     this.maxPending = options.maxPending ?? 8;
     this.timeoutMs = options.timeoutMs ?? 2_000;
-    this.maxEntries = options.maxEntries ?? 500;
+    this.maxEntries = options.maxEntries ?? 200;
+    this.budgetMsPerSecond = options.budgetMsPerSecond ?? 300;
     this.now = options.now ?? Date.now;
   }
 
@@ -114,7 +126,7 @@ export class PageRenderer {
     const kept = this.cache.get(key);
     if (kept && kept.expires > now) return kept.html;
     if (kept) this.cache.delete(key);
-    if (this.pending >= this.maxPending) return null;
+    if (this.pending >= this.maxPending || this.overBudget(now)) return null;
     this.pending++;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -125,9 +137,16 @@ export class PageRenderer {
         this.options.fetchData,
         (errors) => this.options.onRenderError(url, errors),
         acceptLanguages,
-      ).finally(() => {
-        this.pending--;
-      });
+      );
+      void rendering.then(
+        (page) => this.spent.push({ at: this.now(), ms: page.renderMs ?? 0 }),
+        () => undefined,
+      );
+      void rendering
+        .finally(() => {
+          this.pending--;
+        })
+        .catch(() => undefined);
       const timeout = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), this.timeoutMs);
       });
@@ -145,6 +164,12 @@ export class PageRenderer {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Whether the renders of the last second took their share of the process already. */
+  private overBudget(now: number): boolean {
+    this.spent = this.spent.filter((render) => render.at > now - 1_000);
+    return this.spent.reduce((total, render) => total + render.ms, 0) >= this.budgetMsPerSecond;
   }
 
   private keep(key: string, html: string): void {

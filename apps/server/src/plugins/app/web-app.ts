@@ -49,7 +49,8 @@ export const webAppPlugin = fp(
           // The build writes hidden source maps (no sourceMappingURL in the scripts): kept on disk for
           // debugging a production stack trace, never served in production, where they would publish
           // the app's source. Development and tests may serve them.
-          allowedPath: (pathName) => app.config.env !== 'production' || !sourceMap.test(pathName),
+          allowedPath: (pathName) =>
+            !pathName.startsWith('/.vite/') && (app.config.env !== 'production' || !sourceMap.test(pathName)),
           setHeaders: (res, path) => {
             res.setHeader(
               'cache-control',

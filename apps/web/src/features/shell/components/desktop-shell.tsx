@@ -40,8 +40,10 @@ export function DesktopShell({ apps, slot, onSelectSlot, user, authLoading, sign
   };
 
   let content: ReactNode;
-  if (authLoading) content = <Spinner className="flex-1" label={t('desktop.loading')} />;
-  else if (!app) content = null;
+  // A public slot (the home page) does not wait for the session check: it paints at once, from the
+  // server's HTML too. A gated one waits to know who is there.
+  if (!app) content = null;
+  else if (authLoading && app.requiresAuth) content = <Spinner className="flex-1" label={t('desktop.loading')} />;
   else if (app.requiresAuth && !user) content = <AuthRequired signIn={signIn} />;
   else
     content = (
