@@ -51,19 +51,46 @@ describe('input before the page is hydrated', () => {
   });
 });
 
-describe('once hydration has begun', () => {
-  it('leaves clicks to React (no second replay) but still holds a native submission', () => {
-    document.body.innerHTML = '<button type="button" id="b">B</button><form id="f"><button id="s">Go</button></form>';
-    const { stop, release } = holdEarlyInput();
-    stop();
-    const answered = vi.fn();
+describe('what React has taken over', () => {
+  it('leaves a hydrated element to React (no second replay) and gives typed text back to a field React reset', () => {
+    document.body.innerHTML = '<button type="button" id="b">B</button><input id="q" value="">';
+    const { release } = holdEarlyInput();
     const button = document.getElementById('b') as HTMLButtonElement;
+    Object.assign(button, { __reactFiber$test: {} });
+    const answered = vi.fn();
     button.addEventListener('click', answered);
     button.click();
-    const native = new Event('submit', { cancelable: true, bubbles: true });
-    document.getElementById('f')?.dispatchEvent(native);
-    expect(native.defaultPrevented).toBe(true);
+    const field = document.getElementById('q') as HTMLInputElement;
+    field.value = 'music';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.value = ''; // hydration reset the controlled field to its state
+    const typed: string[] = [];
+    field.addEventListener('input', () => typed.push(field.value));
     release();
     expect(answered).toHaveBeenCalledTimes(1);
+    expect(field.value).toBe('music');
+    expect(typed).toEqual(['music']);
+  });
+});
+
+describe('what is not replayed', () => {
+  it('drops a held submission that nothing handles once released (never a native submission), and leaves native check boxes alone', () => {
+    document.body.innerHTML =
+      '<form id="f"><input name="email" value="a@b.c"><button id="go">Send</button></form><input type="checkbox" id="c">';
+    const form = document.getElementById('f') as HTMLFormElement;
+    const box = document.getElementById('c') as HTMLInputElement;
+    const { release } = holdEarlyInput();
+    form.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+    box.click();
+    expect(box.checked).toBe(true);
+    const replayed: Event[] = [];
+    const observe = (event: Event) => replayed.push(event);
+    window.addEventListener('submit', observe);
+    release();
+    window.removeEventListener('submit', observe);
+    // Once dispatched, the replay had been prevented: the browser does not send the form itself.
+    expect(replayed.map((event) => event.defaultPrevented)).toEqual([true]);
+    // The box keeps the visitor's choice (a replayed click would have undone it).
+    expect(box.checked).toBe(true);
   });
 });

@@ -6,53 +6,99 @@
  * done again on the same element if it is still there. Links are left to the browser: they work
  * without any script.
  */
-const controls =
-  'button, [role="button"], [role="menuitem"], [role="tab"], [role="checkbox"], [role="switch"], summary, input[type="checkbox"], input[type="radio"]';
+// Native check boxes, radio buttons and <details> answer by themselves: not replayed (that would undo them).
+const controls = 'button, [role="button"], [role="menuitem"], [role="tab"], [role="checkbox"], [role="switch"]';
+
+/**
+ * A replayed submission that nothing handled (its form not hydrated yet) is dropped rather than
+ * sent by the browser itself: runs last (on window, bubbling), after the page's own handler.
+ */
+function dropUnhandled(event: Event): void {
+  if (!event.defaultPrevented) event.preventDefault();
+}
 
 export interface EarlyInput {
-  /**
-   * Stops remembering, called just before `hydrateRoot`: from then on React itself holds and replays
-   * what happens on the part it has not hydrated yet (remembering it here too would do it twice).
-   * Native submissions stay held until `release`.
-   */
-  stop: () => void;
   /** Does again what was remembered, once the page has hydrated, and lets the page's own handlers work alone. */
   release: () => void;
 }
 
+/**
+ * Whether React has taken this element over (hydrated it): React keeps its own property on each
+ * element it manages (`__reactFiber$…`, the same in React 17 to 19). What happens on such an
+ * element is React's; what happens on one it has not hydrated yet is held here.
+ */
+function hydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+}
+
+/**
+ * Sets a field's value as the browser's own typing does: through the element type's own setter,
+ * beneath React's tracking of the property, so the `input` event that follows reads as a change.
+ */
+function typeInto(field: HTMLInputElement, value: string): void {
+  const setter: unknown = Reflect.get(
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value') ?? {},
+    'set',
+  );
+  if (typeof setter === 'function') Reflect.apply(setter, field, [value]);
+  else field.value = value;
+}
+
 export function holdEarlyInput(): EarlyInput {
-  const clicked: Element[] = [];
+  const clicked = new Set<Element>();
   const submitted: { form: HTMLFormElement; submitter: HTMLElement | null }[] = [];
-  let recording = true;
+  /** Text typed into a field React has not hydrated: React would reset a controlled one to its state. */
+  const typed = new Map<HTMLInputElement, string>();
   const onClick = (event: MouseEvent) => {
-    if (!recording) return;
     const target = event.target instanceof Element ? event.target.closest(controls) : null;
     // A form's submit button submits it: the submission is what is kept (below).
     if (!target || (target.closest('form') && target.matches('button:not([type="button"])'))) return;
-    clicked.push(target);
+    if (!hydrated(target)) clicked.add(target);
+  };
+  // After the page's own handlers (window, bubbling): a click React hydrated its target for and
+  // handled itself is not done again.
+  const afterClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest(controls) : null;
+    if (target && hydrated(target)) clicked.delete(target);
   };
   const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || hydrated(form)) return;
     event.preventDefault();
-    if (recording && event.target instanceof HTMLFormElement)
-      submitted.push({ form: event.target, submitter: event.submitter });
+    submitted.push({ form, submitter: event.submitter });
+  };
+  const onInput = (event: Event) => {
+    const field = event.target;
+    if (field instanceof HTMLInputElement && !hydrated(field)) typed.set(field, field.value);
   };
   document.addEventListener('click', onClick, true);
+  window.addEventListener('click', afterClick);
   document.addEventListener('submit', onSubmit, true);
-  const stop = () => {
-    recording = false;
-  };
+  document.addEventListener('input', onInput, true);
   const release = () => {
-    recording = false;
     document.removeEventListener('click', onClick, true);
+    window.removeEventListener('click', afterClick);
     document.removeEventListener('submit', onSubmit, true);
+    document.removeEventListener('input', onInput, true);
+    // What was typed, told to the page as typing (React's change handlers then see it).
+    for (const [field, value] of typed) {
+      if (!field.isConnected || field.value === value) continue;
+      typeInto(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
     for (const element of clicked) if (element.isConnected && element instanceof HTMLElement) element.click();
     for (const { form, submitter } of submitted) {
       if (!form.isConnected) continue;
-      if (submitter?.isConnected && submitter.closest('form') === form) form.requestSubmit(submitter);
-      else form.requestSubmit();
+      window.addEventListener('submit', dropUnhandled);
+      try {
+        if (submitter?.isConnected && submitter.closest('form') === form) form.requestSubmit(submitter);
+        else form.requestSubmit();
+      } finally {
+        window.removeEventListener('submit', dropUnhandled);
+      }
     }
   };
-  return { stop, release };
+  return { release };
 }
 
 let held: EarlyInput | null = null;
@@ -62,7 +108,7 @@ export function startHoldingEarlyInput(): void {
   held ??= holdEarlyInput();
 }
 
-/** What the boot script began holding, if it did (the app then stops and releases it). */
+/** What the boot script began holding, if it did (the app releases it once the page has hydrated). */
 export function heldEarlyInput(): EarlyInput | null {
   return held;
 }

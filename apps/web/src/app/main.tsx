@@ -1,5 +1,5 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 
@@ -10,9 +10,8 @@ import { AppProvider } from './provider';
 import { AppRouter } from './router';
 import { routes } from './routes/route-table';
 import { heldEarlyInput } from './early-input';
+import { whenPageReady } from './page-ready';
 import { readSsrState } from './ssr-state';
-
-let hydratedOnce = false;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -38,30 +37,28 @@ if (ssr) await adoptLanguage(ssr.language);
 // A visitor who reads Portuguese gets it from the first paint (its catalogue is a separate file).
 await languageReady();
 
+// Once the page's own content has hydrated (or rendered): what was held is done, and the page says so.
+whenPageReady(appReady);
 const queryClient: QueryClient = createQueryClient();
 if (ssr && currentLanguage() === ssr.language) {
   await loadMatchedRoutes();
   hydrate(queryClient, ssr.queries);
-  earlyInput?.stop();
   hydrateRoot(
     root,
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         <AppRouter hydrationData={ssr.router} />
       </AppProvider>
-      <OnHydrated done={appReady} />
     </StrictMode>,
   );
 } else {
   // The server's HTML goes (what was held on it goes with it: only connected elements are replayed).
-  earlyInput?.stop();
   root.replaceChildren();
   createRoot(root).render(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         <AppRouter />
       </AppProvider>
-      <OnHydrated done={appReady} />
     </StrictMode>,
   );
 }
@@ -73,14 +70,4 @@ if (ssr && currentLanguage() === ssr.language) {
 function appReady(): void {
   earlyInput?.release();
   document.documentElement.setAttribute('data-app-ready', '');
-}
-
-/** Runs `done` once, when the page's first render in the browser has committed. */
-function OnHydrated({ done }: { done: () => void }) {
-  useEffect(() => {
-    if (hydratedOnce) return;
-    hydratedOnce = true;
-    done();
-  }, [done]);
-  return null;
 }

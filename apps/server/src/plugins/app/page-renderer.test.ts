@@ -75,7 +75,7 @@ describe('the server render of pages', () => {
 
   it('serves a render again for a few seconds per address and language, then renders anew', async () => {
     let now = 1_000;
-    const { options: opts } = options({ now: () => now, ttlMs: 10_000 });
+    const { options: opts } = options({ now: () => now, ttlMs: 10_000, maxRendersPerSecond: 100 });
     const renderer = await loaded(opts);
     const before = module.calls.length;
     await renderer.page('/pricing', 'en');
@@ -88,7 +88,7 @@ describe('the server render of pages', () => {
   });
 
   it('bounds the renders waiting: past the limit, or past the time out, the page goes out unrendered', async () => {
-    const { options: opts } = options({ maxPending: 2, timeoutMs: 50 });
+    const { options: opts } = options({ maxPending: 2, timeoutMs: 50, maxRendersPerSecond: 100 });
     const renderer = await loaded(opts);
     const release = module.holdRenders();
     const waiting = [renderer.page('/a', 'en'), renderer.page('/b', 'en')];
@@ -101,9 +101,28 @@ describe('the server render of pages', () => {
     await expect.poll(async () => (await renderer.page('/a', 'en')) ?? null).toContain('<main>/a en</main>');
   });
 
+  it("writes a render's text as it is, `$` patterns included (no part of the template is copied in)", async () => {
+    const html = composePage(template, { html: "<p>A $` B $& C $' D $$</p>", status: 200, state: { t: '$`' } }, 'en');
+    expect(html).toContain("<p>A $` B $& C $' D $$</p>");
+    expect(html.match(/<!doctype/g)).toHaveLength(1);
+    expect(html).toContain('{"t":"$`"}');
+  });
+
+  it('begins at most so many renders a second (a flood of distinct addresses), kept pages still served', async () => {
+    let now = 90_000;
+    const { options: opts } = options({ now: () => now, maxRendersPerSecond: 2 });
+    const renderer = await loaded(opts);
+    expect(await renderer.page('/x1', 'en')).toContain('<main>');
+    expect(await renderer.page('/x2', 'en')).toContain('<main>');
+    expect(await renderer.page('/x3', 'en')).toBeNull();
+    expect(await renderer.page('/x1', 'en')).toContain('<main>');
+    now += 1_001;
+    expect(await renderer.page('/x3', 'en')).toContain('<main>');
+  });
+
   it('spends at most its share of each second rendering: past it, pages go out unrendered until the second passes', async () => {
     let now = 50_000;
-    const { options: opts } = options({ now: () => now, budgetMsPerSecond: 300 });
+    const { options: opts } = options({ now: () => now, budgetMsPerSecond: 300, maxRendersPerSecond: 100 });
     const renderer = await loaded(opts);
     expect(await renderer.page('/events?ms=200', 'en')).toContain('<main>');
     expect(await renderer.page('/events?ms=150', 'en')).toContain('<main>');

@@ -39,6 +39,11 @@ export interface PageRendererOptions {
    * process however many distinct addresses are asked for (pages already kept are still served).
    */
   budgetMsPerSecond?: number;
+  /**
+   * At most this many renders begun in any second (default 20): many small renders are bounded as
+   * well as long ones. Kept pages do not count.
+   */
+  maxRendersPerSecond?: number;
   now?: () => number;
 }
 
@@ -60,14 +65,22 @@ export function jsonForHtml(value: unknown): string {
 }
 
 /** The built index.html with a server render in it: the markup, its title, its language and its state. */
+/** The built index.html unrendered (the browser renders the page), in the reader's language. */
+export function unrenderedPage(template: string, language: ServerLanguage): string {
+  return template.replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`);
+}
+
 export function composePage(template: string, page: RenderedPage, language: ServerLanguage): string {
   const title = leadingTitle.exec(page.html);
   const body = title ? page.html.slice(title[0].length) : page.html;
-  let html = template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
-  if (title) html = html.replace(/<title>[^<]*<\/title>/, title[0]);
+  // Replacer functions throughout: in a replacement string `$&`, `$'` and `` $` `` would copy parts
+  // of the template into the page (an event titled "A $` B" would).
+  let html = unrenderedPage(template, language);
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title[0]);
   return html.replace(
     ROOT,
-    `<div id="root">${body}</div><script type="application/json" id="nuvem-ssr-state">${jsonForHtml(page.state)}</script>`,
+    () =>
+      `<div id="root">${body}</div><script type="application/json" id="nuvem-ssr-state">${jsonForHtml(page.state)}</script>`,
   );
 }
 
@@ -87,6 +100,9 @@ export class PageRenderer {
   private readonly timeoutMs: number;
   private readonly maxEntries: number;
   private readonly budgetMsPerSecond: number;
+  private readonly maxRendersPerSecond: number;
+  /** When each of the last second's renders began. */
+  private begun: number[] = [];
   private readonly now: () => number;
   /** When each recent render ended and how long it took (the last second's). */
   private spent: { at: number; ms: number }[] = [];
@@ -100,6 +116,7 @@ export class PageRenderer {
     this.timeoutMs = options.timeoutMs ?? 2_000;
     this.maxEntries = options.maxEntries ?? 200;
     this.budgetMsPerSecond = options.budgetMsPerSecond ?? 300;
+    this.maxRendersPerSecond = options.maxRendersPerSecond ?? 20;
     this.now = options.now ?? Date.now;
   }
 
@@ -127,6 +144,7 @@ export class PageRenderer {
     if (kept && kept.expires > now) return kept.html;
     if (kept) this.cache.delete(key);
     if (this.pending >= this.maxPending || this.overBudget(now)) return null;
+    this.begun.push(now);
     this.pending++;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -169,7 +187,11 @@ export class PageRenderer {
   /** Whether the renders of the last second took their share of the process already. */
   private overBudget(now: number): boolean {
     this.spent = this.spent.filter((render) => render.at > now - 1_000);
-    return this.spent.reduce((total, render) => total + render.ms, 0) >= this.budgetMsPerSecond;
+    this.begun = this.begun.filter((at) => at > now - 1_000);
+    return (
+      this.begun.length >= this.maxRendersPerSecond ||
+      this.spent.reduce((total, render) => total + render.ms, 0) >= this.budgetMsPerSecond
+    );
   }
 
   private keep(key: string, html: string): void {

@@ -8,7 +8,7 @@ import { acceptedLanguageTags, readerLanguage, requestLanguage, type ServerLangu
 import { translateMessage } from '../../lib/i18n/messages.js';
 import { jsonSurface } from '../../lib/surfaces.js';
 import type { App } from '../../types.js';
-import { PageRenderer } from './page-renderer.js';
+import { PageRenderer, unrenderedPage } from './page-renderer.js';
 
 /** A path naming a file (`/assets/x.js`, `/favicon.ico`): a miss is a 404, not the app's HTML. */
 const filePath = /\/[^/]+\.[a-z0-9]+$/i;
@@ -119,20 +119,17 @@ export const webAppPlugin = fp(
         (request.method === 'GET' || request.method === 'HEAD') && !jsonSurface.test(path) && !filePath.test(path);
       if (isPage && indexHtml !== null) {
         const status = await pageStatus(path);
+        const pageIn = pageLanguage(request);
         const rendered =
           renderer !== null && request.method === 'GET'
-            ? await renderer.page(
-                request.url,
-                pageLanguage(request),
-                acceptedLanguageTags(request.headers['accept-language']),
-              )
+            ? await renderer.page(request.url, pageIn, acceptedLanguageTags(request.headers['accept-language']))
             : null;
         return reply
           .code(status)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .header('vary', 'Accept-Language, Cookie')
-          .send(rendered ?? indexHtml);
+          .send(rendered ?? (renderer === null ? indexHtml : unrenderedPage(indexHtml, pageIn)));
       }
       if (isPage) {
         return reply

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { UnverifiedBanner } from '@/features/account/components/unverified-banner';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { Header } from '@/features/shell/components/header';
+import { PageReady } from '../page-ready';
 
 // Loaded on first open: the header is on every page, the modal is seldom needed.
 const EcosystemModal = lazy(() =>
@@ -57,6 +58,7 @@ export function RootLayout() {
       {/* A screen reading a catalogue namespace not fetched yet waits here, under the header. */}
       <Suspense fallback={<ScreenFallback />}>
         <Outlet context={outletContext} />
+        <PageReady />
       </Suspense>
       {ecosystemLoaded && (
         <Suspense fallback={null}>
@@ -92,6 +94,7 @@ export function RootErrorBoundary() {
   return (
     <div className="relative flex min-h-dvh items-center justify-center p-4">
       <AnimatedBackground />
+      <PageReady />
       <div role="alert" className="glass flex max-w-md flex-col items-center gap-4 rounded-xl p-8 text-center">
         <h1 className="text-2xl font-bold">{t('routeError.title')}</h1>
         <p className="text-muted-foreground">{t('routeError.text')}</p>

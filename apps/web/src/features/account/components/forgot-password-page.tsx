@@ -52,6 +52,8 @@ export function ForgotPasswordPage({ initialEmail = '' }: { initialEmail?: strin
     <MailLinkPage title={t('forgot.title')}>
       <p className="text-sm text-muted-foreground">{t('forgot.description')}</p>
       <form
+        // Never a GET with the fields in the address, even sent before the script runs.
+        method="post"
         noValidate
         aria-label={t('forgot.title')}
         aria-busy={form.formState.isSubmitting}

@@ -73,6 +73,8 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
     <MailLinkPage title={t('reset.title')}>
       <p className="text-sm text-muted-foreground">{t('reset.description')}</p>
       <form
+        // Never a GET with the fields in the address, even sent before the script runs.
+        method="post"
         noValidate
         aria-label={t('reset.title')}
         aria-busy={form.formState.isSubmitting}

@@ -146,6 +146,8 @@ export function MfaStep({
             </Button>
           )}
           <form
+            // Never a GET with the fields in the address, even sent before the script runs.
+            method="post"
             noValidate
             aria-label={t('signIn.title')}
             aria-busy={isSubmitting}
