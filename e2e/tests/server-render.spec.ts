@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+
+/**
+ * Opens `path` until the server's render is there (other tests load the server meanwhile; past its
+ * share of a second a page goes out unrendered, and a render is kept 10 s for the next visit).
+ */
+async function visitRendered(page: Page, path: string, heading: { name: string }) {
+  await expect(async () => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, ...heading })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
 
 // Issue 35, first paint: the server renders each page's HTML (in the reader's language, with the
 // events a visitor sees first), and the browser hydrates it. Without JavaScript the page is already
@@ -11,12 +23,8 @@ test('the public pages arrive rendered: readable with JavaScript off, in the lan
 }) => {
   const english = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'en-GB' });
   const page = await english.newPage();
-  // The server renders when it has the capacity (other tests load it meanwhile; past its share of
-  // a second a page goes out unrendered): a render is kept 10 s, so a second visit finds it.
-  await expect(async () => {
-    await page.goto('/events');
-    await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await visitRendered(page, '/events', { name: 'Events' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   // The first page of the catalogue, with its cards (the seeded demo events).
   await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toBeVisible();
   await expect(page).toHaveTitle('Events · Nuvem');
@@ -30,15 +38,11 @@ test('the public pages arrive rendered: readable with JavaScript off, in the lan
 
   const portuguese = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'pt-PT' });
   const pt = await portuguese.newPage();
-  await expect(async () => {
-    await pt.goto('/events');
-    await expect(pt.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await visitRendered(pt, '/events', { name: 'Eventos' });
+  await expect(pt.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();
   expect(await pt.getAttribute('html', 'lang')).toBe('pt-PT');
-  await expect(async () => {
-    await pt.goto('/pricing');
-    await expect(pt.getByRole('heading', { level: 1, name: 'Planos Nuvem' })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await visitRendered(pt, '/pricing', { name: 'Planos Nuvem' });
+  await expect(pt.getByRole('heading', { level: 1, name: 'Planos Nuvem' })).toBeVisible();
   await portuguese.close();
 });
 
@@ -73,13 +77,20 @@ test('a signed-in page hydrates the signed-out frame the server sent, then shows
   page,
   login,
 }) => {
-  const account = await login();
+  const account = await login({ displayName: 'Rendered Person' });
   for (const path of ['/', '/developer', `/profile/me`, '/pricing']) {
     await page.goto(path);
     await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   }
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(account.email).toContain('@');
+  // The server's HTML is the same for everyone: nothing of the signed-in account is in it, whether
+  // asked for with this session or by anyone else.
+  for (const path of ['/', '/developer', '/profile/me', '/account']) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).not.toContain(account.email);
+    expect(html, path).not.toContain('Rendered Person');
+  }
 });
 
 test.describe('on a phone', () => {

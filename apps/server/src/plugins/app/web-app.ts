@@ -4,7 +4,13 @@ import fastifyStatic from '@fastify/static';
 import { errorMessages, type ErrorResponse } from '@nuvem/contracts/common';
 import { isWebPagePath } from '@nuvem/contracts/web-paths';
 import fp from 'fastify-plugin';
-import { acceptedLanguageTags, readerLanguage, requestLanguage, type ServerLanguage } from '../../lib/i18n/language.js';
+import {
+  acceptedLanguageTags,
+  readerLanguage,
+  requestLanguage,
+  serverLanguages,
+  type ServerLanguage,
+} from '../../lib/i18n/language.js';
 import { translateMessage } from '../../lib/i18n/messages.js';
 import { jsonSurface } from '../../lib/surfaces.js';
 import type { App } from '../../types.js';
@@ -83,8 +89,8 @@ export const webAppPlugin = fp(
       cookies?: Record<string, string | undefined>;
       headers: Record<string, unknown>;
     }): ServerLanguage {
-      const chosen = request.cookies?.[LANGUAGE_COOKIE];
-      if (chosen === 'en' || chosen === 'pt-PT') return chosen;
+      const chosen = serverLanguages.find((language) => language === request.cookies?.[LANGUAGE_COOKIE]);
+      if (chosen) return chosen;
       return requestLanguage(request.headers['accept-language'] as string | undefined) ?? 'en';
     }
 

@@ -206,9 +206,13 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } catch {
     // storage refused (private mode): the choice lasts for this page only
   }
-  // The server renders the next page in it (a year, this site only, sent on top-level navigations).
-  document.cookie = `${languageCookieName}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  rememberForServer(language);
   await i18n.changeLanguage(language);
+}
+
+/** The server renders the next page in it (a year, this site only, sent on top-level navigations). */
+function rememberForServer(language: Language): void {
+  document.cookie = `${languageCookieName}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 /** The language the visitor chose in the header, if they did (else the browser's decides). */
@@ -226,7 +230,11 @@ export function chosenLanguage(): Language | null {
  * otherwise): the browser then hydrates the server's HTML instead of painting the page again.
  */
 export async function adoptLanguage(language: Language): Promise<void> {
-  if (chosenLanguage() !== null || supportedLanguage(i18n.language) === language) return;
+  const chosen = chosenLanguage();
+  // A choice made before the server rendered pages lives only in local storage: the server learns
+  // it for the next page (this one it rendered in the browser's language).
+  if (chosen !== null && chosen !== language) rememberForServer(chosen);
+  if (chosen !== null || supportedLanguage(i18n.language) === language) return;
   try {
     await loadLanguage(language);
     await i18n.changeLanguage(language);
