@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { errorSerializer } from './lib/log-redaction.js';
 import { requestLoggerFactory } from './lib/request-logger.js';
+import { nameRequestSpan, startTracing, stopTracing, traceIdOf, tracedListener } from './lib/tracing.js';
 import { accountPlugin } from './modules/account/account.plugin.js';
 import { applicationsPlugin } from './modules/applications/applications.plugin.js';
 import { orgsPlugin } from './modules/orgs/orgs.plugin.js';
@@ -28,6 +30,7 @@ import { errorHandlerPlugin, frameworkErrors } from './plugins/app/error-handler
 import { eventBusPlugin } from './plugins/app/event-bus.js';
 import { jsonBodyPlugin } from './plugins/app/json-body.js';
 import { locationHeaderPlugin } from './plugins/app/location-header.js';
+import { metricsPlugin } from './plugins/app/metrics.js';
 import { queuePlugin } from './plugins/app/queue.js';
 import { rateLimiterPlugin } from './plugins/app/rate-limiter.js';
 import { redisPlugin } from './plugins/app/redis.js';
@@ -82,7 +85,21 @@ export interface BuildOptions {
 
 /** Builds the whole server (not listening): external plugins, then app plugins, then modules. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const { otlpEndpoint, serviceName } = config.observability;
+  const tracing = otlpEndpoint !== null;
+  if (tracing) await startTracing({ endpoint: otlpEndpoint, serviceName });
   const app = Fastify({
+    // With tracing on, each request runs in its server span (lib/tracing.ts); Fastify's own
+    // server settings are kept (its 72 s keep-alive).
+    ...(tracing
+      ? {
+          serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
+            const server = createServer(tracedListener(handler));
+            server.keepAliveTimeout = 72_000;
+            return server;
+          },
+        }
+      : {}),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -97,12 +114,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // request.ip and request.protocol follow X-Forwarded-* only from the proxies TRUST_PROXY names.
     trustProxy: config.trustProxy,
     // Keep a caller's request id (a proxy's, say) when it is sane, so one id follows a request.
+    // With tracing on, the request id is the trace id (the caller's, from traceparent, or a new one).
     genReqId: (req) => {
+      const traceId = tracing ? traceIdOf(req) : null;
+      if (traceId) return traceId;
       const header = req.headers['x-request-id'];
       return typeof header === 'string' && incomingRequestId.test(header) ? header : `req_${randomUUID()}`;
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (tracing) {
+    app.addHook('onResponse', (request, _reply, done) => {
+      nameRequestSpan(request.raw, request.routeOptions.url);
+      done();
+    });
+    app.addHook('onClose', async () => stopTracing());
+  }
   try {
     await assemble(app, config);
   } catch (error) {
@@ -160,6 +187,7 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   await app.register(swaggerPlugin);
 
   // App plugins
+  await app.register(metricsPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(locationHeaderPlugin);
   await app.register(jsonBodyPlugin);

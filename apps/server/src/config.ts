@@ -30,6 +30,10 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('Nuvem <no-reply@nuvem.local>')),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')),
   TRUST_PROXY: optional(z.string()),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters (a random secret)')),
+  METRICS_ALLOW: optional(z.string()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(200).default('nuvem')),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -257,6 +261,18 @@ export interface AppConfig {
    * or proxy-addr keywords.
    */
   trustProxy: false | string[];
+  observability: {
+    /** METRICS_TOKEN: a bearer token that may read GET /metrics. */
+    metricsToken: string | null;
+    /** METRICS_ALLOW: addresses and CIDR ranges that may read GET /metrics without the token. */
+    metricsAllow: string[];
+    /**
+     * OTEL_EXPORTER_OTLP_ENDPOINT: where traces go over OTLP/HTTP (the collector's base URL;
+     * traces are posted to its /v1/traces). Null: tracing is off and nothing of it is loaded.
+     */
+    otlpEndpoint: string | null;
+    serviceName: string;
+  };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDistDir: string;
   shutdownTimeoutMs: number;
@@ -384,6 +400,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   const allowedRedirectOrigins = parseOrigins(e.ALLOWED_REDIRECT_ORIGINS, problems);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
+  const metricsAllow = parseAddressList('METRICS_ALLOW', e.METRICS_ALLOW, problems);
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
   }
@@ -409,6 +426,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL ?? null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     trustProxy,
+    observability: {
+      metricsToken: e.METRICS_TOKEN ?? null,
+      metricsAllow,
+      otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+      serviceName: e.OTEL_SERVICE_NAME,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? absolute(e.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -643,6 +666,20 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): false | s
       problems.push(
         `TRUST_PROXY: '${entry}' is not an IP address, a CIDR range (10.0.0.0/8) or one of ${proxyKeywords.join(', ')}`,
       );
+    }
+  }
+  return entries;
+}
+
+/** A comma-separated list of IP addresses and CIDR ranges (METRICS_ALLOW). */
+function parseAddressList(name: string, raw: string | undefined, problems: string[]): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (proxyKeywords.includes(entry) || !isProxyAddress(entry) || /^[^/]+\/[^/]*\./.test(entry)) {
+      problems.push(`${name}: '${entry}' is not an IP address or a CIDR range (10.0.0.0/8, fd00::/8)`);
     }
   }
   return entries;

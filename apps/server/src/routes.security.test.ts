@@ -23,6 +23,7 @@ import type { App } from './types.js';
  */
 const publicRoutes = new Set([
   'GET /healthz',
+  'GET /metrics',
   'GET /readyz',
   'GET /auth/config',
   'POST /auth/login',

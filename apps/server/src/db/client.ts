@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationsFolder } from '../paths.js';
+import { inSpan, tracingOn } from '../lib/tracing.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { tables } from './tables.js';
 
@@ -74,6 +75,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     await lock?.release();
     throw error;
   }
+  if (tracingOn()) traceMethods(client, ['query', 'exec', 'transaction']);
   const db = drizzlePglite({ client, schema: tables, casing: 'snake_case' });
   return {
     db,
@@ -107,6 +109,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 15_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  if (tracingOn()) {
+    traceMethods(pool, ['query']);
+    // Each connection's statements too (transactions run on one connection).
+    pool.on('connect', (client) => traceMethods(client, ['query']));
+  }
   const db = drizzleNodePg({ client: pool, schema: tables, casing: 'snake_case' });
   let closed = false;
   return {
@@ -143,4 +150,32 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await pool.end();
     },
   };
+}
+
+/**
+ * With tracing on: each call of these methods (a statement, or a whole PGlite transaction) is a
+ * span named after its first words, with the statement's text (never its bound values).
+ */
+function traceMethods(target: object, names: string[]): void {
+  for (const name of names) {
+    const original: unknown = Reflect.get(target, name);
+    if (typeof original !== 'function') continue;
+    Reflect.set(target, name, (...args: unknown[]) => {
+      const first = args[0];
+      const text: unknown =
+        typeof first === 'string' ? first : first && typeof first === 'object' ? Reflect.get(first, 'text') : undefined;
+      // A callback-style call (pg's own) is passed through untraced.
+      if (typeof args.at(-1) === 'function' && name !== 'transaction') {
+        return Reflect.apply(original, target, args) as unknown;
+      }
+      const statement = typeof text === 'string' ? text.slice(0, 2_000) : name;
+      const operation =
+        name === 'transaction' ? 'transaction' : (statement.trim().split(/\s+/)[0] ?? name).toLowerCase();
+      return inSpan(
+        `db ${operation}`,
+        { 'db.system.name': 'postgresql', 'db.operation.name': operation, 'db.query.text': statement },
+        () => Promise.resolve(Reflect.apply(original, target, args)),
+      );
+    });
+  }
 }

@@ -36,16 +36,22 @@ export function createSecurityChecks(deps: {
   detector: Detector;
   records: Pick<SecurityRecords, 'record'>;
   log: FastifyBaseLogger;
+  /** Each verdict on a user's text (metrics): its threat level, or 'unavailable', and whether it blocked. */
+  onVerdict?: (level: string, blocked: boolean) => void;
 }) {
   const { layer, detector, records, log } = deps;
+  const onVerdict = deps.onVerdict ?? (() => {});
 
   /** The layer's verdict, or null when it did not answer. */
-  async function check(prompt: string, label = false): Promise<ValidatePromptResponse | null> {
+  async function check(prompt: string, label = false, counted = true): Promise<ValidatePromptResponse | null> {
     try {
-      return await layer.checkPrompt(prompt, { label });
+      const result = await layer.checkPrompt(prompt, { label });
+      if (counted) onVerdict(result.threat_level, !result.safe);
+      return result;
     } catch (error) {
       if (!(error instanceof SecurityLayerUnavailable)) throw error;
       log.error({ err: error, layer: layer.kind }, 'the AI security layer did not answer: blocking');
+      if (counted) onVerdict('unavailable', true);
       return null;
     }
   }
@@ -53,7 +59,7 @@ export function createSecurityChecks(deps: {
   return {
     /** Whether the layer answers now (the workflow service's health). */
     async answers(): Promise<boolean> {
-      return (await check('health check')) !== null;
+      return (await check('health check', false, false)) !== null;
     },
 
     /** POST /api/ai-security/validate-prompt: the verdict; an unsafe prompt is recorded. */

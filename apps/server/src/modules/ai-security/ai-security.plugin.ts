@@ -31,6 +31,7 @@ export const aiSecurityPlugin = fp(
       detector,
       log: app.log,
       recordKey: await loadRecordKey(app.config.dataDir, app.config.database),
+      onVerdict: (level, blocked) => app.metrics.aiVerdicts.inc({ level, blocked: String(blocked) }),
     });
     app.decorate('aiSecurity', service);
     app.queue.every('ai-security.prune-records', PRUNE_EVERY_MS, async () => {
@@ -51,5 +52,5 @@ export const aiSecurityPlugin = fp(
       prefix: '/api/ai-security',
     });
   },
-  { name: 'ai-security', dependencies: ['db', 'queue', 'rate-limiter', 'auth'] },
+  { name: 'ai-security', dependencies: ['db', 'queue', 'rate-limiter', 'auth', 'metrics'] },
 );

@@ -34,11 +34,12 @@ export function createAiSecurityService(deps: {
    */
   recordKey: Buffer;
   now?: () => Date;
+  onVerdict?: (level: string, blocked: boolean) => void;
 }) {
   const { repo, layer, detector, log, recordKey } = deps;
   const now = deps.now ?? (() => new Date());
   const records = createSecurityRecords({ repo, detector, log, recordKey, now });
-  const checks = createSecurityChecks({ layer, detector, records, log });
+  const checks = createSecurityChecks({ layer, detector, records, log, onVerdict: deps.onVerdict });
   const reports = createSecurityReports({ repo, detector, recordKey, now });
 
   return {

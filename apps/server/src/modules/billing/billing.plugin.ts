@@ -64,7 +64,16 @@ export const billingPlugin = fp(
     app.decorate('billing', service);
     const handleStripeEvent = createStripeEventHandler({ service, repo, log: app.log });
     app.queue.define(STRIPE_EVENT_JOB, {
-      handler: async (data: Parameters<typeof handleStripeEvent>[0]) => ({ outcome: await handleStripeEvent(data) }),
+      handler: async (data: Parameters<typeof handleStripeEvent>[0]) => {
+        try {
+          const outcome = await handleStripeEvent(data);
+          app.metrics.payments.inc({ type: data.type, outcome: 'handled' });
+          return { outcome };
+        } catch (error) {
+          app.metrics.payments.inc({ type: data.type, outcome: 'failed' });
+          throw error;
+        }
+      },
       retryLimit: 5,
       expireInSeconds: 120,
       concurrency: 2,
@@ -96,8 +105,9 @@ export const billingPlugin = fp(
       webhookSecret: payments.stripe?.webhookSecret ?? null,
       repo,
       queue: app.queue,
+      onDelivery: (outcome) => app.metrics.webhooks.inc({ outcome }),
       prefix: PAYMENTS_BASE,
     });
   },
-  { name: 'billing', dependencies: ['db', 'queue', 'event-bus', 'rate-limiter', 'auth', 'applications'] },
+  { name: 'billing', dependencies: ['db', 'queue', 'event-bus', 'rate-limiter', 'auth', 'applications', 'metrics'] },
 );

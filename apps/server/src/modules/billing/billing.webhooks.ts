@@ -71,7 +71,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
   webhookSecret: string | null;
   repo: BillingRepository;
   queue: JobQueue;
-}> = async (app, { stripe, webhookSecret, repo, queue }) => {
+  /** Each delivery's outcome (metrics): queued, duplicate, bad_signature, invalid_event. */
+  onDelivery?: (outcome: 'queued' | 'duplicate' | 'bad_signature' | 'invalid_event') => void;
+}> = async (app, { stripe, webhookSecret, repo, queue, onDelivery = () => {} }) => {
   // This scope only: the body stays the bytes Stripe signed.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -101,6 +103,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
       const signature = request.headers['stripe-signature'];
       const body = request.body;
       if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
+        onDelivery('bad_signature');
         throw AppError.badRequest(billingMessages.webhookSignature, 'INVALID_SIGNATURE');
       }
       let signed: unknown;
@@ -108,16 +111,19 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
         signed = stripe.webhooks.constructEvent(body, signature, webhookSecret);
       } catch (error) {
         request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
+        onDelivery('bad_signature');
         throw AppError.badRequest(billingMessages.webhookSignature, 'INVALID_SIGNATURE');
       }
       const parsed = stripeEventSchema.safeParse(signed);
       if (!parsed.success || containsNul(parsed.data.data.object)) {
         request.log.warn({ issues: parsed.error?.issues.slice(0, 5) }, 'stripe webhook refused: malformed event');
+        onDelivery('invalid_event');
         throw AppError.badRequest(billingMessages.invalidEvent, 'INVALID_EVENT');
       }
       const event = parsed.data;
       if (await repo.webhookEventSeen(event.id)) {
         request.log.info({ eventId: event.id, type: event.type }, 'stripe event replayed: ignored');
+        onDelivery('duplicate');
         return { received: true as const, duplicate: true };
       }
       const job: StripeEventJob = { id: event.id, type: event.type, object: event.data.object };
@@ -126,6 +132,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
       await queue.send(STRIPE_EVENT_JOB, job);
       await repo.recordWebhookEvent(event.id, event.type);
       request.log.info({ eventId: event.id, type: event.type }, 'stripe event queued');
+      onDelivery('queued');
       return { received: true as const, duplicate: false };
     },
   );

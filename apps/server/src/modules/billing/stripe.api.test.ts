@@ -591,6 +591,8 @@ describe(`Stripe's webhook, on ${testDriver}`, () => {
 
   const webhookEvents = async () =>
     (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(billingWebhookEvents))[0]?.n ?? 0;
+  const webhookCount = async (outcome: string) =>
+    (await t.app.metrics.webhooks.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
 
   it('pays an add-on once on checkout.session.completed: a replay or a second event for the session credits nothing', async () => {
     const { buyer, orderId, session } = await openCheckout();
@@ -661,6 +663,8 @@ describe(`Stripe's webhook, on ${testDriver}`, () => {
     const event = sessionCompleted(session);
     const payload = JSON.stringify(event);
     const eventsBefore = await webhookEvents();
+    const refusedBefore = await webhookCount('bad_signature');
+    const queuedBefore = await webhookCount('queued');
     const attempts = [
       ['another secret', await postWebhook(t.app, payload, sign(payload, { secret: 'whsec_someone_else' }))],
       ['no header', await postWebhook(t.app, payload, null)],
@@ -692,6 +696,13 @@ describe(`Stripe's webhook, on ${testDriver}`, () => {
     const genuine = await deliver(t.app, event);
     expect(genuine.json()).toEqual({ received: true, duplicate: false });
     expect((await buyer.account()).balances.tokens).toBe(20);
+    // GET /metrics counts each delivery by outcome, and the event handled by its type.
+    expect((await webhookCount('bad_signature')) - refusedBefore).toBe(attempts.length);
+    expect((await webhookCount('queued')) - queuedBefore).toBe(1);
+    const handled = await t.app.metrics.payments.get();
+    expect(handled.values).toContainEqual(
+      expect.objectContaining({ labels: { type: 'checkout.session.completed', outcome: 'handled' } }),
+    );
   });
 
   it('accepts but refuses to fulfil a session paid at another price, in another currency, or for no order of the portal', async () => {

@@ -3,6 +3,7 @@ import type { App } from '../../types.js';
 import { createContainersRepository } from './containers.repository.js';
 import { containersRoutes } from './containers.routes.js';
 import { containerJobs, createContainersService, type ContainersService } from './containers.service.js';
+import { observedDriver } from './drivers/observed-driver.js';
 import { selectContainerDriver } from './select-driver.js';
 
 declare module 'fastify' {
@@ -20,7 +21,10 @@ const ROLLUP_EVERY_MS = 10 * 60 * 1000;
  */
 export const containersPlugin = fp(
   async (app: App) => {
-    const driver = await selectContainerDriver(app.config.containers, app.log);
+    const selected = await selectContainerDriver(app.config.containers, app.log);
+    const driver = observedDriver(selected, (operation) =>
+      app.metrics.driverErrors.inc({ driver: selected.kind, operation }),
+    );
     app.log.info({ driver: driver.kind }, 'container driver ready');
     const service = createContainersService({
       repo: createContainersRepository(app.db),
@@ -59,7 +63,14 @@ export const containersPlugin = fp(
     // job can no longer finish) and the roll-up of old points.
     const interval = app.config.containers.sampleIntervalMs;
     app.queue.every('containers.sample', interval, async () => {
-      await service.sampleOnce();
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const { sampled } = await service.sampleOnce();
+      const labels = { driver: driver.kind };
+      app.metrics.samplerPass.observe(labels, (performance.now() - started) / 1000);
+      const used = process.cpuUsage(cpu);
+      app.metrics.samplerCpu.observe(labels, (used.user + used.system) / 1e6);
+      app.metrics.samplerContainers.set(labels, sampled);
       // Every attempt (1 + 2 retries) has had its full time and the backoff between.
       await service.failStale((expireInSeconds * 3 + 60) * 1000);
     });
@@ -70,5 +81,5 @@ export const containersPlugin = fp(
     // The container API, on the platform API (a session or an API key).
     await app.register(containersRoutes, { service, prefix: '/api/v1' });
   },
-  { name: 'containers', dependencies: ['db', 'queue', 'event-bus', 'auth', 'applications'] },
+  { name: 'containers', dependencies: ['db', 'queue', 'event-bus', 'auth', 'applications', 'metrics'] },
 );

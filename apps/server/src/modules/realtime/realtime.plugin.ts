@@ -26,13 +26,14 @@ export const realtimePlugin = fp(
       heartbeatMs,
     });
     app.addHook('preClose', async () => hub.close());
+    app.metrics.sources.realtimeStreams = hub.openStreams;
     await app.register(realtimeRoutes, { hub, maxStreamsPerUser, mayRead });
     app.decorate('realtime', {
       /** Streams open on this instance (benchmarks, health). */
       openStreams: hub.openStreams,
     });
   },
-  { name: 'realtime', dependencies: ['auth', 'orgs', 'event-bus'] },
+  { name: 'realtime', dependencies: ['auth', 'orgs', 'event-bus', 'metrics'] },
 );
 
 declare module 'fastify' {

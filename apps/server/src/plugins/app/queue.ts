@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
+import { SpanKind } from '@opentelemetry/api';
 import PgBoss from 'pg-boss';
+import { inSpan } from '../../lib/tracing.js';
 import type { App } from '../../types.js';
 import { JobWorker } from './job-worker.js';
 
@@ -130,6 +132,15 @@ export const queuePlugin = fp(
     // queues; the loser's statement fails (a duplicate or a deadlock) and simply tries again.
     await withRetries(() => boss.start(), 'starting the job queue', app);
 
+    const { metrics } = app;
+    // The depth of every kind's queue, read when /metrics is scraped.
+    metrics.sources.queueDepth = async () => {
+      const { rows } = await app.database.executeSql(
+        `select name, state, count(*)::int as n from ${SCHEMA}.job where state in ('created', 'retry', 'active') group by name, state`,
+        [],
+      );
+      return rows.map((row) => ({ kind: String(row.name), state: String(row.state), count: Number(row.n) }));
+    };
     const definitions = new Map<string, JobDefinition<object>>();
     const repeatables: { name: string; intervalMs: number }[] = [];
     const workers = new Map<string, JobWorker<PgBoss.JobWithMetadata>>();
@@ -155,9 +166,21 @@ export const queuePlugin = fp(
       );
       const concurrency = definition.concurrency ?? 2;
       const defaultExpiry = definition.expireInSeconds ?? 15 * 60;
+      const runInSpan = <T>(job: PgBoss.JobWithMetadata, work: () => Promise<T>) =>
+        inSpan(
+          `job ${name}`,
+          { 'messaging.system': 'pg-boss', 'messaging.message.id': job.id, 'nuvem.job.retry_count': job.retryCount },
+          work,
+          SpanKind.CONSUMER,
+        );
       /** One job, settled on its own: completed with its output, or failed (retried by pg-boss). */
       const runJob = async (job: PgBoss.JobWithMetadata): Promise<void> => {
         const started = performance.now();
+        // From when it could start (sent, or its startAfter) to when this instance took it.
+        const ready = Math.max(new Date(job.createdOn).getTime(), new Date(job.startAfter).getTime());
+        const taken = new Date(job.startedOn).getTime();
+        if (Number.isFinite(ready) && Number.isFinite(taken))
+          metrics.jobWait.observe({ kind: name }, Math.max(0, taken - ready) / 1000);
         // EXTRACT(epoch …) comes back as a numeric, which the drivers give as a string.
         const seconds = Number((job as { expireInSeconds?: unknown }).expireInSeconds) || defaultExpiry;
         let timer: NodeJS.Timeout | undefined;
@@ -166,13 +189,15 @@ export const queuePlugin = fp(
           // As pg-boss's own workers do: a job that outlives its expiry is failed (and retried),
           // and its slot freed; its handler is told (its signal aborts) so it stops too.
           const output = await Promise.race([
-            definition.handler(job.data, {
-              id: job.id,
-              retryCount: job.retryCount,
-              signal: AbortSignal.any([aborter.signal, expiry.signal]),
-              expiresAt: Date.now() + seconds * 1000,
-              expireInSeconds: seconds,
-            }),
+            runInSpan(job, () =>
+              definition.handler(job.data, {
+                id: job.id,
+                retryCount: job.retryCount,
+                signal: AbortSignal.any([aborter.signal, expiry.signal]),
+                expiresAt: Date.now() + seconds * 1000,
+                expireInSeconds: seconds,
+              }),
+            ),
             new Promise<never>((_resolve, reject) => {
               timer = setTimeout(() => {
                 const error = new Error(`did not finish within ${String(seconds)} s`);
@@ -183,9 +208,11 @@ export const queuePlugin = fp(
             }),
           ]);
           app.log.debug({ job: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+          metrics.jobDuration.observe({ kind: name, outcome: 'completed' }, (performance.now() - started) / 1000);
           await boss.complete(name, job.id, output !== null && typeof output === 'object' ? output : undefined);
         } catch (error) {
           app.log.warn({ job: name, jobId: job.id, err: error }, 'job failed');
+          metrics.jobDuration.observe({ kind: name, outcome: 'failed' }, (performance.now() - started) / 1000);
           await boss
             .fail(name, job.id, { message: error instanceof Error ? error.message : String(error) })
             .catch((failError: unknown) =>
@@ -295,5 +322,5 @@ export const queuePlugin = fp(
         });
     });
   },
-  { name: 'queue', dependencies: ['db'] },
+  { name: 'queue', dependencies: ['db', 'metrics'] },
 );
