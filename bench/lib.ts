@@ -102,7 +102,7 @@ export interface LoadResult {
 }
 
 /** A process's CPU time (user + system) in ms, from /proc; undefined where there is no /proc. */
-function cpuMillis(pid: number | undefined): number | undefined {
+export function cpuMillis(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const fields =

@@ -31,6 +31,12 @@ export interface DatabaseHandle {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Whether the latest committed migration has been applied (false: no schema, or an older one). */
   isMigrated(): Promise<boolean>;
+  /**
+   * Calls `onMessage` with the payload of each NOTIFY on `channel` (LISTEN). On PostgreSQL the
+   * listening connection is kept: after it was lost and came back, `onReconnect` is called
+   * (notifications sent meanwhile are gone). Resolves with a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -93,6 +99,12 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -144,6 +156,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       const results: pg.QueryResult<Record<string, unknown>>[] = Array.isArray(result) ? result : [result];
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    listen: (channel, onMessage, onReconnect) => listenPostgres(url, channel, onMessage, onReconnect),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -178,4 +191,75 @@ function traceMethods(target: object, names: string[]): void {
       );
     });
   }
+}
+
+/**
+ * LISTEN on its own connection (a pooled one would be handed to queries), connected again after
+ * a loss with a growing pause (0.5 s to 30 s); `onReconnect` says notifications may have been missed.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let pause = 500;
+  const scheduleRetry = (): void => {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().then(() => {
+        pause = 500;
+        onReconnect?.();
+      }, scheduleRetry);
+    }, pause);
+    retryTimer.unref();
+    pause = Math.min(30_000, pause * 2);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      client = null;
+      void next.end().catch(() => {});
+      scheduleRetry();
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.removeListener('error', onLost);
+      next.removeListener('end', onLost);
+      next.on('error', () => {});
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners('end');
+      current.on('error', () => {});
+      await current.end().catch(() => {});
+    }
+  };
 }

@@ -43,8 +43,6 @@ export const KEY_CACHE_TTL_MS = 30_000;
 export const ORIGINS_TTL_MS = 60_000;
 const RATE_WINDOW_MS = 60_000;
 const CHANNEL = 'nuvem:api-keys:invalidate';
-/** Asks every instance to write the usage it counted (the repeatable job's work). */
-const FLUSH_CHANNEL = 'nuvem:api-keys:flush-usage';
 
 type Invalidation = { kind: 'keys'; hashes: string[] } | { kind: 'origins' };
 
@@ -109,13 +107,18 @@ export async function createApiKeyAuth(deps: {
   const originsByApplication = new MemoryTtlCache<Set<string>>(10_000);
   // Each flush tells the keys' workspaces their new counts (the developer dashboard updates live):
   // `key.userId` is the key's workspace, whose members who may read its applications get the event.
-  const usage = new UsageBatcher(repo, log, (used) => {
-    for (const key of used) {
-      void bus
-        .publish(key.userId, 'api_key.used', { id: key.id, usage_count: key.usageCount })
-        .catch((error: unknown) => log.warn({ err: error }, 'could not publish api_key.used'));
-    }
-  });
+  const usage = new UsageBatcher(
+    repo,
+    log,
+    (used) => {
+      for (const key of used) {
+        void bus
+          .publish(key.userId, 'api_key.used', { id: key.id, usage_count: key.usageCount })
+          .catch((error: unknown) => log.warn({ err: error }, 'could not publish api_key.used'));
+      }
+    },
+    config.apiKeys.usageFlushIntervalMs,
+  );
   // Bumped by every invalidation: a look-up that started before one is not cached.
   let generation = 0;
   let origins: { set: Set<string>; at: number } | null = null;
@@ -139,7 +142,6 @@ export async function createApiKeyAuth(deps: {
     originsByApplication.clear();
   });
   // Each instance counts usage in its own memory: the flush job asks all of them to write theirs.
-  const stopFlushListening = bus.onBroadcast(FLUSH_CHANNEL, () => void usage.flush());
 
   async function broadcast(message: Invalidation): Promise<void> {
     // This instance forgets at once; the others when the message reaches them.
@@ -304,16 +306,6 @@ export async function createApiKeyAuth(deps: {
     recordUsage: (keyId: string, outcome: UsageOutcome) => usage.record(keyId, outcome),
     /** Writes this instance's batched usage counts now. */
     flushUsage: () => usage.flush(),
-    /**
-     * The repeatable job's work: every instance (this one included) writes the usage it counted.
-     * Resolves once this instance's counts are written.
-     */
-    async flushUsageEverywhere(): Promise<void> {
-      await bus.broadcast(FLUSH_CHANNEL, {}).catch((error: unknown) => {
-        log.warn({ err: error }, 'could not ask the other instances to write their API key usage');
-      });
-      await usage.flush();
-    },
     /** Drops these keys (by hash) from every instance's cache: call after revoking, rotating or deleting. */
     invalidateKeys: (hashes: string[]) => (hashes.length > 0 ? broadcast({ kind: 'keys', hashes }) : Promise.resolve()),
     /** The allowed origins changed: every instance re-reads them. */
@@ -321,10 +313,10 @@ export async function createApiKeyAuth(deps: {
     /** Forgets every cached key on this instance (benchmarks). */
     clearCache: () => cache.clear(),
     async close(): Promise<void> {
+      usage.stop();
       await usage.flush();
       stopListening();
       stopResubscribed();
-      stopFlushListening();
     },
   };
 }

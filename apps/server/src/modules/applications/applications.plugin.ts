@@ -18,9 +18,9 @@ declare module 'fastify' {
 /**
  * The applications module: API-key verification for the platform API (`app.apiKeys`, which the
  * authentication hook uses for `platform` routes), the developer's applications and keys
- * (`/applications…`), and CORS for the platform API. Usage counts are written by the repeatable
- * job `applications.usage-flush` every USAGE_FLUSH_INTERVAL_MS (it asks every instance to write
- * what it counted) and once more on close.
+ * (`/applications…`), and CORS for the platform API. Each instance writes the usage it counted
+ * USAGE_FLUSH_INTERVAL_MS after the first count of a batch (no timer while nothing is counted) and
+ * once more on close.
  */
 export const applicationsPlugin = fp(
   async (app: App) => {
@@ -33,9 +33,6 @@ export const applicationsPlugin = fp(
       log: app.log,
     });
     app.decorate('apiKeys', apiKeys);
-    app.queue.every('applications.usage-flush', app.config.apiKeys.usageFlushIntervalMs, () =>
-      apiKeys.flushUsageEverywhere(),
-    );
     // onClose hooks run in reverse order of registration: this one before the database closes.
     app.addHook('onClose', async () => apiKeys.close());
 

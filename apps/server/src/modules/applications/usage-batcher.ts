@@ -34,9 +34,36 @@ export class UsageBatcher {
     private readonly log: FastifyBaseLogger,
     /** After a flush commits: the keys whose count went up, with their new totals. */
     private readonly onWritten?: (used: UsedKey[]) => void,
+    /**
+     * Counts are written this long after the first one of a batch (USAGE_FLUSH_INTERVAL_MS); no
+     * timer runs while nothing is counted, so an idle server does no work for usage. 0: only when
+     * `flush` is called.
+     */
+    private readonly flushAfterMs = 0,
   ) {}
 
+  private timer: NodeJS.Timeout | null = null;
+
+  private arm(): void {
+    if (this.timer || this.flushAfterMs <= 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      // A failed write keeps its counts: they are tried again after another interval.
+      void this.flush().then(() => {
+        if (this.pending.size > 0) this.arm();
+      });
+    }, this.flushAfterMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer (the server closes; its last flush is called by the owner). */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
   record(keyId: string, outcome: UsageOutcome, at: Date = new Date()): void {
+    this.arm();
     let counts = this.pending.get(keyId);
     if (!counts) {
       counts = { allowed: 0, lastUsedAt: null, days: new Map() };

@@ -19,7 +19,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Pr
 }
 
 // Two instances: api-keys-shared.postgres.test.ts.
-describe(`API key usage written by the repeatable job, ${testDriver}`, () => {
+describe(`API key usage written on its own after USAGE_FLUSH_INTERVAL_MS, ${testDriver}`, () => {
   const t = useTestApp({
     config: { apiKeys: { rateLimits: { standard: 60, premium: 600, enterprise: 6000 }, usageFlushIntervalMs: 1000 } },
   });
@@ -27,7 +27,7 @@ describe(`API key usage written by the repeatable job, ${testDriver}`, () => {
   it('writes the batched counts every USAGE_FLUSH_INTERVAL_MS without being asked', async () => {
     const { apiKey, api, application } = await userWithKey(t.app);
     for (let i = 0; i < 2; i++) expect((await withKey(t.app, apiKey.key).get('/containers')).statusCode).toBe(200);
-    // No flushUsage() here: the queue's job `applications.usage-flush` writes them.
+    // No flushUsage() here: the instance writes them an interval after the first count.
     await eventually(async () => (await usageCount(api, application.id)) === 2);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
@@ -52,5 +52,49 @@ describe('the job queue on two instances of one PostgreSQL', () => {
     // About 4 slots of one second went by: two instances each running it would make about 9.
     expect(during).toBeGreaterThanOrEqual(2);
     expect(during).toBeLessThanOrEqual(6);
+  });
+});
+
+// Workers poll once a minute here: what another instance queues starts on the notice.
+describe('job notices between two instances of one PostgreSQL', () => {
+  let database: TestDatabase;
+  const apps: App[] = [];
+  const ran: { key: string; at: number }[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = testConfig(database.config, {
+      queue: { pollingIntervalSeconds: 60, maintenanceIntervalSeconds: 30 },
+    });
+    // Only the first instance runs the kind; the second only sends it.
+    const worker = await buildApp(config);
+    worker.queue.define<{ key: string }>('test.noticed', {
+      handler: async (data) => {
+        ran.push({ key: data.key, at: Date.now() });
+      },
+    });
+    await worker.ready();
+    const sender = await buildApp(config);
+    await sender.ready();
+    apps.push(worker, sender);
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await database.drop();
+  });
+
+  it('starts a job the other instance queued at once, and one due later when it is due', async () => {
+    const sender = apps[1]!;
+    const sent = Date.now();
+    await sender.queue.send('test.noticed', { key: 'now' });
+    await sender.queue.send('test.noticed', { key: 'later' }, { startAfter: sent + 1_500 });
+    await vi.waitFor(() => expect(ran.map((r) => r.key).sort()).toEqual(['later', 'now']), {
+      timeout: 15_000,
+      interval: 50,
+    });
+    const at = new Map(ran.map((r) => [r.key, r.at]));
+    expect(at.get('now')! - sent).toBeLessThan(1_000);
+    expect(at.get('later')! - sent).toBeGreaterThanOrEqual(1_400);
+    expect(at.get('later')! - sent).toBeLessThan(10_000);
   });
 });

@@ -1,14 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testDriver, useTestApp } from '../../test/helper.testing.js';
 
+// Workers poll only every minute here: a retry or a job due later starts on its notice (the
+// database trigger's NOTIFY) and its timer, not on a poll.
 describe(`the job queue on ${testDriver}`, () => {
-  const handled: { id: string; attempt: number }[] = [];
+  const handled: { id: string; attempt: number; at: number }[] = [];
   let failures = 0;
   const t = useTestApp({
+    config: { queue: { pollingIntervalSeconds: 60, maintenanceIntervalSeconds: 1 } },
     setup: (app) => {
       app.queue.define<{ n: number }>('test.echo', {
         handler: async (data, job) => {
-          handled.push({ id: job.id, attempt: job.retryCount });
+          handled.push({ id: job.id, attempt: job.retryCount, at: Date.now() });
           return { doubled: data.n * 2 };
         },
       });
@@ -44,7 +47,18 @@ describe(`the job queue on ${testDriver}`, () => {
     expect(id).toEqual(expect.any(String));
     const state = await settled('test.echo', id!);
     expect(state).toMatchObject({ state: 'completed', output: { doubled: 42 } });
-    expect(handled.filter((h) => h.id === id)).toEqual([{ id, attempt: 0 }]);
+    expect(handled.filter((h) => h.id === id).map((h) => ({ id: h.id, attempt: h.attempt }))).toEqual([
+      { id, attempt: 0 },
+    ]);
+  });
+
+  it('starts a job due later when it is due, without waiting for a poll', async () => {
+    const sent = Date.now();
+    const id = await t.app.queue.send('test.echo', { n: 2 }, { startAfter: sent + 1_500 });
+    expect(await settled('test.echo', id!)).toMatchObject({ state: 'completed' });
+    const ran = handled.find((h) => h.id === id);
+    expect(ran?.at).toBeGreaterThanOrEqual(sent + 1_400);
+    expect(ran?.at).toBeLessThan(sent + 10_000);
   });
 
   it('retries a failing job, and ends it failed with the last error once the retries are spent', async () => {

@@ -92,6 +92,26 @@ const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
 };
 const unawaitedStatements = new Set([plans.completeJobs(SCHEMA), plans.failJobsById(SCHEMA)]);
 
+/** The channel the trigger announces jobs on: `<kind> <epoch ms it may start>`. */
+export const JOB_NOTICE_CHANNEL = 'nuvem_jobs';
+/** With notices, workers still look this often (seconds), in case one was lost. */
+const NOTICED_POLL_SECONDS = 300;
+
+// A row trigger on pg-boss's (partitioned) job table: each job that becomes ready to be taken
+// (inserted, or set back to retry) sends a notice. Created once, whichever instance is first.
+const notifyTriggerSql = `
+create or replace function ${SCHEMA}.nuvem_job_notice() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('${JOB_NOTICE_CHANNEL}', new.name || ' ' || floor(extract(epoch from new.start_after) * 1000)::bigint);
+  return null;
+end $$;
+do $$ begin
+  if not exists (select 1 from pg_trigger where tgname = 'nuvem_job_notice' and tgrelid = '${SCHEMA}.job'::regclass) then
+    create trigger nuvem_job_notice after insert or update of state on ${SCHEMA}.job
+      for each row when (new.state in ('created', 'retry')) execute function ${SCHEMA}.nuvem_job_notice();
+  end if;
+end $$;`;
+
 /** Runs `step` again (up to 5 times, after a short random pause) when it fails. */
 async function withRetries(step: () => Promise<unknown>, what: string, app: App): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -125,12 +145,14 @@ export const queuePlugin = fp(
       schedule: false,
       supervise: true,
       maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
-      monitorStateIntervalSeconds: config.maintenanceIntervalSeconds,
     });
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     // Instances starting together on a fresh database race to create pg-boss's schema and
     // queues; the loser's statement fails (a duplicate or a deadlock) and simply tries again.
     await withRetries(() => boss.start(), 'starting the job queue', app);
+    // Every job that can start (sent, retried, or expired and retried) is announced on a channel
+    // by a trigger: idle workers wait for it instead of polling (an idle server's cost).
+    await withRetries(() => app.database.executeSql(notifyTriggerSql), 'adding the job notice trigger', app);
 
     const { metrics } = app;
     // The depth of every kind's queue, read when /metrics is scraped.
@@ -147,6 +169,46 @@ export const queuePlugin = fp(
     const timers = new Map<string, NodeJS.Timeout>();
     const aborter = new AbortController();
     let started = false;
+
+    // A notice names a kind and when its job may start: due now, its worker fetches; later, at
+    // that time (one timer per kind, for the earliest).
+    const dueTimers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+    const onNotice = (payload: string) => {
+      const [name = '', at = ''] = payload.split(' ');
+      const worker = workers.get(name);
+      if (!worker) return;
+      const delay = Number(at) - Date.now();
+      if (!(delay > 5)) {
+        worker.notify();
+        return;
+      }
+      const due = Number(at);
+      const current = dueTimers.get(name);
+      if (current && current.at <= due) return;
+      if (current) clearTimeout(current.timer);
+      const timer = setTimeout(
+        () => {
+          dueTimers.delete(name);
+          worker.notify();
+        },
+        Math.min(delay, 2 ** 31 - 1),
+      );
+      timer.unref();
+      dueTimers.set(name, { at: due, timer });
+    };
+    let stopListening: (() => Promise<void>) | null = null;
+    try {
+      stopListening = await app.database.listen(JOB_NOTICE_CHANNEL, onNotice, () => {
+        // Notices sent while the connection was down are lost: every worker looks once.
+        for (const worker of workers.values()) worker.notify();
+      });
+    } catch (error) {
+      app.log.warn({ err: error }, 'job queue: cannot listen for job notices; polling instead');
+    }
+    // With notices, a poll only guards against one lost in transit; without, it is how jobs are found.
+    const pollMs = stopListening
+      ? Math.max(NOTICED_POLL_SECONDS, config.pollingIntervalSeconds) * 1000
+      : config.pollingIntervalSeconds * 1000;
 
     const startWorker = async (name: string, definition: JobDefinition<object>) => {
       const options = {
@@ -224,7 +286,7 @@ export const queuePlugin = fp(
       };
       const worker = new JobWorker({
         concurrency,
-        pollMs: config.pollingIntervalSeconds * 1000,
+        pollMs,
         fetch: (count) => boss.fetch<object>(name, { batchSize: count, includeMetadata: true }),
         run: runJob,
         onError: (error) => app.log.warn({ err: error, job: name }, 'fetching jobs failed'),
@@ -310,6 +372,10 @@ export const queuePlugin = fp(
 
     app.addHook('preClose', async () => {
       for (const timer of timers.values()) clearTimeout(timer);
+      for (const { timer } of dueTimers.values()) clearTimeout(timer);
+      await stopListening?.().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'job queue: stop listening failed'),
+      );
       aborter.abort();
       // Jobs in flight get the shutdown budget to finish; what is still active after it expires
       // and is retried by another instance (or this one after its restart).
