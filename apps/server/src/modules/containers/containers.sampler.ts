@@ -3,7 +3,8 @@ import type { ContainerRow, MetricSample } from './containers.repository.js';
 import { DriverError, type ContainerState } from './drivers/container-driver.js';
 import { rollUpMetrics } from './metrics-history.js';
 
-const SAMPLE_CONCURRENCY = 16;
+/** Rows handled between two turns of the event loop. */
+const SAMPLE_SLICE = 250;
 /** A stored CPU counter reading older than this is too old to make a percentage from. */
 const CPU_READING_MAX_AGE_MS = 10 * 60_000;
 
@@ -27,11 +28,14 @@ export function createContainerSampler(ctx: ContainersContext) {
     // The last stored CPU counter of each running container (whichever instance sampled it).
     const running = rows.filter((row) => row.status === 'running').map((row) => row.id);
     const stored = await repo.lastCpuReadings(running, new Date(at.getTime() - CPU_READING_MAX_AGE_MS));
+    // Every instance's state in one call: a pass costs one request to the driver, not one per container.
+    const states = rows.length > 0 ? await driver.states() : new Map<string, ContainerState>();
     const sampleRow = async (row: ContainerRow) => {
       if (row.status !== 'running' && row.status !== 'stopped') return;
       let state: ContainerState;
       try {
-        state = await driver.state(row.instanceName);
+        // Missing from the listing (removed, or LXD could not read it then): asked alone.
+        state = states.get(row.instanceName) ?? (await driver.state(row.instanceName));
       } catch (error) {
         if (error instanceof DriverError && error.notFound) {
           await setStatus(row.id, { status: 'error', statusReason: 'The instance was removed outside the portal' });
@@ -64,10 +68,12 @@ export function createContainerSampler(ctx: ContainersContext) {
         cpuNs: state.cpuNs,
       });
     };
-    // A few states at a time (the driver may be a remote daemon), then the points in a few large inserts
-    // rather than one statement per container, so a big fleet does not queue ahead of user requests.
-    for (let i = 0; i < rows.length; i += SAMPLE_CONCURRENCY) {
-      await Promise.all(rows.slice(i, i + SAMPLE_CONCURRENCY).map(sampleRow));
+    // The rows in slices, with requests served between them (10,000 containers are one pass), and
+    // the points in a few large inserts rather than one statement per container, so a big fleet
+    // does not queue ahead of user requests.
+    for (let i = 0; i < rows.length; i += SAMPLE_SLICE) {
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      await Promise.all(rows.slice(i, i + SAMPLE_SLICE).map(sampleRow));
     }
     await repo.insertSamples(points);
     return { sampled: points.length, reconciled };

@@ -1,6 +1,6 @@
 import { containerResponseSchema } from '@nuvem/contracts/containers';
 import { and, desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { containerMetrics } from '../../db/schema/container-metrics.js';
 import { containers } from '../../db/schema/containers.js';
@@ -51,6 +51,23 @@ describe(`metrics sampler and history on ${testDriver}`, () => {
     await t.app.db.update(containers).set({ ipAddress: null }).where(eq(containers.id, before.id));
     await t.app.containers.sampleOnce();
     expect((await row())?.ipAddress).toBe(live.ipAddress);
+  });
+
+  it('reads every state in one driver call a pass, not one per container', async () => {
+    await newContainer(t.app, 'bulk-a');
+    await newContainer(t.app, 'bulk-b');
+    const driver = t.app.containers.driver;
+    const one = vi.spyOn(driver, 'state');
+    const all = vi.spyOn(driver, 'states');
+    try {
+      const pass = await t.app.containers.sampleOnce();
+      expect(pass.sampled).toBeGreaterThanOrEqual(2);
+      expect(all).toHaveBeenCalledTimes(1);
+      expect(one).not.toHaveBeenCalled();
+    } finally {
+      one.mockRestore();
+      all.mockRestore();
+    }
   });
 
   it('stores a point per running container each pass, served by the history endpoint', async () => {

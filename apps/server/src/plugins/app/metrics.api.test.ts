@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
+import { repoRoot } from '../../test/server-process.testing.js';
 import { registerUser, settleJobs, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
 
@@ -163,5 +165,20 @@ describe(`GET /metrics on ${testDriver}`, () => {
     await t.app.queue.send('containers.delete', { id: 'ctr_later' }, { startAfter: Date.now() + 60_000 });
     const text = await scrape(t.app);
     expect(sample(text, 'nuvem_job_queue_depth', { kind: 'containers.delete', state: 'created' })).toBe(1);
+  });
+
+  it('has every metric the Grafana dashboard and the alerting rules name (docs/operations.md)', async () => {
+    const text = await scrape(t.app);
+    const exposed = new Set([...text.matchAll(/^# TYPE (\S+) (\w+)$/gm)].map((m) => m[1]));
+    for (const file of ['docs/grafana/nuvem-dashboard.json', 'docs/prometheus/nuvem-alerts.yml']) {
+      const source = await readFile(`${repoRoot}/${file}`, 'utf8');
+      const named = new Set(
+        [...source.matchAll(/\b((?:nuvem|nodejs|process)_[a-z0-9_]+)/g)].map((m) =>
+          (m[1] ?? '').replace(/_(bucket|count|sum)$/, ''),
+        ),
+      );
+      expect(named.size, file).toBeGreaterThan(5);
+      for (const name of named) expect(exposed.has(name), `${file} names ${name}`).toBe(true);
+    }
   });
 });

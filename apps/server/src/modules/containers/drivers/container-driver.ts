@@ -41,6 +41,11 @@ export interface ContainerDriver {
   snapshot(name: string, snapshotName: string): Promise<void>;
   setLimits(name: string, limits: { cpu: number; memoryMb: number; diskGb?: number }): Promise<void>;
   state(name: string): Promise<ContainerState>;
+  /**
+   * Every instance of this driver (its LXD project) with its state, in one call (LXD's
+   * `recursion=2` listing): what the sampler reads each pass, whatever the size of the fleet.
+   */
+  states(): Promise<Map<string, ContainerState>>;
   /** The last `lines` lines of the console. */
   consoleLog(name: string, lines: number): Promise<string[]>;
   exec(name: string, command: string[], environment?: Record<string, string>): Promise<ExecResult>;

@@ -55,6 +55,25 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
     instance.lastCpuAt = t;
   };
 
+  const stateOf = (name: string): ContainerState => {
+    const instance = get(name);
+    tick(instance);
+    const running = instance.status === 'running';
+    const limit = instance.spec.memoryMb * 1024 * 1024;
+    const uptime = running && instance.startedAt ? now() - instance.startedAt : 0;
+    return {
+      status: instance.status,
+      cpuNs: Math.round(instance.cpuNs),
+      memoryBytes: running ? Math.round(limit * (0.18 + 0.1 * Math.abs(Math.sin(uptime / 90_000)))) : 0,
+      memoryLimitBytes: limit,
+      processes: running ? 12 + (Math.floor(uptime / 30_000) % 5) : 0,
+      networkRxBytes: instance.rxBytes,
+      networkTxBytes: instance.txBytes,
+      diskBytes: 1_200_000_000 + instance.files.size * 4096 + instance.snapshots.length * 50_000_000,
+      ipAddress: running ? instance.ipAddress : null,
+    };
+  };
+
   return {
     kind: 'demo',
 
@@ -131,23 +150,13 @@ export function createDemoDriver(now: () => number = Date.now): ContainerDriver 
       instance.consoleContext.memoryMb = limits.memoryMb;
       logLine(instance, `nuvem-demo: limits set to ${limits.cpu} vCPU, ${limits.memoryMb} MB RAM`);
     },
-    async state(name): Promise<ContainerState> {
-      const instance = get(name);
-      tick(instance);
-      const running = instance.status === 'running';
-      const limit = instance.spec.memoryMb * 1024 * 1024;
-      const uptime = running && instance.startedAt ? now() - instance.startedAt : 0;
-      return {
-        status: instance.status,
-        cpuNs: Math.round(instance.cpuNs),
-        memoryBytes: running ? Math.round(limit * (0.18 + 0.1 * Math.abs(Math.sin(uptime / 90_000)))) : 0,
-        memoryLimitBytes: limit,
-        processes: running ? 12 + (Math.floor(uptime / 30_000) % 5) : 0,
-        networkRxBytes: instance.rxBytes,
-        networkTxBytes: instance.txBytes,
-        diskBytes: 1_200_000_000 + instance.files.size * 4096 + instance.snapshots.length * 50_000_000,
-        ipAddress: running ? instance.ipAddress : null,
-      };
+    async state(name) {
+      return stateOf(name);
+    },
+    async states() {
+      const states = new Map<string, ContainerState>();
+      for (const name of instances.keys()) states.set(name, stateOf(name));
+      return states;
     },
     async consoleLog(name, lines) {
       const instance = get(name);

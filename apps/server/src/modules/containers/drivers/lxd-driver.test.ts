@@ -61,6 +61,10 @@ describe.runIf(lxdAvailable)('LXD driver against the real daemon', () => {
     expect(state.processes).toBeGreaterThan(0);
     expect(state.memoryBytes).toBeGreaterThan(0);
     expect(state.cpuNs).toBeGreaterThan(0);
+    // The sampler's bulk read (recursion=2): the same instance, in the one listing.
+    const listed = (await driver.states()).get(name);
+    expect(listed).toMatchObject({ status: 'running', memoryLimitBytes: 128_000_000 });
+    expect(listed?.cpuNs).toBeGreaterThan(0);
   });
 
   it('runs commands with the instance environment, exit code and both streams', async () => {
