@@ -120,6 +120,22 @@ async function measure(target: string, url: string, headers: Record<string, stri
   };
 }
 
+const metricsToken = 'container-list-bench-metrics-token';
+
+/** The sampler's passes so far, from GET /metrics: how many, their mean time and mean CPU time. */
+async function samplerFigures(base: string): Promise<string> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+  const value = (name: string) => Number(new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const passes = value('nuvem_container_sampler_pass_seconds_count');
+  const seconds = value('nuvem_container_sampler_pass_seconds_sum');
+  const cpu = value('nuvem_container_sampler_pass_cpu_seconds_sum');
+  const sampled = value('nuvem_container_sampler_containers');
+  return (
+    `sampler: ${String(passes)} passes, last over ${String(sampled)} running containers; ` +
+    `mean pass ${((seconds / passes) * 1000).toFixed(0)} ms, mean CPU ${((cpu / passes) * 1000).toFixed(0)} ms a pass`
+  );
+}
+
 let failed = false;
 for (const size of fleets) {
   const nuvem = await startNuvem({
@@ -127,9 +143,12 @@ for (const size of fleets) {
     CONTAINER_DRIVER: 'demo',
     // Far above what the load reaches: the list is measured, not the key's 429s.
     API_KEY_RATE_LIMITS: 'standard=9999999',
+    METRICS_TOKEN: metricsToken,
   });
   try {
     const { token, key } = await provision(nuvem.url);
+    // /healthz before the fleet exists: what the sampler's passes are compared with.
+    const idle = await measure('GET /healthz, no fleet', `${nuvem.url}/healthz`);
     await generateFleet(nuvem.url, token, size);
     const list = `${nuvem.url}/api/v1/containers?page=1&per_page=10`;
     const checked = (await call(nuvem.url, 'GET', '/api/v1/containers?page=1&per_page=10', token)) as {
@@ -146,7 +165,13 @@ for (const size of fleets) {
       }),
     ];
     console.log(`\n${size.toLocaleString('en')} containers for one user (the sampler running over all of them)`);
-    console.table(results);
+    console.table([idle, ...results]);
+    const healthzNow = results[0];
+    if (healthzNow)
+      console.log(
+        `/healthz p99 with the fleet sampled: ${(healthzNow['p99 ms'] / idle['p99 ms']).toFixed(2)}x of no fleet`,
+      );
+    console.log(await samplerFigures(nuvem.url));
     const [healthz, withToken, withKey] = results;
     if (healthz && withToken && withKey) {
       console.log(

@@ -77,6 +77,22 @@ describe('loadConfig', () => {
     ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback', '10.1.0.0/255.255.0.0']);
   });
 
+  it('reads who may read /metrics, refusing what is not an address and a range of everyone', () => {
+    expect(loadConfig({}).observability).toMatchObject({ metricsToken: null, metricsAllow: [], otlpEndpoint: null });
+    expect(
+      loadConfig({ METRICS_TOKEN: 'a-long-enough-secret', METRICS_ALLOW: ' 10.0.0.0/8 , fd00::/8,192.0.2.7' })
+        .observability,
+    ).toMatchObject({ metricsToken: 'a-long-enough-secret', metricsAllow: ['10.0.0.0/8', 'fd00::/8', '192.0.2.7'] });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    for (const bad of ['loopback', 'host.example', '10.0.0.0/33', 'fe80::1%eth0', '10.0.0.0/255.0.0.0']) {
+      expect(() => loadConfig({ METRICS_ALLOW: bad }), bad).toThrow(/METRICS_ALLOW: .* is not an IP address/);
+    }
+    for (const everyone of ['0.0.0.0/0', '::/0']) {
+      expect(() => loadConfig({ METRICS_ALLOW: everyone })).toThrow(/METRICS_ALLOW: .* allows every address/);
+    }
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+
   it('refuses a TRUST_PROXY that would trust anyone or is not an address', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: true would let any client choose its address/,

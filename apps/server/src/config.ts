@@ -678,8 +678,15 @@ function parseAddressList(name: string, raw: string | undefined, problems: strin
     .map((part) => part.trim())
     .filter(Boolean);
   for (const entry of entries) {
-    if (proxyKeywords.includes(entry) || !isProxyAddress(entry) || /^[^/]+\/[^/]*\./.test(entry)) {
+    if (
+      proxyKeywords.includes(entry) ||
+      !isProxyAddress(entry) ||
+      /^[^/]+\/[^/]*\./.test(entry) ||
+      entry.includes('%')
+    ) {
       problems.push(`${name}: '${entry}' is not an IP address or a CIDR range (10.0.0.0/8, fd00::/8)`);
+    } else if (/\/0+$/.test(entry)) {
+      problems.push(`${name}: '${entry}' allows every address; list the addresses of your metrics scrapers`);
     }
   }
   return entries;

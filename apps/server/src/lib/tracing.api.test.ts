@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { MAIL_SEND_JOB } from '../modules/mail/mail.repository.js';
@@ -57,6 +58,7 @@ describe(`OpenTelemetry traces over OTLP on ${testDriver}`, () => {
   const ids: Record<string, string> = {};
   const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
   const callerSpan = '00f067aa0ba902b7';
+  const unsampledTrace = '0af7651916cd43dd8448eb211c80319c';
 
   beforeAll(async () => {
     receiver = await otlpReceiver();
@@ -73,6 +75,8 @@ describe(`OpenTelemetry traces over OTLP on ${testDriver}`, () => {
     ids.healthz = healthz.headers.get('x-request-id') ?? '';
     const continued = await fetch(`${base}/readyz`, { headers: { traceparent: `00-${callerTrace}-${callerSpan}-01` } });
     ids.continued = continued.headers.get('x-request-id') ?? '';
+    // A caller's "not sampled" flag does not hide its request from the operator.
+    await fetch(`${base}/healthz`, { headers: { traceparent: `00-${unsampledTrace}-${callerSpan}-00` } });
     const register = await fetch(`${base}/auth/register`, {
       method: 'POST',
       headers: { origin: testOrigin, 'content-type': 'application/json' },
@@ -81,6 +85,12 @@ describe(`OpenTelemetry traces over OTLP on ${testDriver}`, () => {
     expect(register.status).toBe(201);
     ids.register = register.headers.get('x-request-id') ?? '';
     await app.queue.drain([MAIL_SEND_JOB]);
+    // A statement that fails in a transaction: its bound value must not reach the collector.
+    await expect(
+      app.db.transaction(async (tx) =>
+        tx.execute(sql`insert into no_such_table (email) values (${'leaked@example.com'})`),
+      ),
+    ).rejects.toThrow();
     // Closing the server flushes the spans still batched.
     await app.close();
   });
@@ -108,13 +118,18 @@ describe(`OpenTelemetry traces over OTLP on ${testDriver}`, () => {
     expect(queries.length).toBeGreaterThan(0);
     expect(queries.every((q) => q.parentSpanId === server?.spanId)).toBe(true);
     expect(queries.map((q) => attribute(q, 'db.query.text'))).toContain('select 1');
+    expect(receiver.spans.some((s) => s.traceId === unsampledTrace && s.name === 'GET /healthz')).toBe(true);
   });
 
   it('traces the queries of a sign-up (never their values) and the job it queued', () => {
     const inRequest = receiver.spans.filter((s) => s.traceId === ids.register);
     expect(inRequest.some((s) => s.name === 'POST /auth/register')).toBe(true);
     expect(inRequest.filter((s) => s.name.startsWith('db ')).length).toBeGreaterThan(1);
-    expect(JSON.stringify(receiver.spans)).not.toContain('traced@example.com');
+    const exported = JSON.stringify(receiver.spans);
+    expect(exported).not.toContain('traced@example.com');
+    // A failed statement is on its span, redacted as in the logs.
+    expect(exported).toContain('no_such_table');
+    expect(exported).not.toContain('leaked@example.com');
     const job = receiver.spans.find((s) => s.name === `job ${MAIL_SEND_JOB}`);
     expect(job?.kind).toBe(5); // CONSUMER
   });

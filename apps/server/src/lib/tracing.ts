@@ -10,6 +10,7 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
+import { errorSerializer } from './log-redaction.js';
 
 /**
  * OpenTelemetry traces, exported over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set. Off, the
@@ -30,7 +31,7 @@ export function tracingOn(): boolean {
 export async function startTracing(options: { endpoint: string; serviceName: string }): Promise<void> {
   users += 1;
   if (sdk) return;
-  const [{ NodeSDK }, { OTLPTraceExporter }, { BatchSpanProcessor }] = await Promise.all([
+  const [{ NodeSDK }, { OTLPTraceExporter }, { AlwaysOnSampler, BatchSpanProcessor }] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/sdk-trace-base'),
@@ -38,6 +39,9 @@ export async function startTracing(options: { endpoint: string; serviceName: str
   const exporter = new OTLPTraceExporter({ url: new URL('v1/traces', withSlash(options.endpoint)).href });
   const started = new NodeSDK({
     serviceName: options.serviceName,
+    // Every request is traced: a caller's traceparent is continued (its trace id), but its
+    // "not sampled" flag cannot hide a request (and its statements) from the operator.
+    sampler: new AlwaysOnSampler(),
     spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 1_000 })],
     // Spans are made by the server itself (requests, queries, jobs, driver calls): no monkey-patching.
     instrumentations: [],
@@ -72,13 +76,23 @@ export async function inSpan<T>(
     try {
       return await work();
     } catch (error) {
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR });
+      recordError(span, error);
       throw error;
     } finally {
       span.end();
     }
   });
+}
+
+/**
+ * A failure on its span as the logs would show it: a failed statement's bound values (e-mails,
+ * hashes) and a driver's text are redacted (log-redaction.ts) before they leave the process.
+ */
+function recordError(span: Span, error: unknown): void {
+  const safe: { type?: unknown; message?: unknown; stack?: unknown } =
+    error instanceof Error ? errorSerializer(error) : { type: 'Error', message: String(error) };
+  span.recordException({ name: String(safe.type), message: String(safe.message), stack: String(safe.stack ?? '') });
+  span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
 const requestSpan = Symbol('nuvem.requestSpan');

@@ -57,6 +57,10 @@ describe(`GET /metrics on ${testDriver}`, () => {
       const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization } });
       expect(wrong.statusCode, authorization).toBe(403);
     }
+    for (const authorization of [`bearer ${token}`, `BEARER  ${token}`]) {
+      const cased = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization } });
+      expect(cased.statusCode, authorization).toBe(200);
+    }
     const allowed = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: scraperAddress });
     expect(allowed.statusCode).toBe(200);
     const v6 = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '2001:db8:1::5' });

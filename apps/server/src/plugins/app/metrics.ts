@@ -147,10 +147,10 @@ export function metricsAccess(config: { metricsToken: string | null; metricsAllo
   return {
     configured,
     allows(ip: string, authorization: string | undefined): boolean {
-      if (expected && authorization?.startsWith('Bearer ')) {
-        // Compared as digests, in constant time whatever the lengths.
-        if (timingSafeEqual(sha256(authorization.slice('Bearer '.length)), expected)) return true;
-      }
+      // The scheme is case-insensitive (RFC 9110), as scrapers may send it.
+      const presented = /^bearer +(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+      // Compared as digests, in constant time whatever the lengths.
+      if (expected && presented && timingSafeEqual(sha256(presented), expected)) return true;
       if (config.metricsAllow.length === 0) return false;
       // An IPv4 client on a dual-stack socket arrives as ::ffff:a.b.c.d.
       const plain = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
@@ -186,6 +186,15 @@ export async function metricsRoutes(app: App): Promise<void> {
   const { metrics } = app;
   const access = metricsAccess(app.config.observability);
   if (!access.configured) app.log.info('GET /metrics answers 403 until METRICS_TOKEN or METRICS_ALLOW is set');
+  // Behind a proxy on this host every request comes from loopback: allowing loopback without
+  // TRUST_PROXY would open /metrics to anyone the proxy serves.
+  const loopback = app.config.observability.metricsAllow.filter((entry) => /^(127\.|::1$|::1\/)/.test(entry));
+  if (loopback.length > 0 && app.config.trustProxy === false) {
+    app.log.warn(
+      { metricsAllow: loopback },
+      'METRICS_ALLOW lets loopback read /metrics and TRUST_PROXY is unset: a reverse proxy on this host would serve /metrics to everyone (set TRUST_PROXY, or use METRICS_TOKEN)',
+    );
+  }
   app.get(
     '/metrics',
     { config: { auth: 'public' }, schema: { hide: true }, logLevel: 'warn' },

@@ -96,6 +96,8 @@ const unawaitedStatements = new Set([plans.completeJobs(SCHEMA), plans.failJobsB
 export const JOB_NOTICE_CHANNEL = 'nuvem_jobs';
 /** With notices, workers still look this often (seconds), in case one was lost. */
 const NOTICED_POLL_SECONDS = 300;
+/** Coming due times kept per kind (each a timer in turn). */
+const MAX_DUE_TIMES = 1_000;
 
 // A row trigger on pg-boss's (partitioned) job table: each job that becomes ready to be taken
 // (inserted, or set back to retry) sends a notice. Created once, whichever instance is first.
@@ -171,30 +173,51 @@ export const queuePlugin = fp(
     let started = false;
 
     // A notice names a kind and when its job may start: due now, its worker fetches; later, at
-    // that time (one timer per kind, for the earliest).
-    const dueTimers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+    // that time. Each kind keeps its coming due times (to 50 ms, at most 1,000: beyond, the
+    // 5-minute poll finds the rest) and one timer, for the earliest.
+    const dueTimes = new Map<string, { times: number[]; timer: NodeJS.Timeout | null }>();
+    const armDue = (name: string) => {
+      const entry = dueTimes.get(name);
+      if (!entry) return;
+      if (entry.timer) clearTimeout(entry.timer);
+      entry.timer = null;
+      const now = Date.now();
+      let due = false;
+      while ((entry.times[0] ?? Infinity) <= now + 5) {
+        entry.times.shift();
+        due = true;
+      }
+      if (due) workers.get(name)?.notify();
+      const next = entry.times[0];
+      if (next === undefined) {
+        dueTimes.delete(name);
+        return;
+      }
+      entry.timer = setTimeout(() => armDue(name), Math.min(next - now, 2 ** 31 - 1));
+      entry.timer.unref();
+    };
     const onNotice = (payload: string) => {
       const [name = '', at = ''] = payload.split(' ');
       const worker = workers.get(name);
       if (!worker) return;
-      const delay = Number(at) - Date.now();
-      if (!(delay > 5)) {
+      const due = Math.ceil(Number(at) / 50) * 50;
+      if (!(due - Date.now() > 5)) {
         worker.notify();
         return;
       }
-      const due = Number(at);
-      const current = dueTimers.get(name);
-      if (current && current.at <= due) return;
-      if (current) clearTimeout(current.timer);
-      const timer = setTimeout(
-        () => {
-          dueTimers.delete(name);
-          worker.notify();
-        },
-        Math.min(delay, 2 ** 31 - 1),
-      );
-      timer.unref();
-      dueTimers.set(name, { at: due, timer });
+      let entry = dueTimes.get(name);
+      if (!entry) {
+        entry = { times: [], timer: null };
+        dueTimes.set(name, entry);
+      }
+      const { times } = entry;
+      let index = times.findIndex((time) => time >= due);
+      if (index === -1) index = times.length;
+      if (times[index] === due) return;
+      if (index >= MAX_DUE_TIMES) return;
+      times.splice(index, 0, due);
+      if (times.length > MAX_DUE_TIMES) times.pop();
+      if (index === 0) armDue(name);
     };
     let stopListening: (() => Promise<void>) | null = null;
     try {
@@ -372,7 +395,7 @@ export const queuePlugin = fp(
 
     app.addHook('preClose', async () => {
       for (const timer of timers.values()) clearTimeout(timer);
-      for (const { timer } of dueTimers.values()) clearTimeout(timer);
+      for (const { timer } of dueTimes.values()) if (timer) clearTimeout(timer);
       await stopListening?.().catch((error: unknown) =>
         app.log.warn({ err: error }, 'job queue: stop listening failed'),
       );
