@@ -89,9 +89,8 @@ export async function inSpan<T>(
  * hashes) and a driver's text are redacted (log-redaction.ts) before they leave the process.
  */
 function recordError(span: Span, error: unknown): void {
-  const safe: { type?: unknown; message?: unknown; stack?: unknown } =
-    error instanceof Error ? errorSerializer(error) : { type: 'Error', message: String(error) };
-  span.recordException({ name: String(safe.type), message: String(safe.message), stack: String(safe.stack ?? '') });
+  const safe = error instanceof Error ? errorSerializer(error) : { type: 'Error', message: String(error), stack: '' };
+  span.recordException({ name: safe.type, message: safe.message, stack: safe.stack });
   span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
