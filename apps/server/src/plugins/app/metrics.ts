@@ -172,10 +172,18 @@ export const metricsPlugin = fp(
     app.decorate('metrics', metrics);
     const { http } = metrics;
 
-    app.addHook('onResponse', (request, reply, done) => {
+    // Series by method, route and status, kept once made (prom-client would hash the labels each time).
+    const series = new Map<string, ReturnType<typeof http.labels>>();
+    app.observeRequests((request, reply) => {
       const route = request.routeOptions.url ?? '(unmatched)';
-      http.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
-      done();
+      const status = reply.statusCode;
+      const key = `${request.method} ${String(status)} ${route}`;
+      let child = series.get(key);
+      if (!child) {
+        child = http.labels({ method: request.method, route, status_code: String(status) });
+        series.set(key, child);
+      }
+      child.observe(reply.elapsedTime / 1000);
     });
   },
   { name: 'metrics' },
