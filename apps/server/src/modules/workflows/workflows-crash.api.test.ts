@@ -18,7 +18,8 @@ import { listeningUrl, spawnServer, type ServerProcess } from '../../test/server
  * A server process killed with SIGKILL in the middle of a run, then started again on the same
  * database: the run never stays `running`. With PGlite (one process per database) the new process
  * takes it up at once and it goes on from its last saved step to `completed`; with PostgreSQL (other
- * instances may hold it) its job expires after the run's timeout and it ends `failed`, saying why.
+ * instances may hold it) its job is taken over once the dead instance has been silent for 12 s, and
+ * with its time (5 s) spent by then it ends `failed`, saying why.
  */
 describe(`a crash during a workflow run, on ${testDriver}`, () => {
   let database: TestDatabase;
@@ -88,7 +89,7 @@ describe(`a crash during a workflow run, on ${testDriver}`, () => {
       headers,
       body: JSON.stringify({
         name: 'Three slow steps',
-        // Room for the restart on PGlite; on PostgreSQL the job expires 15 s after this.
+        // Room for the restart on PGlite; on PostgreSQL the run's time is spent when its job is taken over.
         timeout_ms: testDriver === 'pglite' ? 60_000 : 5_000,
         nodes: [
           { id: 'a', name: 'A', agent_id: 'agent_business' },

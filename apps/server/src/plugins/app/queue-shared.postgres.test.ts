@@ -98,3 +98,50 @@ describe('job notices between two instances of one PostgreSQL', () => {
     expect(at.get('later')! - sent).toBeLessThan(10_000);
   });
 });
+
+// An instance killed mid-job (SIGKILL, its machine gone) says nothing: the others see it fall
+// silent and set its jobs back to retry at once, instead of after the jobs' expiry.
+describe('jobs of an instance that stopped answering', () => {
+  let database: TestDatabase;
+  let app: App;
+  const ran: { key: string; retryCount: number }[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildApp(
+      testConfig(database.config, { queue: { pollingIntervalSeconds: 60, maintenanceIntervalSeconds: 30 } }),
+    );
+    app.queue.define<{ key: string }>('test.orphaned', {
+      handler: async (data, job) => {
+        ran.push({ key: data.key, retryCount: job.retryCount });
+      },
+      expireInSeconds: 15 * 60,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it("are taken over within seconds, not after their 15-minute expiry, and a live instance's are not", async () => {
+    const orphan = await app.queue.send('test.orphaned', { key: 'orphan' }, { startAfter: Date.now() + 3_600_000 });
+    const kept = await app.queue.send('test.orphaned', { key: 'kept' }, { startAfter: Date.now() + 3_600_000 });
+    // As if two instances had taken one each: one died 20 s ago, the other is alive.
+    await app.database.executeSql(
+      `update pgboss.job set state = 'active', started_on = now() where id = any($1::uuid[])`,
+      [[orphan, kept]],
+    );
+    await app.database.executeSql(
+      `insert into pgboss.nuvem_instance (id, seen_on, active) values
+         ('dead-instance', now() - interval '20 seconds', array[$1]::uuid[]),
+         ('live-instance', now(), array[$2]::uuid[])`,
+      [orphan, kept],
+    );
+    await vi.waitFor(() => expect(ran.map((r) => r.key)).toEqual(['orphan']), { timeout: 10_000, interval: 50 });
+    const { rows } = await app.database.executeSql(`select id from pgboss.nuvem_instance order by id`, []);
+    expect(rows.map((row) => row.id)).not.toContain('dead-instance');
+    expect(rows.map((row) => row.id)).toContain('live-instance');
+    expect((await app.queue.get('test.orphaned', kept!))?.state).toBe('active');
+  });
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
 import { SpanKind } from '@opentelemetry/api';
@@ -114,6 +115,16 @@ do $$ begin
   end if;
 end $$;`;
 
+/** How often an instance says it lives (seconds), and after how long without it it counts as dead. */
+const INSTANCE_BEAT_SECONDS = 3;
+export const INSTANCE_DEAD_SECONDS = 12;
+
+const instanceTableSql = `create table if not exists ${SCHEMA}.nuvem_instance (
+  id text primary key,
+  seen_on timestamptz not null,
+  active uuid[] not null default '{}'
+)`;
+
 /** Runs `step` again (up to 5 times, after a short random pause) when it fails. */
 async function withRetries(step: () => Promise<unknown>, what: string, app: App): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -219,6 +230,54 @@ export const queuePlugin = fp(
       if (times.length > MAX_DUE_TIMES) times.pop();
       if (index === 0) armDue(name);
     };
+    // Liveness (PostgreSQL, several instances): each instance says every few seconds that it lives
+    // and which jobs it runs; an instance silent for longer than INSTANCE_DEAD_SECONDS (killed, its
+    // machine gone) has its jobs set back to retry at once by whichever instance notices first, instead
+    // of waiting for their expiry (a workflow run's is its time-out plus a minute).
+    const activeJobs = new Set<string>();
+    const instanceId = randomUUID();
+    let heartbeat: NodeJS.Timeout | null = null;
+    const beat = async () => {
+      await app.database.executeSql(
+        `insert into ${SCHEMA}.nuvem_instance (id, seen_on, active) values ($1, now(), $2::uuid[])
+         on conflict (id) do update set seen_on = now(), active = excluded.active`,
+        [instanceId, [...activeJobs]],
+      );
+      const { rows } = await app.database.executeSql(
+        `with dead as (
+           delete from ${SCHEMA}.nuvem_instance where seen_on < now() - make_interval(secs => $1) returning id, active
+         ), taken as (
+           update ${SCHEMA}.job set state = 'retry', start_after = now()
+           where state = 'active' and id in (select unnest(active) from dead) returning id
+         )
+         select (select count(*) from dead)::int as instances, (select count(*) from taken)::int as jobs`,
+        [INSTANCE_DEAD_SECONDS],
+      );
+      const taken = rows[0];
+      if (Number(taken?.instances ?? 0) > 0) {
+        app.log.warn(
+          { instances: taken?.instances, jobs: taken?.jobs },
+          'job queue: took over the jobs of instances that stopped answering',
+        );
+      }
+    };
+    if (app.database.driver === 'postgres') {
+      await withRetries(() => app.database.executeSql(instanceTableSql), 'adding the instance table', app);
+      const loop = () => {
+        heartbeat = setTimeout(() => {
+          beat()
+            .catch((error: unknown) => app.log.warn({ err: error }, 'job queue: heartbeat failed'))
+            .finally(() => {
+              if (heartbeat) loop();
+            });
+        }, INSTANCE_BEAT_SECONDS * 1000);
+        heartbeat.unref();
+      };
+      app.addHook('onReady', async () => {
+        await beat().catch((error: unknown) => app.log.warn({ err: error }, 'job queue: heartbeat failed'));
+        loop();
+      });
+    }
     let stopListening: (() => Promise<void>) | null = null;
     try {
       stopListening = await app.database.listen(JOB_NOTICE_CHANNEL, onNotice, () => {
@@ -261,6 +320,7 @@ export const queuePlugin = fp(
       /** One job, settled on its own: completed with its output, or failed (retried by pg-boss). */
       const runJob = async (job: PgBoss.JobWithMetadata): Promise<void> => {
         const started = performance.now();
+        activeJobs.add(job.id);
         // From when it could start (sent, or its startAfter) to when this instance took it.
         const ready = Math.max(new Date(job.createdOn).getTime(), new Date(job.startAfter).getTime());
         const taken = new Date(job.startedOn).getTime();
@@ -304,6 +364,7 @@ export const queuePlugin = fp(
               app.log.error({ err: failError, job: name }, 'a job could not be marked failed'),
             );
         } finally {
+          activeJobs.delete(job.id);
           clearTimeout(timer);
         }
       };
@@ -394,6 +455,8 @@ export const queuePlugin = fp(
     });
 
     app.addHook('preClose', async () => {
+      if (heartbeat) clearTimeout(heartbeat);
+      heartbeat = null;
       for (const timer of timers.values()) clearTimeout(timer);
       for (const { timer } of dueTimes.values()) if (timer) clearTimeout(timer);
       await stopListening?.().catch((error: unknown) =>
@@ -404,6 +467,12 @@ export const queuePlugin = fp(
       // and is retried by another instance (or this one after its restart).
       const budget = Math.max(1_000, app.config.shutdownTimeoutMs);
       await Promise.all([...workers.values()].map((worker) => worker.stop(budget)));
+      if (app.database.driver === 'postgres') {
+        // Stopped cleanly: nothing of this instance's is left for another to take over.
+        await app.database
+          .executeSql(`delete from ${SCHEMA}.nuvem_instance where id = $1`, [instanceId])
+          .catch((error: unknown) => app.log.warn({ err: error }, 'job queue: could not say this instance stopped'));
+      }
       await boss
         .stop({ graceful: true, wait: true, timeout: Math.max(1_000, app.config.shutdownTimeoutMs) })
         .catch((error: unknown) => {
