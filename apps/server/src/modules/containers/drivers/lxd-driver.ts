@@ -27,9 +27,7 @@ const instanceSchema = z.object({
 });
 
 /** `GET /1.0/instances?recursion=2`: each instance with its configuration and its state. */
-const listingSchema = z.array(
-  instanceSchema.extend({ name: z.string(), state: z.unknown().optional() }),
-);
+const listingSchema = z.array(instanceSchema.extend({ name: z.string(), state: z.unknown().optional() }));
 
 const deviceMapSchema = z.record(z.string(), z.record(z.string(), z.string()));
 const profileSchema = z.object({ devices: deviceMapSchema.optional() });
