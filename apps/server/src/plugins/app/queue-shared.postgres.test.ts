@@ -105,6 +105,7 @@ describe('jobs of an instance that stopped answering', () => {
   let database: TestDatabase;
   let app: App;
   const ran: { key: string; retryCount: number }[] = [];
+  const reportedAtStart: number[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -116,6 +117,16 @@ describe('jobs of an instance that stopped answering', () => {
         ran.push({ key: data.key, retryCount: job.retryCount });
       },
       expireInSeconds: 15 * 60,
+    });
+    app.queue.define<{ key: string }>('test.reported', {
+      // What an instance dying now would leave in its report: is this job in it?
+      handler: async (_data, job) => {
+        const { rows } = await app.database.executeSql(
+          `select count(*)::int as n from pgboss.nuvem_instance where $1::uuid = any(active)`,
+          [job.id],
+        );
+        reportedAtStart.push(Number(rows[0]?.n));
+      },
     });
     await app.ready();
   });
@@ -143,5 +154,10 @@ describe('jobs of an instance that stopped answering', () => {
     expect(rows.map((row) => row.id)).not.toContain('dead-instance');
     expect(rows.map((row) => row.id)).toContain('live-instance');
     expect((await app.queue.get('test.orphaned', kept!))?.state).toBe('active');
+  });
+
+  it("reports a job as this instance's before its handler starts, not only at the next beat (3 s)", async () => {
+    await app.queue.send('test.reported', { key: 'now' });
+    await vi.waitFor(() => expect(reportedAtStart).toEqual([1]), { timeout: 10_000, interval: 50 });
   });
 });

@@ -237,12 +237,31 @@ export const queuePlugin = fp(
     const activeJobs = new Set<string>();
     const instanceId = randomUUID();
     let heartbeat: NodeJS.Timeout | null = null;
-    const beat = async () => {
+    const report = async () => {
       await app.database.executeSql(
         `insert into ${SCHEMA}.nuvem_instance (id, seen_on, active) values ($1, now(), $2::uuid[])
          on conflict (id) do update set seen_on = now(), active = excluded.active`,
         [instanceId, [...activeJobs]],
       );
+    };
+    // A job is reported as this instance's before its handler starts (not only at the next beat):
+    // otherwise one taken in the 3 s before a death would wait for its expiry. Reports asked for
+    // while one is being written share the next write (one at a time, whatever the job rate).
+    let writing: Promise<void> = Promise.resolve();
+    let nextReport: Promise<void> | null = null;
+    const announce = (): Promise<void> => {
+      if (app.database.driver !== 'postgres') return Promise.resolve();
+      nextReport ??= writing.then(() => {
+        nextReport = null;
+        writing = report().catch((error: unknown) =>
+          app.log.warn({ err: error }, 'job queue: reporting the jobs this instance runs failed'),
+        );
+        return writing;
+      });
+      return nextReport;
+    };
+    const beat = async () => {
+      await report();
       const { rows } = await app.database.executeSql(
         `with dead as (
            delete from ${SCHEMA}.nuvem_instance where seen_on < now() - make_interval(secs => $1) returning id, active
@@ -321,6 +340,7 @@ export const queuePlugin = fp(
       const runJob = async (job: PgBoss.JobWithMetadata): Promise<void> => {
         const started = performance.now();
         activeJobs.add(job.id);
+        await announce();
         // From when it could start (sent, or its startAfter) to when this instance took it.
         const ready = Math.max(new Date(job.createdOn).getTime(), new Date(job.startAfter).getTime());
         const taken = new Date(job.startedOn).getTime();
