@@ -1,7 +1,7 @@
 // `npm test`: every suite this machine can run. Unit and API tests on PGlite always; the API
 // tests again on PostgreSQL when TEST_DATABASE_URL is set; browser tests when Debian's Chromium
-// is installed. What is skipped is named with the command that enables it. With CI=true nothing
-// may be skipped. Ends with one line: "tests: N passed, N failed, N skipped".
+// is installed; the three-instance failover when nginx, PostgreSQL and Redis are. What is skipped
+// is named with the command that enables it. With CI=true nothing may be skipped. Ends with one line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -94,6 +94,13 @@ const lxdSocket = process.env.TEST_LXD_SOCKET ?? '/var/lib/lxd/unix.socket';
 if (!existsSync(lxdSocket)) {
   skip('LXD driver tests (no LXD socket)', 'bash scripts/lxd-setup.sh (as root), then npm test');
 }
+const lxdClusterSocket = process.env.TEST_LXD_CLUSTER_SOCKET ?? '/var/lib/lxd-c1/unix.socket';
+if (!existsSync(lxdClusterSocket)) {
+  skip(
+    'LXD cluster placement tests (no two-member cluster)',
+    'bash scripts/lxd-setup.sh && bash scripts/lxd-cluster-setup.sh (as root), then npm test',
+  );
+}
 const lxdTlsDir = process.env.LXD_TLS_DIR ?? '/tmp/nuvem-lxd-tls';
 if (!['client.crt', 'client.key', 'server.crt'].every((file) => existsSync(join(lxdTlsDir, file)))) {
   skip('LXD over HTTPS tests (no trusted client certificate)', 'bash scripts/lxd-setup.sh (as root), then npm test');
@@ -168,6 +175,35 @@ if (existsSync(chromium)) {
   }
 } else {
   skip(`Browser tests (no ${chromium})`, 'apt-get install -y chromium');
+}
+
+// 3. Scale-out (issue 36): three built instances on PostgreSQL and Redis behind Debian's nginx, one
+// killed with SIGKILL under load (bench/failover.ts, short form): only requests in flight on it may
+// fail, its jobs are taken over, every run completes once, realtime streams resume.
+const nginx = process.env.NGINX ?? '/usr/sbin/nginx';
+if (!existsSync(nginx)) {
+  skip('Failover of three instances behind nginx (no nginx)', 'apt-get install -y nginx');
+} else if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
+  skip(
+    'Failover of three instances behind nginx (needs PostgreSQL and Redis)',
+    'set TEST_DATABASE_URL and TEST_REDIS_URL',
+  );
+} else {
+  started = Date.now();
+  buildIfStale();
+  const status = run('npx', ['tsx', 'bench/failover.ts'], {
+    FAILOVER_SECONDS: '12',
+    FAILOVER_SETTLE: '60',
+    BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    REDIS_URL: process.env.TEST_REDIS_URL,
+  });
+  wallTimes.push(['Failover (3 instances, nginx)', Date.now() - started]);
+  fileTimes.push({ suite: 'failover', file: 'bench/failover.ts', ms: Date.now() - started });
+  if (status === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    problems.push(`Failover: bench/failover.ts exited with ${status} (its output above says what failed)`);
+  }
 }
 
 console.log('');
