@@ -32,7 +32,8 @@ export async function selectContainerDriver(
         }
       : { socketPath: config.lxdSocket, requestTimeoutMs: 120_000 },
   );
-  if (config.driver === 'lxd') return createLxdDriver(client);
+  const warn = (message: string) => log?.warn(message);
+  if (config.driver === 'lxd') return createLxdDriver(client, { warn });
   if (!remote && !existsSync(config.lxdSocket)) return createDemoDriver();
   try {
     await client.call('GET', '/1.0');
@@ -48,5 +49,5 @@ export async function selectContainerDriver(
     );
     return createDemoDriver();
   }
-  return createLxdDriver(client);
+  return createLxdDriver(client, { warn });
 }

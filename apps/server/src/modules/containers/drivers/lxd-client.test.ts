@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DriverError } from './container-driver.js';
-import { LxdClient, operationResult, parseEnvelope, withQuery } from './lxd-client.js';
+import { LxdClient, operationResult, operationWaitPath, parseEnvelope, withQuery } from './lxd-client.js';
 import {
   buildInstanceConfig,
   isConsoleDrain,
@@ -65,6 +65,13 @@ describe('LXD replies', () => {
     expect(withQuery('/1.0/operations/x?project=p1', { timeout: '5' })).toBe('/1.0/operations/x?project=p1&timeout=5');
     expect(withQuery('/1.0/instances/a/files', { path: '/root/a b' })).toBe(
       '/1.0/instances/a/files?path=%2Froot%2Fa+b',
+    );
+  });
+
+  it("waits on an operation a cluster names with a query (the query stays after '/wait')", () => {
+    expect(operationWaitPath('/1.0/operations/abc', 30)).toBe('/1.0/operations/abc/wait?timeout=30');
+    expect(operationWaitPath('/1.0/operations/abc?project=default', 30)).toBe(
+      '/1.0/operations/abc/wait?project=default&timeout=30',
     );
   });
 });

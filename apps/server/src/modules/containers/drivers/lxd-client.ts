@@ -58,6 +58,16 @@ export function withQuery(path: string, query: Record<string, string | undefined
   return text ? `${base}?${text}` : base;
 }
 
+/**
+ * The `/wait` address of an operation. A clustered LXD names its operations with a query
+ * (`/1.0/operations/<id>?project=default`): `/wait` goes on the path, before it (appended to the
+ * whole address it would read the operation at once, still running, instead of waiting).
+ */
+export function operationWaitPath(operationPath: string, timeoutSeconds: number): string {
+  const [base = '', query = ''] = operationPath.split('?', 2);
+  return withQuery(`${base}/wait${query ? `?${query}` : ''}`, { timeout: String(timeoutSeconds) });
+}
+
 /** Turns an HTTP reply into a sync/async envelope; error replies (and non-JSON failures) become DriverError. */
 export function parseEnvelope(status: number, body: Buffer | string): LxdSuccessEnvelope {
   const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -162,7 +172,7 @@ export class LxdClient {
 
   /** Waits on an operation; the reply may still be running if the timeout ran out (see operationResult). */
   async waitOperation(operationPath: string, timeoutSeconds: number): Promise<LxdOperation> {
-    const response = await this.raw('GET', withQuery(`${operationPath}/wait`, { timeout: String(timeoutSeconds) }));
+    const response = await this.raw('GET', operationWaitPath(operationPath, timeoutSeconds));
     const envelope = parseEnvelope(response.status, response.body);
     const operation = operationSchema.safeParse(envelope.metadata);
     if (!operation.success) throw new DriverError(`LXD sent an unexpected operation: ${operation.error.message}`);

@@ -9,6 +9,7 @@ import {
   type ExecResult,
 } from './container-driver.js';
 import { withQuery, type LxdClient } from './lxd-client.js';
+import { afterPlacing, placeContainer, type MemberCapacity, type PlacementNeed } from './placement.js';
 import { SHA512_CRYPT } from './root-password.js';
 
 export interface LxdDriverOptions {
@@ -18,7 +19,31 @@ export interface LxdDriverOptions {
   stopTimeoutSeconds?: number;
   /** Upper bound for one operation (create unpacks the image, exec runs the command). */
   operationTimeoutSeconds?: number;
+  /** Told when a clustered daemon has no member with room for a container (it goes where most is free). */
+  warn?: (message: string) => void;
 }
+
+/** `GET /1.0`: whether the daemon is a cluster member, and what its API offers. */
+const serverSchema = z.object({
+  api_extensions: z.array(z.string()).optional(),
+  environment: z.object({ server_clustered: z.boolean().optional() }).optional(),
+});
+const membersSchema = z.array(z.object({ server_name: z.string(), status: z.string() }));
+const usedTotalSchema = z.object({ used: z.number(), total: z.number() });
+/** `GET /1.0/cluster/members/<name>/state` (LXD 5.x with the `cluster_member_state` extension). */
+const memberStateSchema = z.object({
+  sysinfo: z.object({ free_ram: z.number() }),
+  storage_pools: z
+    .record(z.string(), z.object({ space: usedTotalSchema }))
+    .nullable()
+    .optional(),
+});
+/** `GET /1.0/resources?target=<member>`: memory used and total (what LXD 5.0 offers per member). */
+const resourcesSchema = z.object({ memory: usedTotalSchema });
+/** `GET /1.0/storage-pools/<pool>/resources?target=<member>`. */
+const poolResourcesSchema = z.object({ space: usedTotalSchema });
+/** How long a reading of the cluster members' free capacity is used (placements since are subtracted). */
+const CAPACITY_CACHE_MS = 10_000;
 
 const instanceSchema = z.object({
   // expanded_config includes what profiles set, so a limit from a profile is still reported.
@@ -288,6 +313,79 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
     return device;
   };
 
+  // Clustered daemons: each container is placed on a member by free capacity (placement.ts). The
+  // daemon's answer to GET /1.0 is read once a minute, the members' capacity every 10 s, with what
+  // was placed since subtracted from it.
+  let server: { clustered: boolean; memberState: boolean; readAt: number } | undefined;
+  const serverInfo = async () => {
+    if (server && Date.now() - server.readAt < PROFILE_CACHE_MS) return server;
+    const parsed = serverSchema.safeParse(await call('GET', '/1.0'));
+    server = {
+      clustered: parsed.success && parsed.data.environment?.server_clustered === true,
+      memberState: parsed.success && (parsed.data.api_extensions ?? []).includes('cluster_member_state'),
+      readAt: Date.now(),
+    };
+    return server;
+  };
+  let capacity: { members: MemberCapacity[]; readAt: number } | undefined;
+  const readCapacity = async (pool: string, memberState: boolean): Promise<MemberCapacity[]> => {
+    const members = membersSchema.safeParse(await call('GET', '/1.0/cluster/members?recursion=1'));
+    if (!members.success) throw new DriverError(`LXD sent an unexpected member list: ${members.error.message}`);
+    return Promise.all(
+      members.data.map(async (member): Promise<MemberCapacity> => {
+        const online = member.status === 'Online';
+        const target = { target: member.server_name };
+        if (!online) return { name: member.server_name, online, freeMemoryBytes: 0, freeDiskBytes: null };
+        if (memberState) {
+          const state = memberStateSchema.safeParse(
+            await call('GET', withQuery(`/1.0/cluster/members/${encodeURIComponent(member.server_name)}/state`, {})),
+          );
+          if (state.success) {
+            const space = state.data.storage_pools?.[pool]?.space;
+            return {
+              name: member.server_name,
+              online,
+              freeMemoryBytes: state.data.sysinfo.free_ram,
+              freeDiskBytes: space ? space.total - space.used : null,
+            };
+          }
+        }
+        const [resources, poolResources] = await Promise.all([
+          call('GET', withQuery('/1.0/resources', target)),
+          call('GET', withQuery(`/1.0/storage-pools/${encodeURIComponent(pool)}/resources`, target)).catch(() => null),
+        ]);
+        const memory = resourcesSchema.safeParse(resources);
+        const space = poolResourcesSchema.safeParse(poolResources);
+        return {
+          name: member.server_name,
+          online,
+          freeMemoryBytes: memory.success ? memory.data.memory.total - memory.data.memory.used : 0,
+          freeDiskBytes: space.success ? space.data.space.total - space.data.space.used : null,
+        };
+      }),
+    );
+  };
+  /** The member a container needing `need` goes to; undefined on a daemon that is not clustered. */
+  const placement = async (need: PlacementNeed): Promise<string | undefined> => {
+    const info = await serverInfo();
+    if (!info.clustered) return undefined;
+    if (!capacity || Date.now() - capacity.readAt >= CAPACITY_CACHE_MS) {
+      const pool = (await defaultRootDisk())?.pool ?? 'default';
+      capacity = { members: await readCapacity(pool, info.memberState), readAt: Date.now() };
+    }
+    const placed = placeContainer(capacity.members, need);
+    if (!placed) throw new DriverError('No member of the LXD cluster is online');
+    if (!placed.fits) {
+      options.warn?.(
+        `No LXD cluster member has ${String(Math.round(need.memoryBytes / 1e6))} MB of memory free: the container goes to ${placed.member}, where most is free`,
+      );
+    }
+    capacity.members = capacity.members.map((member) =>
+      member.name === placed.member ? afterPlacing(member, need) : member,
+    );
+    return placed.member;
+  };
+
   return {
     kind: 'lxd',
 
@@ -297,7 +395,12 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
         // The instance's own root device overrides the profile's: same pool, the tier's size.
         devices = { root: rootDiskDevice(await defaultRootDisk(), spec.diskGb) };
       }
-      await call('POST', path('/1.0/instances'), {
+      // LXD's units: MB and GB are powers of ten (buildInstanceConfig, rootDiskDevice).
+      const target = await placement({
+        memoryBytes: spec.memoryMb * 1e6,
+        diskBytes: spec.diskGb === undefined ? null : spec.diskGb * 1e9,
+      });
+      await call('POST', path('/1.0/instances', { target }), {
         name: spec.name,
         type: 'container',
         source: { type: 'image', alias: spec.image },
