@@ -109,6 +109,20 @@ describe('runFlow', () => {
     expect(state.store.a).toBe('agent_a(hello) [redacted]');
   });
 
+  it('ends a run taken over after its last step was saved (its next node null) without running it again', async () => {
+    const { deps, calls } = scripted((call) => ok(`${call.agent.id}(${call.input})`));
+    const first = stateFor(chain('a', 'b', 'c'));
+    await runFlow(first, deps, new AbortController().signal);
+    expect(first.currentNodeId).toBeNull();
+    // What a checkpoint after the last step holds, taken up again by another instance.
+    const resumed: RunState = { ...stateFor(chain('a', 'b', 'c')), steps: [...first.steps], store: { ...first.store } };
+    calls.length = 0;
+    const end = await runFlow(resumed, deps, new AbortController().signal);
+    expect(end).toEqual({ status: 'completed', output: 'agent_c(agent_b(agent_a(hello)))' });
+    expect(calls).toEqual([]);
+    expect(resumed.steps).toHaveLength(3);
+  });
+
   it('follows the action the agent suggests to the branch it names', async () => {
     const body: FlowBody = {
       name: 'branch',

@@ -34,7 +34,7 @@ export interface RunState {
   store: Record<string, string>;
   /** Finished steps (a run taken over after a restart starts with those it had saved). */
   steps: ExecutionStep[];
-  /** The node to run next (null: the start node). */
+  /** The node to run next (null: the start node before any step; after steps, the run has passed its end). */
   currentNodeId: string | null;
   /** When the run began (its timeout counts from then, across a restart). */
   startedAt: Date;
@@ -207,7 +207,10 @@ export async function runFlow(state: RunState, deps: EngineDeps, signal: AbortSi
   const now = deps.now ?? Date.now;
   const deadline = state.startedAt.getTime() + state.graph.timeoutMs;
   const byId = new Map(state.graph.nodes.map((node) => [node.id, node]));
-  let nodeId: string | null = state.currentNodeId ?? state.graph.startNodeId;
+  // No node to run next: the start node when no step has run yet; with steps, the run had passed
+  // its last node (saved, then its worker died before the end was written): it ends here, as it
+  // would have, instead of starting over and running past max_steps.
+  let nodeId: string | null = state.currentNodeId ?? (state.steps.length > 0 ? null : state.graph.startNodeId);
   if (!Object.hasOwn(state.store, 'input')) state.store.input = state.input;
 
   const interrupted = (): RunEnd | null => {
