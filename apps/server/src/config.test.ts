@@ -90,6 +90,10 @@ describe('loadConfig', () => {
     for (const everyone of ['0.0.0.0/0', '::/0']) {
       expect(() => loadConfig({ METRICS_ALLOW: everyone })).toThrow(/METRICS_ALLOW: .* allows every address/);
     }
+    // IPv4 written as IPv6 would slip past the checks (::ffff:0.0.0.0/96 matches every IPv4 client).
+    for (const mapped of ['::ffff:0.0.0.0/96', '::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:a00:1']) {
+      expect(() => loadConfig({ METRICS_ALLOW: mapped }), mapped).toThrow(/METRICS_ALLOW: .* write it as IPv4/);
+    }
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
   });
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultRateLimits, rateLimitTiers, type RateLimitTier } from '@nuvem/contracts/applications';
 import {
@@ -687,10 +687,17 @@ function parseAddressList(name: string, raw: string | undefined, problems: strin
       problems.push(`${name}: '${entry}' is not an IP address or a CIDR range (10.0.0.0/8, fd00::/8)`);
     } else if (/\/0+$/.test(entry)) {
       problems.push(`${name}: '${entry}' allows every address; list the addresses of your metrics scrapers`);
+    } else if (ipv4Mapped.check(entry.split('/')[0] ?? '', 'ipv6')) {
+      // ::ffff:0.0.0.0/96 would match every IPv4 client: written as IPv4, the checks above apply.
+      problems.push(`${name}: '${entry}' is an IPv4 address written as IPv6 (::ffff:…); write it as IPv4`);
     }
   }
   return entries;
 }
+
+/** IPv6's form of IPv4 addresses (::ffff:a.b.c.d), in any spelling. */
+const ipv4Mapped = new BlockList();
+ipv4Mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
 
 function isProxyAddress(entry: string): boolean {
   if (proxyKeywords.includes(entry)) return true;

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../../test/server-process.testing.js';
 import { registerUser, settleJobs, testDriver, testOrigin, useTestApp } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
+import { loopbackEntries } from './metrics.js';
 
 const token = 'metrics-token-0123456789abcdef';
 const scraperAddress = '198.51.100.7';
@@ -184,5 +185,13 @@ describe(`GET /metrics on ${testDriver}`, () => {
       expect(named.size, file).toBeGreaterThan(5);
       for (const name of named) expect(exposed.has(name), `${file} names ${name}`).toBe(true);
     }
+  });
+});
+
+describe('METRICS_ALLOW entries that let loopback in (warned about without TRUST_PROXY)', () => {
+  it('finds them however they are written, ranges included', () => {
+    expect(
+      loopbackEntries(['127.0.0.1', '127.5.0.0/16', '::1', '0:0:0:0:0:0:0:1', '0.0.0.0/1', '10.0.0.0/8', 'fd00::/8']),
+    ).toEqual(['127.0.0.1', '127.5.0.0/16', '::1', '0:0:0:0:0:0:0:1', '0.0.0.0/1']);
   });
 });

@@ -189,6 +189,20 @@ export const metricsPlugin = fp(
   { name: 'metrics' },
 );
 
+/** The METRICS_ALLOW entries that let loopback in (127.0.0.1 or ::1, however they are written). */
+export function loopbackEntries(metricsAllow: readonly string[]): string[] {
+  const loopback = new BlockList();
+  loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+  loopback.addAddress('::1', 'ipv6');
+  return metricsAllow.filter((entry) => {
+    // An address in loopback's range, or a range holding loopback's usual address.
+    const address = entry.split('/')[0] ?? '';
+    if (loopback.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) return true;
+    const one = metricsAccess({ metricsToken: null, metricsAllow: [entry] });
+    return one.allows('127.0.0.1', undefined) || one.allows('::1', undefined);
+  });
+}
+
 /** GET /metrics in Prometheus's text format, for a bearer METRICS_TOKEN or an address METRICS_ALLOW lists. */
 export async function metricsRoutes(app: App): Promise<void> {
   const { metrics } = app;
@@ -196,7 +210,7 @@ export async function metricsRoutes(app: App): Promise<void> {
   if (!access.configured) app.log.info('GET /metrics answers 403 until METRICS_TOKEN or METRICS_ALLOW is set');
   // Behind a proxy on this host every request comes from loopback: allowing loopback without
   // TRUST_PROXY would open /metrics to anyone the proxy serves.
-  const loopback = app.config.observability.metricsAllow.filter((entry) => /^(127\.|::1$|::1\/)/.test(entry));
+  const loopback = loopbackEntries(app.config.observability.metricsAllow);
   if (loopback.length > 0 && app.config.trustProxy === false) {
     app.log.warn(
       { metricsAllow: loopback },
