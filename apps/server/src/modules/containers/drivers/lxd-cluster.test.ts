@@ -2,8 +2,11 @@
 // machine's own, at /var/lib/lxd-c1 and /var/lib/lxd-c2): containers are placed across the members
 // by free capacity, and each works wherever it landed.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LxdClient } from './lxd-client.js';
 import { createLxdDriver } from './lxd-driver.js';
 
@@ -40,5 +43,65 @@ describe.runIf(existsSync(socketPath))('LXD driver on a two-member cluster', () 
     }
     await driver.stop(names[1] ?? '', { force: true });
     expect((await driver.state(names[1] ?? '')).status).toBe('stopped');
+  });
+});
+
+// A member LXD still lists as online can stop answering (until LXD marks it offline): a stand-in
+// clustered daemon on a unix socket, whose member 'big' fails its resources call, shows that
+// creates go on to the others instead of failing.
+describe('LXD driver placement when a member does not answer (a stand-in clustered daemon)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lxd-cluster-'));
+  const socket = join(dir, 'unix.socket');
+  const targets: string[] = [];
+  let server: Server;
+
+  beforeAll(async () => {
+    const sync = (metadata: unknown): [number, unknown] => [200, { type: 'sync', status_code: 200, metadata }];
+    const answer = (method: string, url: URL): [number, unknown] => {
+      const target = url.searchParams.get('target');
+      switch (url.pathname) {
+        case '/1.0':
+          return sync({ api_extensions: [], environment: { server_clustered: true } });
+        case '/1.0/cluster/members':
+          return sync([
+            { server_name: 'big', status: 'Online' },
+            { server_name: 'small', status: 'Online' },
+            { server_name: 'gone', status: 'Offline' },
+          ]);
+        case '/1.0/resources':
+          if (target === 'big') return [500, { type: 'error', error_code: 500, error: 'member unreachable' }];
+          return sync({ memory: { used: 1e9, total: 4e9 } });
+        case '/1.0/storage-pools/default/resources':
+          return sync({ space: { used: 0, total: 100e9 } });
+        case '/1.0/profiles/default':
+          return sync({ devices: { root: { type: 'disk', path: '/', pool: 'default' } } });
+        case '/1.0/instances':
+          if (method !== 'POST') break;
+          targets.push(target ?? '(none)');
+          return sync({});
+      }
+      return [404, { type: 'error', error_code: 404, error: 'not found' }];
+    };
+    server = createServer((request, response) => {
+      const [status, body] = answer(request.method ?? 'GET', new URL(request.url ?? '/', 'http://lxd'));
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves the member out (with a warning) and places on an online one that answered', async () => {
+    const warnings: string[] = [];
+    const driver = createLxdDriver(new LxdClient({ socketPath: socket }), {
+      warn: (message) => warnings.push(message),
+    });
+    await driver.create({ name: 'one', image: 'x', cpu: 1, memoryMb: 128, diskGb: 5, environment: {} });
+    await driver.create({ name: 'two', image: 'x', cpu: 1, memoryMb: 128, environment: {} });
+    expect(targets).toEqual(['small', 'small']);
+    expect(warnings).toEqual([expect.stringMatching(/member big did not say its capacity .*left out of placement/)]);
   });
 });

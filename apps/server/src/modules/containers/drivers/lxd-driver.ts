@@ -328,40 +328,59 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
     return server;
   };
   let capacity: { members: MemberCapacity[]; readAt: number } | undefined;
+  /** One member's free memory and pool space, from its state (newer LXD) or its resources (LXD 5.0). */
+  const readMember = async (name: string, pool: string, memberState: boolean): Promise<MemberCapacity> => {
+    if (memberState) {
+      const state = memberStateSchema.safeParse(
+        await call('GET', `/1.0/cluster/members/${encodeURIComponent(name)}/state`),
+      );
+      if (state.success) {
+        const space = state.data.storage_pools?.[pool]?.space;
+        return {
+          name,
+          online: true,
+          freeMemoryBytes: state.data.sysinfo.free_ram,
+          freeDiskBytes: space ? space.total - space.used : null,
+        };
+      }
+    }
+    const target = { target: name };
+    const [resources, poolResources] = await Promise.all([
+      call('GET', withQuery('/1.0/resources', target)),
+      call('GET', withQuery(`/1.0/storage-pools/${encodeURIComponent(pool)}/resources`, target)).catch(() => null),
+    ]);
+    const memory = resourcesSchema.safeParse(resources);
+    if (!memory.success) throw new DriverError(`LXD sent unexpected resources: ${memory.error.message}`);
+    const space = poolResourcesSchema.safeParse(poolResources);
+    return {
+      name,
+      online: true,
+      freeMemoryBytes: memory.data.memory.total - memory.data.memory.used,
+      freeDiskBytes: space.success ? space.data.space.total - space.data.space.used : null,
+    };
+  };
   const readCapacity = async (pool: string, memberState: boolean): Promise<MemberCapacity[]> => {
     const members = membersSchema.safeParse(await call('GET', '/1.0/cluster/members?recursion=1'));
     if (!members.success) throw new DriverError(`LXD sent an unexpected member list: ${members.error.message}`);
+    const leftOut = (name: string): MemberCapacity => ({
+      name,
+      online: false,
+      freeMemoryBytes: 0,
+      freeDiskBytes: null,
+    });
     return Promise.all(
-      members.data.map(async (member): Promise<MemberCapacity> => {
-        const online = member.status === 'Online';
-        const target = { target: member.server_name };
-        if (!online) return { name: member.server_name, online, freeMemoryBytes: 0, freeDiskBytes: null };
-        if (memberState) {
-          const state = memberStateSchema.safeParse(
-            await call('GET', withQuery(`/1.0/cluster/members/${encodeURIComponent(member.server_name)}/state`, {})),
+      members.data.map(async ({ server_name: name, status }) => {
+        if (status !== 'Online') return leftOut(name);
+        try {
+          return await readMember(name, pool, memberState);
+        } catch (error) {
+          // A member LXD still lists as online but that does not answer is left out of this
+          // placement, rather than every create failing until LXD marks it offline.
+          options.warn?.(
+            `LXD cluster member ${name} did not say its capacity (${error instanceof Error ? error.message : String(error)}): left out of placement`,
           );
-          if (state.success) {
-            const space = state.data.storage_pools?.[pool]?.space;
-            return {
-              name: member.server_name,
-              online,
-              freeMemoryBytes: state.data.sysinfo.free_ram,
-              freeDiskBytes: space ? space.total - space.used : null,
-            };
-          }
+          return leftOut(name);
         }
-        const [resources, poolResources] = await Promise.all([
-          call('GET', withQuery('/1.0/resources', target)),
-          call('GET', withQuery(`/1.0/storage-pools/${encodeURIComponent(pool)}/resources`, target)).catch(() => null),
-        ]);
-        const memory = resourcesSchema.safeParse(resources);
-        const space = poolResourcesSchema.safeParse(poolResources);
-        return {
-          name: member.server_name,
-          online,
-          freeMemoryBytes: memory.success ? memory.data.memory.total - memory.data.memory.used : 0,
-          freeDiskBytes: space.success ? space.data.space.total - space.data.space.used : null,
-        };
       }),
     );
   };
