@@ -310,7 +310,20 @@ ${upstreams.join('\n')}
   // each run read back (its status, and each of its three steps once).
   const loadEnded = Date.now();
   const settleEnd = loadEnded + settleSeconds * 1000;
-  while (openRuns() > 0 && Date.now() < settleEnd) await new Promise((resolve) => setTimeout(resolve, 200));
+  const runsDb = new pg.Client({ connectionString: databaseUrl.toString() });
+  await runsDb.connect();
+  /** Runs that ended in the database though no stream said so (yet, or ever: see diedWith below). */
+  const endedQuietly = new Set<string>();
+  const stillOpen = () => runs.filter((id) => !seenFinished.has(id) && !endedQuietly.has(id));
+  for (let tick = 1; stillOpen().length > 0 && Date.now() < settleEnd; tick++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (tick % 10 !== 0) continue;
+    const ended = await runsDb.query<{ id: string }>(
+      `select id from workflow_executions where id = any($1) and status in ('completed', 'failed', 'cancelled')`,
+      [stillOpen()],
+    );
+    for (const row of ended.rows) endedQuietly.add(row.id);
+  }
   const status = new Map<string, string>();
   const twice: string[] = [];
   for (let i = 0; i < runs.length; i += 20) {
@@ -353,8 +366,6 @@ ${upstreams.join('\n')}
   }
   // Runs taken up again after the kill (attempts > 1: the dead instance's, taken over), and when
   // the last of them ended.
-  const runsDb = new pg.Client({ connectionString: databaseUrl.toString() });
-  await runsDb.connect();
   const takeover = await runsDb.query<{ taken: number; last: Date | null }>(
     `select count(*)::int as taken, max(finished_at) as last from workflow_executions
       where id = any($1) and attempts > 1`,
