@@ -1,7 +1,7 @@
 import type { ExecutionStep } from '@nuvem/contracts/workflows';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.js';
-import type { JobContext, JobQueue } from '../../plugins/app/queue.js';
+import { JobSuperseded, type JobContext, type JobQueue } from '../../plugins/app/queue.js';
 import type { AgentTotals, BusyAgents } from './agents.service.js';
 import { RunInterrupted, runFlow, type EngineDeps, type RunEnd, type RunState } from './engine.js';
 import { FairSlots, type Slot } from './fair-slots.js';
@@ -18,6 +18,10 @@ export interface ExecuteJobData {
   /** Absent in jobs sent before the data named the user (and in those of resumeOrphans). */
   userId?: string;
 }
+/** The abort reason of a run another instance took over (see JobSuperseded). */
+const SUPERSEDED = 'superseded';
+const superseded = (executionId: string) =>
+  new JobSuperseded(`workflow run ${executionId} was taken over by another instance; this one stopped`);
 /** A run taken up this many times (each a restart mid-run) is failed instead of tried again. */
 export const MAX_ATTEMPTS = 3;
 /**
@@ -222,10 +226,13 @@ export function createRunJob(deps: RunJobDeps) {
                 // The agent of the next node: it is the one at work once this is read elsewhere.
                 currentAgentId: nodeAgents.get(current.currentNodeId ?? '') ?? null,
                 tokensUsed: current.tokensUsed,
+                attempt: row.attempts,
               });
               if (still) saved = savedNow;
-              // Cancelled (or the flow deleted) on another instance before its broadcast arrived.
-              else abort.abort('cancelled');
+              // Taken over by another instance (this one was taken for dead): it stops, writing
+              // nothing more. Otherwise cancelled (or the flow deleted) on another instance before
+              // its broadcast arrived.
+              else abort.abort((await repo.supersededSince(row.id, row.attempts)) ? SUPERSEDED : 'cancelled');
             }
             await publish.publishExecution(userId, {
               id: row.id,
@@ -243,6 +250,7 @@ export function createRunJob(deps: RunJobDeps) {
       );
     } catch (error) {
       if (error instanceof RunInterrupted) {
+        if (abort.signal.reason === SUPERSEDED) throw superseded(row.id);
         // Saved as it stands; the job fails and is retried (here after a restart, or elsewhere).
         await repo
           .checkpoint(row.id, {
@@ -251,6 +259,7 @@ export function createRunJob(deps: RunJobDeps) {
             currentNodeId: state.currentNodeId,
             currentAgentId: null,
             tokensUsed: state.tokensUsed,
+            attempt: row.attempts,
           })
           .catch(() => undefined);
         throw error;
@@ -275,6 +284,7 @@ export function createRunJob(deps: RunJobDeps) {
         stepCount: state.steps.length,
         store: state.store,
         tokensUsed: state.tokensUsed,
+        attempt: row.attempts,
       });
       await publish.publishAgents(userId, stats);
       await pruneRuns(userId);
@@ -288,7 +298,9 @@ export function createRunJob(deps: RunJobDeps) {
       ...(underWaySaved ? { stepCount: state.steps.length } : {}),
       store: state.store,
       tokensUsed: state.tokensUsed,
+      attempt: row.attempts,
     });
+    if (!finished && (await repo.supersededSince(row.id, row.attempts))) throw superseded(row.id);
     if (finished)
       await afterEnd(userId, { id: row.id, flowId: row.flowId, status: end.status, steps: state.steps.length }, stats);
     else await publish.publishAgents(userId, stats);

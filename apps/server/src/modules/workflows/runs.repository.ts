@@ -6,6 +6,9 @@ import { workflowExecutions, type WorkflowExecutionRow } from '../../db/schema/w
 import { workflowFlows } from '../../db/schema/workflow-flows.js';
 
 export const unfinished = ['queued', 'running'];
+/** A write by the worker holding claim `attempt` only (none given: any worker's). */
+const heldBy = (attempt: number | undefined) =>
+  attempt === undefined ? undefined : eq(workflowExecutions.attempts, attempt);
 
 type ExecutionColumns = typeof workflowExecutions.$inferSelect;
 
@@ -177,14 +180,16 @@ export function runQueries(db: Database) {
         'store' | 'currentNodeId' | 'currentAgentId' | 'tokensUsed'
       > & {
         steps: readonly ExecutionStep[];
+        /** The claim this worker holds (its `attempts`): a save by a worker whose run was taken over is refused. */
+        attempt?: number;
       },
     ): Promise<boolean> {
-      const { steps, ...columns } = values;
+      const { steps, attempt, ...columns } = values;
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(workflowExecutions)
           .set(columns)
-          .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running')))
+          .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running'), heldBy(attempt)))
           .returning({ id: workflowExecutions.id });
         if (rows.length === 0) return false;
         await saveSteps(tx, id, steps);
@@ -206,20 +211,35 @@ export function runQueries(db: Database) {
          * way that never ended): it goes.
          */
         stepCount?: number;
+        /** The claim this worker holds (see checkpoint). */
+        attempt?: number;
       },
     ): Promise<boolean> {
-      const { steps, stepCount, ...columns } = values;
+      const { steps, stepCount, attempt, ...columns } = values;
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(workflowExecutions)
           .set({ ...columns, currentNodeId: null, currentAgentId: null, finishedAt: new Date() })
-          .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running')))
+          .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'running'), heldBy(attempt)))
           .returning({ id: workflowExecutions.id });
         if (rows.length === 0) return false;
         await saveSteps(tx, id, steps);
         if (stepCount !== undefined) await dropStepsFrom(tx, id, stepCount);
         return true;
       });
+    },
+
+    /**
+     * Whether a running run was taken up again since this worker's claim (`attempt`): its instance
+     * was taken for dead (silent too long) and another took the run over from its last save.
+     */
+    async supersededSince(id: string, attempt: number): Promise<boolean> {
+      const [row] = await db
+        .select({ attempts: workflowExecutions.attempts })
+        .from(workflowExecutions)
+        .where(eq(workflowExecutions.id, id))
+        .limit(1);
+      return row !== undefined && row.attempts !== attempt;
     },
 
     /** Fails a run that cannot go on (interrupted too often), whatever worker held it. */
@@ -241,14 +261,16 @@ export function runQueries(db: Database) {
       values: Pick<typeof workflowExecutions.$inferInsert, 'store' | 'tokensUsed'> & {
         steps: readonly ExecutionStep[];
         stepCount: number;
+        /** The claim this worker holds (see checkpoint). */
+        attempt?: number;
       },
     ): Promise<void> {
-      const { steps, stepCount, ...columns } = values;
+      const { steps, stepCount, attempt, ...columns } = values;
       await db.transaction(async (tx) => {
         const rows = await tx
           .update(workflowExecutions)
           .set(columns)
-          .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'cancelled')))
+          .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'cancelled'), heldBy(attempt)))
           .returning({ id: workflowExecutions.id });
         if (rows.length === 0) return;
         await saveSteps(tx, id, steps);

@@ -31,6 +31,32 @@ describe(`a run's steps and budget, on ${testDriver}`, () => {
     config: { workflows: { llm: null, concurrency: 50, executionsPerMinute: 120, runsPerUser: 10, runsKept: 3 } },
   });
 
+  it('refuses the saves of a worker whose run was taken over (its instance taken for dead while it was only slow)', async () => {
+    const user = await registerUser(t.app);
+    const me = mlm(t.app, user);
+    const flow = await me.createOk(loop(2));
+    const run = await me.start(flow.id, 'fenced');
+    await me.finished(run.id);
+    const repo = createWorkflowsRepository(t.app.db);
+    await t.app.database.executeSql("update workflow_executions set status = 'queued', attempts = 0 where id = $1", [
+      run.id,
+    ]);
+    const slow = await repo.claimExecution(run.id);
+    const other = await repo.claimExecution(run.id);
+    expect([slow?.attempts, other?.attempts]).toEqual([1, 2]);
+    const base = { store: { input: 'fenced' }, currentNodeId: 'a', currentAgentId: null, tokensUsed: 0, steps: [] };
+    const end = { status: 'completed' as const, error: null, store: {}, tokensUsed: 0, steps: [] };
+    // The slow worker: its save and its end are refused, and it learns why.
+    expect(await repo.checkpoint(run.id, { ...base, attempt: 1 })).toBe(false);
+    expect(await repo.finishExecution(run.id, { ...end, output: 'from the slow worker', attempt: 1 })).toBe(false);
+    expect(await repo.supersededSince(run.id, 1)).toBe(true);
+    // The worker that took it over writes as before.
+    expect(await repo.supersededSince(run.id, 2)).toBe(false);
+    expect(await repo.checkpoint(run.id, { ...base, attempt: 2 })).toBe(true);
+    expect(await repo.finishExecution(run.id, { ...end, output: 'from the new worker', attempt: 2 })).toBe(true);
+    expect((await repo.findExecution(run.id, user.id))?.output).toBe('from the new worker');
+  });
+
   it('saves a step by appending its row: the rows saved before are never written again', async () => {
     const user = await registerUser(t.app);
     const me = mlm(t.app, user);

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testDriver, useTestApp } from '../../test/helper.testing.js';
+import { JobSuperseded } from './queue.js';
 
 // Workers poll only every minute here: a retry or a job due later starts on its notice (the
 // database trigger's NOTIFY) and its timer, not on a poll.
 describe(`the job queue on ${testDriver}`, () => {
   const handled: { id: string; attempt: number; at: number }[] = [];
   let failures = 0;
+  let superseded = 0;
   const t = useTestApp({
     config: { queue: { pollingIntervalSeconds: 60, maintenanceIntervalSeconds: 1 } },
     setup: (app) => {
@@ -22,6 +24,15 @@ describe(`the job queue on ${testDriver}`, () => {
             throw new Error(`attempt ${job.retryCount + 1} failed`);
           }
           return { attempts: job.retryCount + 1 };
+        },
+        retryLimit: 2,
+        retryDelay: 1,
+        retryBackoff: false,
+      });
+      app.queue.define('test.superseded', {
+        handler: async () => {
+          superseded += 1;
+          throw new JobSuperseded('another instance runs it now');
         },
         retryLimit: 2,
         retryDelay: 1,
@@ -81,6 +92,19 @@ describe(`the job queue on ${testDriver}`, () => {
     const state = await settled('test.flaky', dead!);
     expect(state).toMatchObject({ state: 'failed', retryCount: 2, output: { message: 'attempt 3 failed' } });
     expect(failures).toBe(3);
+  });
+
+  it('leaves a job whose work another instance took over as it is: neither completed nor failed (nor retried)', async () => {
+    const id = await t.app.queue.send('test.superseded', {});
+    await vi.waitFor(() => expect(superseded).toBe(1), { timeout: 10_000, interval: 50 });
+    // Its handler has returned; the job stays the other instance's (here: active, untouched).
+    await vi.waitFor(async () => expect((await t.app.queue.get('test.superseded', id!))?.state).toBe('active'), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await t.app.queue.get('test.superseded', id!))?.state).toBe('active');
+    expect(superseded).toBe(1);
   });
 
   it('cancels a job that has not run yet', async () => {

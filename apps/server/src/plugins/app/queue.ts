@@ -8,6 +8,18 @@ import type { App } from '../../types.js';
 import { JobWorker } from './job-worker.js';
 
 /** What a job handler receives besides its data. */
+/**
+ * Thrown by a handler whose work was taken over by another instance (its own was taken for dead
+ * while it was only slow): the job is the other instance's now, so this one neither completes nor
+ * fails it.
+ */
+export class JobSuperseded extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobSuperseded';
+  }
+}
+
 export interface JobContext {
   id: string;
   /** 0 on the first attempt. */
@@ -376,6 +388,11 @@ export const queuePlugin = fp(
           metrics.jobDuration.observe({ kind: name, outcome: 'completed' }, (performance.now() - started) / 1000);
           await boss.complete(name, job.id, output !== null && typeof output === 'object' ? output : undefined);
         } catch (error) {
+          if (error instanceof JobSuperseded) {
+            app.log.warn({ job: name, jobId: job.id, reason: error.message }, 'job taken over by another instance');
+            metrics.jobDuration.observe({ kind: name, outcome: 'superseded' }, (performance.now() - started) / 1000);
+            return;
+          }
           app.log.warn({ job: name, jobId: job.id, err: error }, 'job failed');
           metrics.jobDuration.observe({ kind: name, outcome: 'failed' }, (performance.now() - started) / 1000);
           await boss
