@@ -414,13 +414,16 @@ ${upstreams.join('\n')}
   console.log(
     tookOver
       ? `the killed instance was taken for dead ${((tookOver.time - killedAt) / 1000).toFixed(1)} s after the kill; ` +
-          `its ${String(tookOver.jobs)} active jobs set back to retry`
+          (tookOver.jobs === 0
+            ? 'it held no job at the kill (nothing to take over this time)'
+            : `the ${String(tookOver.jobs)} job${tookOver.jobs === 1 ? '' : 's'} it held (runs under way, or waiting ` +
+              'there for a slot) set back to retry')
       : 'no instance took the killed one for dead within 40 s',
   );
   console.log(
-    `runs taken up again after the kill: ${String(taken)}` +
+    `runs under way on it, taken up again from their last save: ${String(taken)}` +
       (lastTaken
-        ? `, the last of them ended ${((lastTaken.getTime() - killedAt) / 1000).toFixed(1)} s after the kill`
+        ? `; the last of them ended ${((lastTaken.getTime() - killedAt) / 1000).toFixed(1)} s after the kill`
         : ''),
   );
   const completed = runs.filter((id) => status.get(id) === 'completed');
