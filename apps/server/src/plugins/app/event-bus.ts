@@ -48,6 +48,8 @@ export const REPLAY_MS = 5 * 60 * 1000;
 /** At most this many kept events per user (older ones are dropped first). */
 const REPLAY_PER_USER = 500;
 const CHANNEL = 'nuvem:events';
+/** Ids of the events delivered last, remembered so that none is delivered twice. */
+const DELIVERED_IDS = 10_000;
 
 type Wire = { kind: 'event'; event: PortalEvent } | { kind: 'broadcast'; channel: string; data: unknown };
 
@@ -90,8 +92,17 @@ export function createEventBus(options: {
     }
   };
 
+  // An event delivered once only: a publish that timed out (its reply late, as after a long
+  // pause of this process) is delivered here directly, though Redis may have sent it on as well.
+  const delivered = new Set<string>();
   const deliver = (wire: Wire) => {
     if (wire.kind === 'event') {
+      if (delivered.has(wire.event.id)) return;
+      delivered.add(wire.event.id);
+      if (delivered.size > DELIVERED_IDS) {
+        const oldest = delivered.values().next().value;
+        if (oldest !== undefined) delivered.delete(oldest);
+      }
       sweep();
       keep(wire.event);
       emitter.emit('event', wire.event);
