@@ -6,7 +6,7 @@
 //   keeps no idle connections to the instances, since a POST sent on one the dead instance held
 //   fails though it never reached it);
 // - the dead instance is noticed and its jobs taken over (a survivor's log says so);
-// - workflow runs: each accepted run ends (completed, each of its three steps once), none is left
+// - workflow runs: each accepted run ends (completed, each of its steps once), none is left
 //   running or run twice;
 // - realtime streams: each reconnects (Last-Event-ID) and saw the end of every run that completed.
 // Run with `npx tsx bench/failover.ts` after a build; FAILOVER_SECONDS (default 20) is the load's
@@ -24,6 +24,24 @@ import { freePort } from '../apps/server/src/test/providers/listen.testing.js';
 import { startNuvem, threeAgentFlow, type Started } from './lib.js';
 
 const loadSeconds = Number(process.env.FAILOVER_SECONDS ?? 20);
+/**
+ * FAILOVER_MODE=pause: instance 1 is not killed but stopped (SIGSTOP) for FAILOVER_PAUSE seconds
+ * (default 16, past the 12 s after which it is taken for dead), then let go on (SIGCONT): an
+ * instance that was only slow. No request may fail, and its runs, taken over meanwhile, must still
+ * end once each: its own late saves are refused (fenced) and it leaves them alone.
+ */
+const pauseMode = process.env.FAILOVER_MODE === 'pause';
+const pauseSeconds = Number(process.env.FAILOVER_PAUSE ?? 16);
+/**
+ * The flow each run runs: a chain of FAILOVER_NODES nodes over the three offline agents (3 by
+ * default; 30 in pause mode, so that runs are under way, saved every 100 ms, when it pauses).
+ */
+const nodeCount = Number(process.env.FAILOVER_NODES ?? (pauseMode ? 30 : 3));
+const flowNodes = Array.from({ length: nodeCount }, (_, i) => {
+  const node = threeAgentFlow.nodes[i % 3] ?? threeAgentFlow.nodes[0];
+  return { ...node, id: `${node?.id ?? 'n'}-${String(i)}`, name: `${node?.name ?? 'Node'} ${String(i + 1)}` };
+});
+const flowEdges = flowNodes.slice(1).map((node, i) => ({ source: flowNodes[i]?.id ?? '', target: node.id }));
 const settleSeconds = Number(process.env.FAILOVER_SETTLE ?? 120);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -156,14 +174,7 @@ ${upstreams.join('\n')}
   const created = await fetch(`${base}/api/mlm/flows`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({
-      name: 'Failover',
-      ...threeAgentFlow,
-      edges: [
-        { source: 'brief', target: 'tasks' },
-        { source: 'tasks', target: 'copy' },
-      ],
-    }),
+    body: JSON.stringify({ name: 'Failover', nodes: flowNodes, edges: flowEdges }),
   });
   if (created.status !== 201) throw new Error(`flow: ${String(created.status)} ${await created.text()}`);
   const { id: flowId } = (await created.json()) as { id: string };
@@ -253,6 +264,18 @@ ${upstreams.join('\n')}
   const killer = (async () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, killAt - Date.now())));
     const victim = instances[0];
+    if (pauseMode) {
+      if (victim?.pid) process.kill(victim.pid, 'SIGSTOP');
+      killedAt = Date.now();
+      console.log(`stopped instance 1 (pid ${String(victim?.pid)}) with SIGSTOP for ${String(pauseSeconds)} s`);
+      await new Promise((resolve) => setTimeout(resolve, pauseSeconds * 1000));
+      if (victim?.pid) process.kill(victim.pid, 'SIGCONT');
+      // Requests sent to it wait for it; one may time out as it goes on (its timers fire before
+      // the replies that came meanwhile are read): those overlapping the pause are in flight on it.
+      goneAt = Date.now();
+      console.log('let instance 1 go on (SIGCONT)');
+      return;
+    }
     if (victim?.pid) process.kill(victim.pid, 'SIGKILL');
     killedAt = Date.now();
     // A killed process takes a moment to go (its memory unmapped, then its sockets closed): until
@@ -307,7 +330,7 @@ ${upstreams.join('\n')}
   ]);
 
   // Every accepted run must end, completed, once: first their ends on the streams (cheap), then
-  // each run read back (its status, and each of its three steps once).
+  // each run read back (its status, and each of its steps once).
   const loadEnded = Date.now();
   const settleEnd = loadEnded + settleSeconds * 1000;
   const runsDb = new pg.Client({ connectionString: databaseUrl.toString() });
@@ -324,6 +347,8 @@ ${upstreams.join('\n')}
     );
     for (const row of ended.rows) endedQuietly.add(row.id);
   }
+  // Paused: the instance's late writes (refused, as its runs were taken over) come once it goes on.
+  if (pauseMode) await new Promise((resolve) => setTimeout(resolve, 3_000));
   const status = new Map<string, string>();
   const twice: string[] = [];
   for (let i = 0; i < runs.length; i += 20) {
@@ -342,7 +367,8 @@ ${upstreams.join('\n')}
         status.set(id, run.status);
         if (run.status !== 'completed') console.log(`run ${id} ${run.status}: ${JSON.stringify(run.error)}`);
         const nodes = run.steps.map((step) => step.node_id);
-        if (run.status === 'completed' && (nodes.length !== 3 || new Set(nodes).size !== 3)) twice.push(id);
+        if (run.status === 'completed' && (nodes.length !== nodeCount || new Set(nodes).size !== nodeCount))
+          twice.push(id);
       }),
     );
   }
@@ -405,6 +431,7 @@ ${upstreams.join('\n')}
     };
   });
   console.table(rows);
+  const event = pauseMode ? 'its pause' : 'the kill';
   const counts = new Map<string, number>();
   for (const id of runs) counts.set(status.get(id) ?? 'unknown', (counts.get(status.get(id) ?? 'unknown') ?? 0) + 1);
   console.log(
@@ -413,19 +440,26 @@ ${upstreams.join('\n')}
   );
   console.log(
     tookOver
-      ? `the killed instance was taken for dead ${((tookOver.time - killedAt) / 1000).toFixed(1)} s after the kill; ` +
+      ? `instance 1 was taken for dead ${((tookOver.time - killedAt) / 1000).toFixed(1)} s after ${event}; ` +
           (tookOver.jobs === 0
             ? 'it held no job at the kill (nothing to take over this time)'
             : `the ${String(tookOver.jobs)} job${tookOver.jobs === 1 ? '' : 's'} it held (runs under way, or waiting ` +
               'there for a slot) set back to retry')
-      : 'no instance took the killed one for dead within 40 s',
+      : `no instance took instance 1 for dead within 40 s of ${event}`,
   );
   console.log(
     `runs under way on it, taken up again from their last save: ${String(taken)}` +
       (lastTaken
-        ? `; the last of them ended ${((lastTaken.getTime() - killedAt) / 1000).toFixed(1)} s after the kill`
+        ? `; the last of them ended ${((lastTaken.getTime() - killedAt) / 1000).toFixed(1)} s after ${event}`
         : ''),
   );
+  if (pauseMode) {
+    const own = await readFile(join(dir, 'instance-1.log'), 'utf8').catch(() => '');
+    const stopped = own.split('\n').filter((line) => line.includes('job taken over by another instance')).length;
+    console.log(
+      `instance 1, let go on: ${String(stopped)} of its runs found taken over at their next save and stopped there`,
+    );
+  }
   const completed = runs.filter((id) => status.get(id) === 'completed');
   const unseen = completed.filter((id) => !seenEnds.has(id) && !diedWith.has(id));
   console.log(
@@ -441,7 +475,7 @@ ${upstreams.join('\n')}
 } finally {
   stopStreams.abort();
   nginx?.kill('SIGTERM');
-  await Promise.allSettled(instances.slice(1).map((instance) => instance.stop()));
+  await Promise.allSettled((pauseMode ? instances : instances.slice(1)).map((instance) => instance.stop()));
   await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => {});
   await admin.end();
   // The instances' logs (and nginx's) are kept when something failed, for a look at why.
