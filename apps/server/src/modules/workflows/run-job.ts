@@ -65,8 +65,8 @@ export function createRunJob(deps: RunJobDeps) {
   const { repo, runtime, agentsById, aiSecurity, queue, tokens, live, busy, publish, log } = deps;
   /** The instance's run slots, shared fairly between workspaces (an organisation's members share a turn). */
   const slots = new FairSlots(deps.concurrency, RUN_SLICE_MS);
-  /** Runs this instance has taken up (claimed, or about to be). */
-  const taken = new Set<string>();
+  /** Runs this instance has taken up (claimed, or about to be), each with when its work here ends. */
+  const taken = new Map<string, Promise<void>>();
 
   /** What the engine asks of the AI security layer and of billing, the same for every run. */
   const guards: Pick<EngineDeps, 'runtime' | 'findAgent' | 'scanOutput' | 'redact' | 'checkInput' | 'tokens'> = {
@@ -112,12 +112,23 @@ export function createRunJob(deps: RunJobDeps) {
       await queue.send(EXECUTE_JOB, { executionId, userId: owner }, { expireInSeconds: job.expireInSeconds });
       return;
     }
-    // A second job for a run this instance already works on (one sent again at a restart) stops here.
-    if (taken.has(executionId)) {
+    // A second job for a run this instance already works on (one sent again at a restart, or its
+    // own job fetched again after a takeover) waits for that work to end here, then takes the run
+    // up if it is still unfinished (and else ends, the run done).
+    const previous = taken.get(executionId);
+    if (previous) {
       slots.release(slot);
-      return;
+      await previous;
+      if (job.signal.aborted) throw new Error('stopped while another job of its run ended');
+      return runExecution(data, job);
     }
-    taken.add(executionId);
+    let ended: () => void = () => undefined;
+    taken.set(
+      executionId,
+      new Promise<void>((resolve) => {
+        ended = resolve;
+      }),
+    );
     try {
       await runClaimed(
         executionId,
@@ -127,6 +138,7 @@ export function createRunJob(deps: RunJobDeps) {
       );
     } finally {
       taken.delete(executionId);
+      ended();
       slots.release(slot);
     }
   }
@@ -208,6 +220,8 @@ export function createRunJob(deps: RunJobDeps) {
         {
           ...guards,
           onStep: async (current, step) => {
+            // Stopped (taken over, cancelled, shutting down): nothing more is saved or said.
+            if (abort.signal.aborted) return;
             const starting = step.status === 'running';
             entry.current = starting ? step : null;
             setBusy(starting ? step.agent_id : null);
@@ -251,8 +265,9 @@ export function createRunJob(deps: RunJobDeps) {
     } catch (error) {
       if (error instanceof RunInterrupted) {
         if (abort.signal.reason === SUPERSEDED) throw superseded(row.id);
-        // Saved as it stands; the job fails and is retried (here after a restart, or elsewhere).
-        await repo
+        // Saved as it stands; the job fails and is retried (here after a restart, or elsewhere),
+        // unless another instance has the run now (then its job is that instance's too).
+        const kept = await repo
           .checkpoint(row.id, {
             steps: unsaved(),
             store: state.store,
@@ -261,7 +276,8 @@ export function createRunJob(deps: RunJobDeps) {
             tokensUsed: state.tokensUsed,
             attempt: row.attempts,
           })
-          .catch(() => undefined);
+          .catch(() => true);
+        if (!kept && (await repo.supersededSince(row.id, row.attempts).catch(() => false))) throw superseded(row.id);
         throw error;
       }
       log.error({ err: error, executionId: row.id }, 'a workflow run failed unexpectedly');
@@ -276,17 +292,20 @@ export function createRunJob(deps: RunJobDeps) {
       live.shutdownSignal.removeEventListener('abort', onShutdown);
     }
 
-    const stats = await repo.addAgentStats(userId, agentTotals(state.steps.slice(stepsBefore)));
+    // The agents' figures count this worker's steps once the run's record is its own to end
+    // (a worker whose run was taken over counts nothing: the new worker counts them).
+    const addStats = () => repo.addAgentStats(userId, agentTotals(state.steps.slice(stepsBefore)));
     if (end.status === 'cancelled') {
       // Already cancelled in the database by whoever asked; what ran is kept with it.
-      await repo.keepCancelledProgress(row.id, {
+      const kept = await repo.keepCancelledProgress(row.id, {
         steps: unsaved(),
         stepCount: state.steps.length,
         store: state.store,
         tokensUsed: state.tokensUsed,
         attempt: row.attempts,
       });
-      await publish.publishAgents(userId, stats);
+      if (!kept && (await repo.supersededSince(row.id, row.attempts))) throw superseded(row.id);
+      await publish.publishAgents(userId, await addStats());
       await pruneRuns(userId);
       return;
     }
@@ -301,6 +320,7 @@ export function createRunJob(deps: RunJobDeps) {
       attempt: row.attempts,
     });
     if (!finished && (await repo.supersededSince(row.id, row.attempts))) throw superseded(row.id);
+    const stats = await addStats();
     if (finished)
       await afterEnd(userId, { id: row.id, flowId: row.flowId, status: end.status, steps: state.steps.length }, stats);
     else await publish.publishAgents(userId, stats);

@@ -255,7 +255,7 @@ export function runQueries(db: Database) {
       return row ? (await withSteps([row]))[0] : undefined;
     },
 
-    /** What a cancelled run did before it stopped, kept with it. */
+    /** What a cancelled run did before it stopped, kept with it; false when nothing was written. */
     async keepCancelledProgress(
       id: string,
       values: Pick<typeof workflowExecutions.$inferInsert, 'store' | 'tokensUsed'> & {
@@ -264,17 +264,18 @@ export function runQueries(db: Database) {
         /** The claim this worker holds (see checkpoint). */
         attempt?: number;
       },
-    ): Promise<void> {
+    ): Promise<boolean> {
       const { steps, stepCount, attempt, ...columns } = values;
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const rows = await tx
           .update(workflowExecutions)
           .set(columns)
           .where(and(eq(workflowExecutions.id, id), eq(workflowExecutions.status, 'cancelled'), heldBy(attempt)))
           .returning({ id: workflowExecutions.id });
-        if (rows.length === 0) return;
+        if (rows.length === 0) return false;
         await saveSteps(tx, id, steps);
         await dropStepsFrom(tx, id, stepCount);
+        return true;
       });
     },
 

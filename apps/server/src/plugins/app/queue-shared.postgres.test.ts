@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helper.testing.js';
 import type { App } from '../../types.js';
+import { JobSuperseded } from './queue.js';
 
 // Run by the server:postgres project only (the file name says so): PGlite is one process's database.
 // Several instances on one PostgreSQL share the work: each job runs once, a repeatable job once per
@@ -106,6 +107,8 @@ describe('jobs of an instance that stopped answering', () => {
   let app: App;
   const ran: { key: string; retryCount: number }[] = [];
   const reportedAtStart: number[] = [];
+  const heldStarted: string[] = [];
+  const heldStopped: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -117,6 +120,16 @@ describe('jobs of an instance that stopped answering', () => {
         ran.push({ key: data.key, retryCount: job.retryCount });
       },
       expireInSeconds: 15 * 60,
+    });
+    app.queue.define('test.held', {
+      // Runs until told to stop: how it was told is what the test reads.
+      handler: async (_data, job) => {
+        heldStarted.push(job.id);
+        await new Promise<void>((resolve) => {
+          job.signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        heldStopped.push(job.signal.reason instanceof JobSuperseded ? 'superseded' : String(job.signal.reason));
+      },
     });
     app.queue.define<{ key: string }>('test.reported', {
       // What an instance dying now would leave in its report: is this job in it?
@@ -159,5 +172,37 @@ describe('jobs of an instance that stopped answering', () => {
   it("reports a job as this instance's before its handler starts, not only at the next beat (3 s)", async () => {
     await app.queue.send('test.reported', { key: 'now' });
     await vi.waitFor(() => expect(reportedAtStart).toEqual([1]), { timeout: 10_000, interval: 50 });
+  });
+
+  it('stops the jobs of an instance taken for dead while it was only slow, and leaves them to the others', async () => {
+    const id = await app.queue.send('test.held', {});
+    await vi.waitFor(() => expect(heldStarted).toEqual([id]), { timeout: 10_000, interval: 50 });
+    // Its report deleted, as whoever took it for dead does (its jobs then go back to the queue).
+    await vi.waitFor(
+      async () => {
+        const { rows } = await app.database.executeSql(
+          `select count(*)::int as n from pgboss.nuvem_instance where $1::uuid = any(active)`,
+          [id],
+        );
+        expect(Number(rows[0]?.n)).toBe(1);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    await app.database.executeSql(`delete from pgboss.nuvem_instance where $1::uuid = any(active)`, [id]);
+    // At its next report (a beat, within 3 s) it finds itself taken for dead: the job stops here,
+    // and is neither completed nor failed by this instance.
+    await vi.waitFor(() => expect(heldStopped).toEqual(['superseded']), { timeout: 10_000, interval: 50 });
+    expect((await app.queue.get('test.held', id!))?.state).toBe('active');
+    // Its report is written again without the job.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await app.database.executeSql(
+          `select count(*)::int as n from pgboss.nuvem_instance where $1::uuid = any(active)`,
+          [id],
+        );
+        expect(Number(rows[0]?.n)).toBe(0);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });

@@ -246,15 +246,49 @@ export const queuePlugin = fp(
     // and which jobs it runs; an instance silent for longer than INSTANCE_DEAD_SECONDS (killed, its
     // machine gone) has its jobs set back to retry at once by whichever instance notices first, instead
     // of waiting for their expiry (a workflow run's is its time-out plus a minute).
-    const activeJobs = new Set<string>();
+    /** Jobs running here (by id: how many handlers run each, as a job fetched again may briefly have two). */
+    const activeJobs = new Map<string, number>();
+    /** Each running handler's way to be told its job was taken over (see below). */
+    const takeOvers = new Map<string, Set<AbortController>>();
+    /** Jobs another instance took over from this one: their handlers stop, and the job is left alone. */
+    const supersededJobs = new Set<string>();
     const instanceId = randomUUID();
     let heartbeat: NodeJS.Timeout | null = null;
-    const report = async () => {
-      await app.database.executeSql(
+    /** The jobs this instance's last written report listed: what a takeover sets back to retry. */
+    let lastReported: string[] = [];
+    let reportedOnce = false;
+    const report = async (): Promise<void> => {
+      // Jobs taken over from this instance are the others' now: never listed again.
+      const listed = [...activeJobs.keys()].filter((id) => !supersededJobs.has(id));
+      const { rows } = await app.database.executeSql(
         `insert into ${SCHEMA}.nuvem_instance (id, seen_on, active) values ($1, now(), $2::uuid[])
-         on conflict (id) do update set seen_on = now(), active = excluded.active`,
-        [instanceId, [...activeJobs]],
+         on conflict (id) do update set seen_on = now(), active = excluded.active
+         returning (xmax = 0) as inserted`,
+        [instanceId, listed],
       );
+      const wasGone = reportedOnce && rows[0]?.inserted === true;
+      reportedOnce = true;
+      if (!wasGone) {
+        lastReported = listed;
+        return;
+      }
+      // This instance's report had gone: it was taken for dead (silent too long: a pause, an
+      // overloaded machine) and the jobs of its last report were set back to retry, for others to
+      // run. Those still running here stop, and are neither completed nor failed here.
+      const lost = lastReported.filter((id) => activeJobs.has(id));
+      for (const id of lost) {
+        supersededJobs.add(id);
+        for (const controller of takeOvers.get(id) ?? []) {
+          controller.abort(new JobSuperseded('this instance was taken for dead; the job runs elsewhere'));
+        }
+      }
+      app.log.warn(
+        { jobs: lost.length },
+        'job queue: this instance was taken for dead (it was silent too long); its jobs went to others and stop here',
+      );
+      lastReported = listed.filter((id) => !supersededJobs.has(id));
+      // The row just written still lists them: written again without them.
+      void announce();
     };
     // A job is reported as this instance's before its handler starts (not only at the next beat):
     // otherwise one taken in the 3 s before a death would wait for its expiry. Reports asked for
@@ -273,7 +307,7 @@ export const queuePlugin = fp(
       return nextReport;
     };
     const beat = async () => {
-      await report();
+      await announce();
       const { rows } = await app.database.executeSql(
         `with dead as (
            delete from ${SCHEMA}.nuvem_instance where seen_on < now() - make_interval(secs => $1) returning id, active
@@ -351,8 +385,14 @@ export const queuePlugin = fp(
       /** One job, settled on its own: completed with its output, or failed (retried by pg-boss). */
       const runJob = async (job: PgBoss.JobWithMetadata): Promise<void> => {
         const started = performance.now();
-        activeJobs.add(job.id);
-        await announce();
+        activeJobs.set(job.id, (activeJobs.get(job.id) ?? 0) + 1);
+        const takeOver = new AbortController();
+        const mine = takeOvers.get(job.id) ?? new Set<AbortController>();
+        mine.add(takeOver);
+        takeOvers.set(job.id, mine);
+        // Reported before it starts; a report slower than a second (a saturated pool) is not waited
+        // for (the next beat carries the job anyway).
+        await Promise.race([announce(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
         // From when it could start (sent, or its startAfter) to when this instance took it.
         const ready = Math.max(new Date(job.createdOn).getTime(), new Date(job.startAfter).getTime());
         const taken = new Date(job.startedOn).getTime();
@@ -370,7 +410,7 @@ export const queuePlugin = fp(
               definition.handler(job.data, {
                 id: job.id,
                 retryCount: job.retryCount,
-                signal: AbortSignal.any([aborter.signal, expiry.signal]),
+                signal: AbortSignal.any([aborter.signal, expiry.signal, takeOver.signal]),
                 expiresAt: Date.now() + seconds * 1000,
                 expireInSeconds: seconds,
               }),
@@ -384,12 +424,16 @@ export const queuePlugin = fp(
               timer.unref();
             }),
           ]);
+          if (supersededJobs.has(job.id)) throw new JobSuperseded('the job was taken over by another instance');
           app.log.debug({ job: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
           metrics.jobDuration.observe({ kind: name, outcome: 'completed' }, (performance.now() - started) / 1000);
           await boss.complete(name, job.id, output !== null && typeof output === 'object' ? output : undefined);
         } catch (error) {
-          if (error instanceof JobSuperseded) {
-            app.log.warn({ job: name, jobId: job.id, reason: error.message }, 'job taken over by another instance');
+          if (error instanceof JobSuperseded || supersededJobs.has(job.id)) {
+            app.log.warn(
+              { job: name, jobId: job.id, reason: error instanceof Error ? error.message : String(error) },
+              'job taken over by another instance',
+            );
             metrics.jobDuration.observe({ kind: name, outcome: 'superseded' }, (performance.now() - started) / 1000);
             return;
           }
@@ -401,7 +445,14 @@ export const queuePlugin = fp(
               app.log.error({ err: failError, job: name }, 'a job could not be marked failed'),
             );
         } finally {
-          activeJobs.delete(job.id);
+          const left = (activeJobs.get(job.id) ?? 1) - 1;
+          mine.delete(takeOver);
+          if (left > 0) activeJobs.set(job.id, left);
+          else {
+            activeJobs.delete(job.id);
+            takeOvers.delete(job.id);
+            supersededJobs.delete(job.id);
+          }
           clearTimeout(timer);
         }
       };

@@ -47,8 +47,8 @@ describe.runIf(existsSync(socketPath))('LXD driver on a two-member cluster', () 
 });
 
 // A member LXD still lists as online can stop answering (until LXD marks it offline): a stand-in
-// clustered daemon on a unix socket, whose member 'big' fails its resources call, shows that
-// creates go on to the others instead of failing.
+// clustered daemon on a unix socket, whose member 'big' fails its resources call and 'hung' never
+// answers, shows that creates go on to the others instead of failing or waiting minutes.
 describe('LXD driver placement when a member does not answer (a stand-in clustered daemon)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lxd-cluster-'));
   const socket = join(dir, 'unix.socket');
@@ -65,7 +65,9 @@ describe('LXD driver placement when a member does not answer (a stand-in cluster
         case '/1.0/cluster/members':
           return sync([
             { server_name: 'big', status: 'Online' },
-            { server_name: 'small', status: 'Online' },
+            { server_name: 'hung', status: 'Online' },
+            { server_name: 'a', status: 'Online' },
+            { server_name: 'b', status: 'Online' },
             { server_name: 'gone', status: 'Offline' },
           ]);
         case '/1.0/resources':
@@ -83,25 +85,34 @@ describe('LXD driver placement when a member does not answer (a stand-in cluster
       return [404, { type: 'error', error_code: 404, error: 'not found' }];
     };
     server = createServer((request, response) => {
-      const [status, body] = answer(request.method ?? 'GET', new URL(request.url ?? '/', 'http://lxd'));
+      const url = new URL(request.url ?? '/', 'http://lxd');
+      if (url.searchParams.get('target') === 'hung' && request.method === 'GET') return; // never answers
+      const [status, body] = answer(request.method ?? 'GET', url);
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(socket, resolve));
   });
   afterAll(async () => {
+    server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('leaves the member out (with a warning) and places on an online one that answered', async () => {
+  it('leaves out a member that fails or hangs (with a warning); a burst shares one reading and spreads', async () => {
     const warnings: string[] = [];
     const driver = createLxdDriver(new LxdClient({ socketPath: socket }), {
       warn: (message) => warnings.push(message),
+      memberReadMs: 300,
     });
-    await driver.create({ name: 'one', image: 'x', cpu: 1, memoryMb: 128, diskGb: 5, environment: {} });
-    await driver.create({ name: 'two', image: 'x', cpu: 1, memoryMb: 128, environment: {} });
-    expect(targets).toEqual(['small', 'small']);
-    expect(warnings).toEqual([expect.stringMatching(/member big did not say its capacity .*left out of placement/)]);
+    await Promise.all([
+      driver.create({ name: 'one', image: 'x', cpu: 1, memoryMb: 128, diskGb: 5, environment: {} }),
+      driver.create({ name: 'two', image: 'x', cpu: 1, memoryMb: 128, environment: {} }),
+    ]);
+    expect([...targets].sort()).toEqual(['a', 'b']);
+    expect(warnings.sort()).toEqual([
+      expect.stringMatching(/member big did not say its capacity .*left out of placement/),
+      expect.stringMatching(/member hung did not say its capacity \(no answer within 300 ms\)/),
+    ]);
   });
 });

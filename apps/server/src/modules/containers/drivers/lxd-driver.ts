@@ -21,6 +21,8 @@ export interface LxdDriverOptions {
   operationTimeoutSeconds?: number;
   /** Told when a clustered daemon has no member with room for a container (it goes where most is free). */
   warn?: (message: string) => void;
+  /** How long one cluster member may take to say its capacity before it is left out (3 s). */
+  memberReadMs?: number;
 }
 
 /** `GET /1.0`: whether the daemon is a cluster member, and what its API offers. */
@@ -239,6 +241,7 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
   const stopTimeout = options.stopTimeoutSeconds ?? 30;
   const operationTimeout = options.operationTimeoutSeconds ?? 120;
   const project = options.project;
+  const memberReadMs = options.memberReadMs ?? 3_000;
 
   const path = (p: string, query: Record<string, string | undefined> = {}) => withQuery(p, { ...query, project });
   const instancePath = (name: string, suffix = '') => path(`/1.0/instances/${encodeURIComponent(name)}${suffix}`);
@@ -328,6 +331,7 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
     return server;
   };
   let capacity: { members: MemberCapacity[]; readAt: number } | undefined;
+  let reading: Promise<void> | undefined;
   /** One member's free memory and pool space, from its state (newer LXD) or its resources (LXD 5.0). */
   const readMember = async (name: string, pool: string, memberState: boolean): Promise<MemberCapacity> => {
     if (memberState) {
@@ -372,7 +376,17 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
       members.data.map(async ({ server_name: name, status }) => {
         if (status !== 'Online') return leftOut(name);
         try {
-          return await readMember(name, pool, memberState);
+          // A member that hangs rather than fails is left out after a few seconds, not the
+          // client's two minutes.
+          let timer: NodeJS.Timeout | undefined;
+          const slow = new Promise<never>((_resolve, reject) => {
+            timer = setTimeout(() => {
+              reject(new DriverError(`no answer within ${String(memberReadMs)} ms`));
+            }, memberReadMs);
+          });
+          return await Promise.race([readMember(name, pool, memberState), slow]).finally(() => {
+            clearTimeout(timer);
+          });
         } catch (error) {
           // A member LXD still lists as online but that does not answer is left out of this
           // placement, rather than every create failing until LXD marks it offline.
@@ -389,9 +403,19 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
     const info = await serverInfo();
     if (!info.clustered) return undefined;
     if (!capacity || Date.now() - capacity.readAt >= CAPACITY_CACHE_MS) {
-      const pool = (await defaultRootDisk())?.pool ?? 'default';
-      capacity = { members: await readCapacity(pool, info.memberState), readAt: Date.now() };
+      // One reading at a time: creates that arrive meanwhile share it (each reading its own would
+      // overwrite the placements the others subtracted, and a burst would land on one member).
+      reading ??= (async () => {
+        try {
+          const pool = (await defaultRootDisk())?.pool ?? 'default';
+          capacity = { members: await readCapacity(pool, info.memberState), readAt: Date.now() };
+        } finally {
+          reading = undefined;
+        }
+      })();
+      await reading;
     }
+    if (!capacity) throw new DriverError('The LXD cluster members could not be read');
     const placed = placeContainer(capacity.members, need);
     if (!placed) throw new DriverError('No member of the LXD cluster is online');
     if (!placed.fits) {
@@ -419,14 +443,20 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
         memoryBytes: spec.memoryMb * 1e6,
         diskBytes: spec.diskGb === undefined ? null : spec.diskGb * 1e9,
       });
-      await call('POST', path('/1.0/instances', { target }), {
-        name: spec.name,
-        type: 'container',
-        source: { type: 'image', alias: spec.image },
-        profiles: ['default'],
-        config: buildInstanceConfig(spec),
-        devices,
-      });
+      try {
+        await call('POST', path('/1.0/instances', { target }), {
+          name: spec.name,
+          type: 'container',
+          source: { type: 'image', alias: spec.image },
+          profiles: ['default'],
+          config: buildInstanceConfig(spec),
+          devices,
+        });
+      } catch (error) {
+        // What was subtracted for it did not happen (or its member is in trouble): read again.
+        if (target !== undefined) capacity = undefined;
+        throw error;
+      }
     },
 
     start,
