@@ -86,20 +86,8 @@ step "members: $(api "$D1" 'lxd/1.0/cluster/members?recursion=1' | jq -c '[.meta
 
 # 4. busybox image, imported once into the cluster (same recipe as scripts/lxd-setup.sh)
 if [ "$(code "$D1" lxd/1.0/images/aliases/$ALIAS)" != 200 ]; then
-  if [ ! -s "$WORK/rootfs.tar.gz" ] || [ ! -s "$WORK/metadata.tar.gz" ]; then
-    step "building busybox image in $WORK"
-    [ -x /bin/busybox ] && /bin/busybox --list | grep -qx mkpasswd || die "needs busybox-static (/bin/busybox)"
-    rm -rf "$WORK"; mkdir -p "$WORK"/rootfs/{bin,sbin,etc,proc,sys,dev,tmp,root,var/log,run}
-    cp /bin/busybox "$WORK"/rootfs/bin/
-    (cd "$WORK"/rootfs/bin && for a in $(./busybox --list); do [ "$a" = busybox ] || ln -sf busybox "$a"; done)
-    ln -s ../bin/busybox "$WORK"/rootfs/sbin/init
-    printf '::sysinit:/bin/mount -t proc proc /proc\n::respawn:/bin/sh -c "while true; do echo heartbeat; sleep 5; done"\n' > "$WORK"/rootfs/etc/inittab
-    printf 'root:x:0:0:root:/root:/bin/sh\n' > "$WORK"/rootfs/etc/passwd
-    printf 'root:x:0:\n' > "$WORK"/rootfs/etc/group
-    printf 'root:*:19000:0:99999:7:::\n' > "$WORK"/rootfs/etc/shadow; chmod 600 "$WORK"/rootfs/etc/shadow
-    printf 'architecture: x86_64\ncreation_date: %s\nproperties:\n  os: busybox\n  description: nuvem busybox test image\n' "$(date +%s)" > "$WORK"/metadata.yaml
-    tar czf "$WORK"/rootfs.tar.gz -C "$WORK"/rootfs . && tar czf "$WORK"/metadata.tar.gz -C "$WORK" metadata.yaml
-  fi
+  step "building busybox image in $WORK (when not built)"
+  bash "$(dirname "$0")/lxd-build-image.sh" "$WORK"
   step "importing image $ALIAS"
   LXD_DIR="$D1" lxc image import "$WORK"/metadata.tar.gz "$WORK"/rootfs.tar.gz --alias "$ALIAS" >&2
 fi

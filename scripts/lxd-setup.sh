@@ -46,17 +46,8 @@ step "profile devices: $(api lxd/1.0/profiles/default | jq -c .metadata.devices)
 # 5. busybox image with alias
 if [ "$(code lxd/1.0/images/aliases/$ALIAS)" != 200 ]; then
   step "building busybox image"
-  rm -rf "$WORK"; mkdir -p "$WORK"/rootfs/{bin,sbin,etc,proc,sys,dev,tmp,root,var/log,run}
-  cp /bin/busybox "$WORK"/rootfs/bin/
-  # link every applet (the ARCHITECTURE.md list lacks `mount`, so its sysinit line failed on the console)
-  (cd "$WORK"/rootfs/bin && for a in $(./busybox --list); do [ "$a" = busybox ] || ln -sf busybox "$a"; done)
-  ln -s ../bin/busybox "$WORK"/rootfs/sbin/init
-  printf '::sysinit:/bin/mount -t proc proc /proc\n::respawn:/bin/sh -c "while true; do echo heartbeat; sleep 5; done"\n' > "$WORK"/rootfs/etc/inittab
-  printf 'root:x:0:0:root:/root:/bin/sh\n' > "$WORK"/rootfs/etc/passwd
-  printf 'root:x:0:\n' > "$WORK"/rootfs/etc/group
-  printf 'root:*:19000:0:99999:7:::\n' > "$WORK"/rootfs/etc/shadow; chmod 600 "$WORK"/rootfs/etc/shadow
-  printf 'architecture: x86_64\ncreation_date: %s\nproperties:\n  os: busybox\n  description: nuvem busybox test image\n' "$(date +%s)" > "$WORK"/metadata.yaml
-  tar czf "$WORK"/rootfs.tar.gz -C "$WORK"/rootfs . && tar czf "$WORK"/metadata.tar.gz -C "$WORK" metadata.yaml
+  rm -rf "$WORK"
+  bash "$(dirname "$0")/lxd-build-image.sh" "$WORK"
   lxc image import "$WORK"/metadata.tar.gz "$WORK"/rootfs.tar.gz --alias "$ALIAS"
 fi
 step "image: $(api lxd/1.0/images/aliases/$ALIAS | jq -r .metadata.target)"

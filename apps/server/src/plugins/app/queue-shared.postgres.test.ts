@@ -175,34 +175,24 @@ describe('jobs of an instance that stopped answering', () => {
   });
 
   it('stops the jobs of an instance taken for dead while it was only slow, and leaves them to the others', async () => {
+    /** How many instance reports list the job. */
+    const reportsListing = async (job: string | null) => {
+      const { rows } = await app.database.executeSql(
+        `select count(*)::int as n from pgboss.nuvem_instance where $1::uuid = any(active)`,
+        [job],
+      );
+      return Number(rows[0]?.n);
+    };
     const id = await app.queue.send('test.held', {});
     await vi.waitFor(() => expect(heldStarted).toEqual([id]), { timeout: 10_000, interval: 50 });
     // Its report deleted, as whoever took it for dead does (its jobs then go back to the queue).
-    await vi.waitFor(
-      async () => {
-        const { rows } = await app.database.executeSql(
-          `select count(*)::int as n from pgboss.nuvem_instance where $1::uuid = any(active)`,
-          [id],
-        );
-        expect(Number(rows[0]?.n)).toBe(1);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await vi.waitFor(async () => expect(await reportsListing(id)).toBe(1), { timeout: 10_000, interval: 50 });
     await app.database.executeSql(`delete from pgboss.nuvem_instance where $1::uuid = any(active)`, [id]);
     // At its next report (a beat, within 3 s) it finds itself taken for dead: the job stops here,
     // and is neither completed nor failed by this instance.
     await vi.waitFor(() => expect(heldStopped).toEqual(['superseded']), { timeout: 10_000, interval: 50 });
     expect((await app.queue.get('test.held', id!))?.state).toBe('active');
     // Its report is written again without the job.
-    await vi.waitFor(
-      async () => {
-        const { rows } = await app.database.executeSql(
-          `select count(*)::int as n from pgboss.nuvem_instance where $1::uuid = any(active)`,
-          [id],
-        );
-        expect(Number(rows[0]?.n)).toBe(0);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await vi.waitFor(async () => expect(await reportsListing(id)).toBe(0), { timeout: 10_000, interval: 50 });
   });
 });
