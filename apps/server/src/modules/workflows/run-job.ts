@@ -220,9 +220,17 @@ export function createRunJob(deps: RunJobDeps) {
         {
           ...guards,
           onStep: async (current, step) => {
-            // Stopped (taken over, cancelled, shutting down): nothing more is saved or said.
-            if (abort.signal.aborted) return;
             const starting = step.status === 'running';
+            // Stopped (taken over, cancelled, shutting down): nothing more is saved or said. A step
+            // that ended as it stopped is kept with the run (its cancelled or interrupted save), so
+            // the model's tokens it used are charged; unless another instance took the run over: it
+            // runs that step again from its last save, and charges it then.
+            if (abort.signal.aborted) {
+              const takenOver = abort.signal.reason === SUPERSEDED || job.signal.reason instanceof JobSuperseded;
+              if (!takenOver && !starting && step.tokens > 0)
+                await tokens.record(userId, step.tokens, 'workflow', row.id);
+              return;
+            }
             entry.current = starting ? step : null;
             setBusy(starting ? step.agent_id : null);
             if (!starting && step.tokens > 0) await tokens.record(userId, step.tokens, 'workflow', row.id);

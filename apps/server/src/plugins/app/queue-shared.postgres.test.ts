@@ -109,6 +109,12 @@ describe('jobs of an instance that stopped answering', () => {
   const reportedAtStart: number[] = [];
   const heldStarted: string[] = [];
   const heldStopped: string[] = [];
+  /** test.again: each run of the job, and how it ended. */
+  const again: { run: number; ended: string }[] = [];
+  let releaseAgain: () => void = () => undefined;
+  const againReleased = new Promise<void>((resolve) => {
+    releaseAgain = resolve;
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -131,6 +137,39 @@ describe('jobs of an instance that stopped answering', () => {
         heldStopped.push(job.signal.reason instanceof JobSuperseded ? 'superseded' : String(job.signal.reason));
       },
     });
+    app.queue.define('test.again', {
+      // The first run holds until stopped; a second run (the job fetched here again) waits for
+      // the test, then ends, saying whether it was told to stop meanwhile.
+      handler: async (_data, job) => {
+        const run = again.length + 1;
+        const entry = { run, ended: 'running' };
+        again.push(entry);
+        if (run === 1) {
+          await new Promise<void>((resolve) => {
+            job.signal.addEventListener('abort', () => resolve(), { once: true });
+          });
+          entry.ended = job.signal.reason instanceof JobSuperseded ? 'superseded' : String(job.signal.reason);
+          return;
+        }
+        await againReleased;
+        entry.ended = job.signal.aborted ? 'aborted' : 'done';
+      },
+      concurrency: 2,
+    });
+    app.queue.define('test.late', {
+      // Ends as if this instance had just woken from a 10 s pause, during which another instance
+      // took it for dead and fetched the job: its report gone, the job that instance's attempt.
+      handler: async (_data, job) => {
+        await app.database.executeSql(
+          `with gone as (delete from pgboss.nuvem_instance where $1::uuid = any(active))
+           update pgboss.job set state = 'active', started_on = now(), retry_count = retry_count + 1
+           where id = $1::uuid`,
+          [job.id],
+        );
+        const now = performance.now.bind(performance);
+        vi.spyOn(performance, 'now').mockImplementation(() => now() + 10_000);
+      },
+    });
     app.queue.define<{ key: string }>('test.reported', {
       // What an instance dying now would leave in its report: is this job in it?
       handler: async (_data, job) => {
@@ -151,22 +190,27 @@ describe('jobs of an instance that stopped answering', () => {
   it("are taken over within seconds, not after their 15-minute expiry, and a live instance's are not", async () => {
     const orphan = await app.queue.send('test.orphaned', { key: 'orphan' }, { startAfter: Date.now() + 3_600_000 });
     const kept = await app.queue.send('test.orphaned', { key: 'kept' }, { startAfter: Date.now() + 3_600_000 });
-    // As if two instances had taken one each: one died 20 s ago, the other is alive.
+    const since = await app.queue.send('test.orphaned', { key: 'since' }, { startAfter: Date.now() + 3_600_000 });
+    // As if two instances had taken one each: one died 20 s ago, the other is alive. The dead one's
+    // last report also lists a job it gave up (failed, say), which the live one has fetched since.
     await app.database.executeSql(
-      `update pgboss.job set state = 'active', started_on = now() where id = any($1::uuid[])`,
-      [[orphan, kept]],
+      `update pgboss.job set state = 'active',
+         started_on = case when id = $1::uuid then now() - interval '25 seconds' else now() end
+       where id = any($2::uuid[])`,
+      [orphan, [orphan, kept, since]],
     );
     await app.database.executeSql(
       `insert into pgboss.nuvem_instance (id, seen_on, active) values
-         ('dead-instance', now() - interval '20 seconds', array[$1]::uuid[]),
-         ('live-instance', now(), array[$2]::uuid[])`,
-      [orphan, kept],
+         ('dead-instance', now() - interval '20 seconds', array[$1, $3]::uuid[]),
+         ('live-instance', now(), array[$2, $3]::uuid[])`,
+      [orphan, kept, since],
     );
     await vi.waitFor(() => expect(ran.map((r) => r.key)).toEqual(['orphan']), { timeout: 10_000, interval: 50 });
     const { rows } = await app.database.executeSql(`select id from pgboss.nuvem_instance order by id`, []);
     expect(rows.map((row) => row.id)).not.toContain('dead-instance');
     expect(rows.map((row) => row.id)).toContain('live-instance');
     expect((await app.queue.get('test.orphaned', kept!))?.state).toBe('active');
+    expect((await app.queue.get('test.orphaned', since!))?.state).toBe('active');
   });
 
   it("reports a job as this instance's before its handler starts, not only at the next beat (3 s)", async () => {
@@ -194,5 +238,55 @@ describe('jobs of an instance that stopped answering', () => {
     expect((await app.queue.get('test.held', id!))?.state).toBe('active');
     // Its report is written again without the job.
     await vi.waitFor(async () => expect(await reportsListing(id)).toBe(0), { timeout: 10_000, interval: 50 });
+  });
+
+  it('does not complete a job over the attempt another instance runs, when its report is old (it was paused)', async () => {
+    const superseded = async () => {
+      const { values } = await app.metrics.jobDuration.get();
+      return values.find(
+        (v) => v.metricName?.endsWith('_count') && v.labels.kind === 'test.late' && v.labels.outcome === 'superseded',
+      )?.value;
+    };
+    try {
+      const id = await app.queue.send('test.late', {});
+      // Before completing, it reports (its last report is older than half the dead time), finds
+      // itself taken for dead, and leaves the job to the other instance.
+      await vi.waitFor(async () => expect(await superseded()).toBe(1), { timeout: 10_000, interval: 50 });
+      expect((await app.queue.get('test.late', id ?? ''))?.state).toBe('active');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('runs to its end a job taken over from it and fetched here again: only the first run stops', async () => {
+    const id = await app.queue.send('test.again', {});
+    await vi.waitFor(() => expect(again).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        const { rows } = await app.database.executeSql(
+          `select count(*)::int as n from pgboss.nuvem_instance where $1::uuid = any(active)`,
+          [id],
+        );
+        expect(Number(rows[0]?.n)).toBe(1);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    // Taken over as another instance does it: the report deleted and the job set back to retry
+    // (whose notice has this instance fetch it again at once, before or after it finds out).
+    await app.database.executeSql(
+      `with gone as (delete from pgboss.nuvem_instance where $1::uuid = any(active))
+       update pgboss.job set state = 'retry', start_after = now() where id = $1::uuid`,
+      [id],
+    );
+    await vi.waitFor(() => expect(again.map((entry) => entry.ended)).toEqual(['superseded', 'running']), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    releaseAgain();
+    await vi.waitFor(async () => expect((await app.queue.get('test.again', id ?? ''))?.state).toBe('completed'), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(again.map((entry) => entry.ended)).toEqual(['superseded', 'done']);
   });
 });

@@ -7,7 +7,6 @@ import { inSpan } from '../../lib/tracing.js';
 import type { App } from '../../types.js';
 import { JobWorker } from './job-worker.js';
 
-/** What a job handler receives besides its data. */
 /**
  * Thrown by a handler whose work was taken over by another instance (its own was taken for dead
  * while it was only slow): the job is the other instance's now, so this one neither completes nor
@@ -20,6 +19,13 @@ export class JobSuperseded extends Error {
   }
 }
 
+/** One handler running here: its job, and how it is told that job was taken over. */
+interface RunningHandler {
+  jobId: string;
+  takeOver: AbortController;
+}
+
+/** What a job handler receives besides its data. */
 export interface JobContext {
   id: string;
   /** 0 on the first attempt. */
@@ -246,20 +252,24 @@ export const queuePlugin = fp(
     // and which jobs it runs; an instance silent for longer than INSTANCE_DEAD_SECONDS (killed, its
     // machine gone) has its jobs set back to retry at once by whichever instance notices first, instead
     // of waiting for their expiry (a workflow run's is its time-out plus a minute).
-    /** Jobs running here (by id: how many handlers run each, as a job fetched again may briefly have two). */
-    const activeJobs = new Map<string, number>();
-    /** Each running handler's way to be told its job was taken over (see below). */
-    const takeOvers = new Map<string, Set<AbortController>>();
-    /** Jobs another instance took over from this one: their handlers stop, and the job is left alone. */
-    const supersededJobs = new Set<string>();
+    /**
+     * The handlers running here, each with its way to be told its job was taken over (see below).
+     * Kept per handler, not per job id: a job taken over from this instance may be fetched here
+     * again, and that new copy is this instance's own.
+     */
+    const handlers = new Set<RunningHandler>();
     const instanceId = randomUUID();
     let heartbeat: NodeJS.Timeout | null = null;
-    /** The jobs this instance's last written report listed: what a takeover sets back to retry. */
-    let lastReported: string[] = [];
+    /** The handlers whose jobs this instance's last written report listed: what a takeover sets back to retry. */
+    let lastReported: RunningHandler[] = [];
+    /** When the last report that was written had been sent (monotonic ms), and whether there was one. */
+    let lastReportSent = performance.now();
     let reportedOnce = false;
     const report = async (): Promise<void> => {
-      // Jobs taken over from this instance are the others' now: never listed again.
-      const listed = [...activeJobs.keys()].filter((id) => !supersededJobs.has(id));
+      // Handlers of jobs taken over from this instance are stopping: their jobs are the others' now.
+      const reporting = [...handlers].filter((handler) => !handler.takeOver.signal.aborted);
+      const listed = [...new Set(reporting.map((handler) => handler.jobId))];
+      const sent = performance.now();
       const { rows } = await app.database.executeSql(
         `insert into ${SCHEMA}.nuvem_instance (id, seen_on, active) values ($1, now(), $2::uuid[])
          on conflict (id) do update set seen_on = now(), active = excluded.active
@@ -268,27 +278,27 @@ export const queuePlugin = fp(
       );
       const wasGone = reportedOnce && rows[0]?.inserted === true;
       reportedOnce = true;
+      lastReportSent = sent;
       if (!wasGone) {
-        lastReported = listed;
+        lastReported = reporting;
         return;
       }
       // This instance's report had gone: it was taken for dead (silent too long: a pause, an
       // overloaded machine) and the jobs of its last report were set back to retry, for others to
-      // run. Those still running here stop, and are neither completed nor failed here.
-      const lost = lastReported.filter((id) => activeJobs.has(id));
-      for (const id of lost) {
-        supersededJobs.add(id);
-        for (const controller of takeOvers.get(id) ?? []) {
-          controller.abort(new JobSuperseded('this instance was taken for dead; the job runs elsewhere'));
-        }
+      // run. Those handlers, if still running here, stop, and their jobs are neither completed nor
+      // failed here. A handler that started since then (a job fetched later, even one of those
+      // again) is this instance's own and goes on.
+      const lost = lastReported.filter((handler) => handlers.has(handler) && !handler.takeOver.signal.aborted);
+      for (const handler of lost) {
+        handler.takeOver.abort(new JobSuperseded('this instance was taken for dead; the job runs elsewhere'));
       }
       app.log.warn(
         { jobs: lost.length },
         'job queue: this instance was taken for dead (it was silent too long); its jobs went to others and stop here',
       );
-      lastReported = listed.filter((id) => !supersededJobs.has(id));
-      // The row just written still lists them: written again without them.
-      void announce();
+      lastReported = reporting.filter((handler) => !handler.takeOver.signal.aborted);
+      // The row just written may still list them: written again without them.
+      if (lost.length > 0) void announce();
     };
     // A job is reported as this instance's before its handler starts (not only at the next beat):
     // otherwise one taken in the 3 s before a death would wait for its expiry. Reports asked for
@@ -306,14 +316,26 @@ export const queuePlugin = fp(
       });
       return nextReport;
     };
+    // Before a job is completed or failed here: when this instance's last written report is older
+    // than half the time after which an instance is taken for dead (it was paused, or starved), it
+    // reports first, so that a job taken over meanwhile is found to be the others' (its handler's
+    // signal aborts) and is not completed or failed here, over the attempt another instance runs.
+    const confirmStillMine = async (): Promise<void> => {
+      if (app.database.driver !== 'postgres') return;
+      if (performance.now() - lastReportSent < (INSTANCE_DEAD_SECONDS * 1000) / 2) return;
+      await announce();
+    };
     const beat = async () => {
       await announce();
       const { rows } = await app.database.executeSql(
         `with dead as (
-           delete from ${SCHEMA}.nuvem_instance where seen_on < now() - make_interval(secs => $1) returning id, active
+           delete from ${SCHEMA}.nuvem_instance where seen_on < now() - make_interval(secs => $1) returning id, active, seen_on
          ), taken as (
-           update ${SCHEMA}.job set state = 'retry', start_after = now()
-           where state = 'active' and id in (select unnest(active) from dead) returning id
+           -- Only a job started before the dead instance's last report: one it had given up (failed,
+           -- say) and another instance has fetched since is that instance's.
+           update ${SCHEMA}.job j set state = 'retry', start_after = now()
+           from (select unnest(active) as id, seen_on from dead) d
+           where j.id = d.id and j.state = 'active' and j.started_on <= d.seen_on returning j.id
          )
          select (select count(*) from dead)::int as instances, (select count(*) from taken)::int as jobs`,
         [INSTANCE_DEAD_SECONDS],
@@ -385,11 +407,9 @@ export const queuePlugin = fp(
       /** One job, settled on its own: completed with its output, or failed (retried by pg-boss). */
       const runJob = async (job: PgBoss.JobWithMetadata): Promise<void> => {
         const started = performance.now();
-        activeJobs.set(job.id, (activeJobs.get(job.id) ?? 0) + 1);
         const takeOver = new AbortController();
-        const mine = takeOvers.get(job.id) ?? new Set<AbortController>();
-        mine.add(takeOver);
-        takeOvers.set(job.id, mine);
+        const handler: RunningHandler = { jobId: job.id, takeOver };
+        handlers.add(handler);
         // Reported before it starts; a report slower than a second (a saturated pool) is not waited
         // for (the next beat carries the job anyway).
         await Promise.race([announce(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
@@ -424,12 +444,14 @@ export const queuePlugin = fp(
               timer.unref();
             }),
           ]);
-          if (supersededJobs.has(job.id)) throw new JobSuperseded('the job was taken over by another instance');
+          await confirmStillMine();
+          if (takeOver.signal.aborted) throw new JobSuperseded('the job was taken over by another instance');
           app.log.debug({ job: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
           metrics.jobDuration.observe({ kind: name, outcome: 'completed' }, (performance.now() - started) / 1000);
           await boss.complete(name, job.id, output !== null && typeof output === 'object' ? output : undefined);
         } catch (error) {
-          if (error instanceof JobSuperseded || supersededJobs.has(job.id)) {
+          if (!(error instanceof JobSuperseded)) await confirmStillMine();
+          if (error instanceof JobSuperseded || takeOver.signal.aborted) {
             app.log.warn(
               { job: name, jobId: job.id, reason: error instanceof Error ? error.message : String(error) },
               'job taken over by another instance',
@@ -445,14 +467,7 @@ export const queuePlugin = fp(
               app.log.error({ err: failError, job: name }, 'a job could not be marked failed'),
             );
         } finally {
-          const left = (activeJobs.get(job.id) ?? 1) - 1;
-          mine.delete(takeOver);
-          if (left > 0) activeJobs.set(job.id, left);
-          else {
-            activeJobs.delete(job.id);
-            takeOvers.delete(job.id);
-            supersededJobs.delete(job.id);
-          }
+          handlers.delete(handler);
           clearTimeout(timer);
         }
       };

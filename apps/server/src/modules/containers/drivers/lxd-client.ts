@@ -114,7 +114,7 @@ export class LxdClient {
   raw(
     method: string,
     path: string,
-    init: { body?: Buffer; headers?: OutgoingHttpHeaders } = {},
+    init: { body?: Buffer; headers?: OutgoingHttpHeaders; signal?: AbortSignal } = {},
   ): Promise<LxdRawResponse> {
     const headers: OutgoingHttpHeaders = { ...init.headers };
     if (init.body) headers['Content-Length'] = init.body.length;
@@ -149,6 +149,18 @@ export class LxdClient {
       request.setTimeout(this.requestTimeoutMs, () => {
         request.destroy(new DriverError(`LXD request ${method} ${path} timed out`));
       });
+      // Given up by the caller: the exchange ends now, its socket freed.
+      const { signal } = init;
+      if (signal) {
+        const giveUp = () => request.destroy(new DriverError(`LXD request ${method} ${path} was given up`));
+        if (signal.aborted) giveUp();
+        else {
+          signal.addEventListener('abort', giveUp, { once: true });
+          request.on('close', () => {
+            signal.removeEventListener('abort', giveUp);
+          });
+        }
+      }
       request.on('error', (error) => {
         reject(error instanceof DriverError ? error : new DriverError(`LXD request failed: ${error.message}`));
       });
@@ -160,10 +172,17 @@ export class LxdClient {
    * A JSON request. Sync replies give their metadata; async ones are waited for and give the
    * operation's metadata, so callers see one shape either way.
    */
-  async call(method: string, path: string, body?: unknown, waitTimeoutSeconds = 60): Promise<unknown> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    waitTimeoutSeconds = 60,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     const response = await this.raw(method, path, {
       body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      ...(signal ? { signal } : {}),
     });
     const envelope = parseEnvelope(response.status, response.body);
     if (envelope.type === 'sync') return envelope.metadata;

@@ -53,6 +53,10 @@ describe('LXD driver placement when a member does not answer (a stand-in cluster
   const dir = mkdtempSync(join(tmpdir(), 'lxd-cluster-'));
   const socket = join(dir, 'unix.socket');
   const targets: string[] = [];
+  /** Connections the hung member holds open (the driver gives them up). */
+  let hungOpen = 0;
+  /** Every member's capacity call fails (a busy daemon). */
+  let allFail = false;
   let server: Server;
 
   beforeAll(async () => {
@@ -71,7 +75,8 @@ describe('LXD driver placement when a member does not answer (a stand-in cluster
             { server_name: 'gone', status: 'Offline' },
           ]);
         case '/1.0/resources':
-          if (target === 'big') return [500, { type: 'error', error_code: 500, error: 'member unreachable' }];
+          if (target === 'big' || allFail)
+            return [500, { type: 'error', error_code: 500, error: 'member unreachable' }];
           return sync({ memory: { used: 1e9, total: 4e9 } });
         case '/1.0/storage-pools/default/resources':
           return sync({ space: { used: 0, total: 100e9 } });
@@ -86,7 +91,11 @@ describe('LXD driver placement when a member does not answer (a stand-in cluster
     };
     server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://lxd');
-      if (url.searchParams.get('target') === 'hung' && request.method === 'GET') return; // never answers
+      if (url.searchParams.get('target') === 'hung' && request.method === 'GET') {
+        hungOpen += 1;
+        request.socket.on('close', () => (hungOpen -= 1));
+        return; // never answers
+      }
       const [status, body] = answer(request.method ?? 'GET', url);
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
@@ -114,5 +123,24 @@ describe('LXD driver placement when a member does not answer (a stand-in cluster
       expect.stringMatching(/member big did not say its capacity .*left out of placement/),
       expect.stringMatching(/member hung did not say its capacity \(no answer within 300 ms\)/),
     ]);
+    // The requests to the hung member were given up, not left holding a socket for two minutes.
+    await expect.poll(() => hungOpen).toBe(0);
+  });
+
+  it('when no member says its capacity, LXD places the container, and the next create reads again', async () => {
+    const warnings: string[] = [];
+    const driver = createLxdDriver(new LxdClient({ socketPath: socket }), {
+      warn: (message) => warnings.push(message),
+      memberReadMs: 300,
+    });
+    targets.length = 0;
+    allFail = true;
+    await driver.create({ name: 'three', image: 'x', cpu: 1, memoryMb: 128, environment: {} });
+    expect(targets).toEqual(['(none)']);
+    expect(warnings).toContainEqual('No LXD cluster member said its capacity: LXD places the container');
+    // Nothing was kept from that reading: once the members answer, the next create uses them.
+    allFail = false;
+    await driver.create({ name: 'four', image: 'x', cpu: 1, memoryMb: 128, environment: {} });
+    expect(targets[1]).toMatch(/^[ab]$/);
   });
 });

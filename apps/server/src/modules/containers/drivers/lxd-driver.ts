@@ -333,11 +333,15 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
   let capacity: { members: MemberCapacity[]; readAt: number } | undefined;
   let reading: Promise<void> | undefined;
   /** One member's free memory and pool space, from its state (newer LXD) or its resources (LXD 5.0). */
-  const readMember = async (name: string, pool: string, memberState: boolean): Promise<MemberCapacity> => {
+  const readMember = async (
+    name: string,
+    pool: string,
+    memberState: boolean,
+    signal: AbortSignal,
+  ): Promise<MemberCapacity> => {
+    const read = (p: string) => client.call('GET', p, undefined, operationTimeout, signal);
     if (memberState) {
-      const state = memberStateSchema.safeParse(
-        await call('GET', `/1.0/cluster/members/${encodeURIComponent(name)}/state`),
-      );
+      const state = memberStateSchema.safeParse(await read(`/1.0/cluster/members/${encodeURIComponent(name)}/state`));
       if (state.success) {
         const space = state.data.storage_pools?.[pool]?.space;
         return {
@@ -350,8 +354,8 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
     }
     const target = { target: name };
     const [resources, poolResources] = await Promise.all([
-      call('GET', withQuery('/1.0/resources', target)),
-      call('GET', withQuery(`/1.0/storage-pools/${encodeURIComponent(pool)}/resources`, target)).catch(() => null),
+      read(withQuery('/1.0/resources', target)),
+      read(withQuery(`/1.0/storage-pools/${encodeURIComponent(pool)}/resources`, target)).catch(() => null),
     ]);
     const memory = resourcesSchema.safeParse(resources);
     if (!memory.success) throw new DriverError(`LXD sent unexpected resources: ${memory.error.message}`);
@@ -363,7 +367,11 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
       freeDiskBytes: space.success ? space.data.space.total - space.data.space.used : null,
     };
   };
-  const readCapacity = async (pool: string, memberState: boolean): Promise<MemberCapacity[]> => {
+  /** The members' capacity, and how many LXD lists as online did not say theirs. */
+  const readCapacity = async (
+    pool: string,
+    memberState: boolean,
+  ): Promise<{ members: MemberCapacity[]; unread: number }> => {
     const members = membersSchema.safeParse(await call('GET', '/1.0/cluster/members?recursion=1'));
     if (!members.success) throw new DriverError(`LXD sent an unexpected member list: ${members.error.message}`);
     const leftOut = (name: string): MemberCapacity => ({
@@ -372,33 +380,39 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
       freeMemoryBytes: 0,
       freeDiskBytes: null,
     });
-    return Promise.all(
+    let unread = 0;
+    const read = await Promise.all(
       members.data.map(async ({ server_name: name, status }) => {
         if (status !== 'Online') return leftOut(name);
+        // A member that hangs rather than fails is left out after a few seconds, not the client's
+        // two minutes, and its requests are given up.
+        const giveUp = new AbortController();
+        let timer: NodeJS.Timeout | undefined;
         try {
-          // A member that hangs rather than fails is left out after a few seconds, not the
-          // client's two minutes.
-          let timer: NodeJS.Timeout | undefined;
           const slow = new Promise<never>((_resolve, reject) => {
             timer = setTimeout(() => {
-              reject(new DriverError(`no answer within ${String(memberReadMs)} ms`));
+              const error = new DriverError(`no answer within ${String(memberReadMs)} ms`);
+              giveUp.abort(error);
+              reject(error);
             }, memberReadMs);
           });
-          return await Promise.race([readMember(name, pool, memberState), slow]).finally(() => {
-            clearTimeout(timer);
-          });
+          return await Promise.race([readMember(name, pool, memberState, giveUp.signal), slow]);
         } catch (error) {
+          unread += 1;
           // A member LXD still lists as online but that does not answer is left out of this
           // placement, rather than every create failing until LXD marks it offline.
           options.warn?.(
             `LXD cluster member ${name} did not say its capacity (${error instanceof Error ? error.message : String(error)}): left out of placement`,
           );
           return leftOut(name);
+        } finally {
+          clearTimeout(timer);
         }
       }),
     );
+    return { members: read, unread };
   };
-  /** The member a container needing `need` goes to; undefined on a daemon that is not clustered. */
+  /** The member a container needing `need` goes to; undefined on a daemon that is not clustered, or where LXD chooses. */
   const placement = async (need: PlacementNeed): Promise<string | undefined> => {
     const info = await serverInfo();
     if (!info.clustered) return undefined;
@@ -408,14 +422,21 @@ export function createLxdDriver(client: LxdClient, options: LxdDriverOptions = {
       reading ??= (async () => {
         try {
           const pool = (await defaultRootDisk())?.pool ?? 'default';
-          capacity = { members: await readCapacity(pool, info.memberState), readAt: Date.now() };
+          const { members, unread } = await readCapacity(pool, info.memberState);
+          // Members LXD lists as online, none of which said its capacity (a busy daemon): nothing
+          // is known, and nothing kept; LXD's own scheduler picks the member.
+          const known = members.some((member) => member.online);
+          capacity = known || unread === 0 ? { members, readAt: Date.now() } : undefined;
         } finally {
           reading = undefined;
         }
       })();
       await reading;
     }
-    if (!capacity) throw new DriverError('The LXD cluster members could not be read');
+    if (!capacity) {
+      options.warn?.('No LXD cluster member said its capacity: LXD places the container');
+      return undefined;
+    }
     const placed = placeContainer(capacity.members, need);
     if (!placed) throw new DriverError('No member of the LXD cluster is online');
     if (!placed.fits) {

@@ -57,6 +57,11 @@ export function useDeferredMenu(): { menu: DeferredMenu; standIn: ComponentProps
   return {
     menu: { asked, focused },
     standIn: {
+      // As Radix's trigger does, a press opens it (the primary button): a press on the stand-in just
+      // before the real button replaces it is not lost with the click that would have followed.
+      onPointerDown: (event) => {
+        if (event.button === 0 && !event.ctrlKey) setAsked('pointer');
+      },
       // A click from Enter or Space has no pointer detail.
       onClick: (event) => setAsked(event.detail === 0 ? 'keyboard' : 'pointer'),
       onFocus: () => {
