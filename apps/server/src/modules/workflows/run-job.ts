@@ -300,9 +300,10 @@ export function createRunJob(deps: RunJobDeps) {
       live.shutdownSignal.removeEventListener('abort', onShutdown);
     }
 
-    // The agents' figures count this worker's steps once the run's record is its own to end
-    // (a worker whose run was taken over counts nothing: the new worker counts them).
-    const addStats = () => repo.addAgentStats(userId, agentTotals(state.steps.slice(stepsBefore)));
+    // The agents' figures count this worker's steps with the run's end, in its transaction (a
+    // worker whose run was taken over counts nothing: the new worker counts them; and whoever reads
+    // the run ended reads its figures too).
+    const agents = { userId, byAgent: agentTotals(state.steps.slice(stepsBefore)) };
     if (end.status === 'cancelled') {
       // Already cancelled in the database by whoever asked; what ran is kept with it.
       const kept = await repo.keepCancelledProgress(row.id, {
@@ -311,9 +312,10 @@ export function createRunJob(deps: RunJobDeps) {
         store: state.store,
         tokensUsed: state.tokensUsed,
         attempt: row.attempts,
+        agents,
       });
-      if (!kept && (await repo.supersededSince(row.id, row.attempts))) throw superseded(row.id);
-      await publish.publishAgents(userId, await addStats());
+      if (kept === false && (await repo.supersededSince(row.id, row.attempts))) throw superseded(row.id);
+      await publish.publishAgents(userId, kept === false ? await repo.addAgentStats(userId, agents.byAgent) : kept);
       await pruneRuns(userId);
       return;
     }
@@ -326,12 +328,15 @@ export function createRunJob(deps: RunJobDeps) {
       store: state.store,
       tokensUsed: state.tokensUsed,
       attempt: row.attempts,
+      agents,
     });
-    if (!finished && (await repo.supersededSince(row.id, row.attempts))) throw superseded(row.id);
-    const stats = await addStats();
-    if (finished)
-      await afterEnd(userId, { id: row.id, flowId: row.flowId, status: end.status, steps: state.steps.length }, stats);
-    else await publish.publishAgents(userId, stats);
+    if (finished === false) {
+      // Ended meanwhile by someone else (a cancel as it finished), or taken over.
+      if (await repo.supersededSince(row.id, row.attempts)) throw superseded(row.id);
+      await publish.publishAgents(userId, await repo.addAgentStats(userId, agents.byAgent));
+      return;
+    }
+    await afterEnd(userId, { id: row.id, flowId: row.flowId, status: end.status, steps: state.steps.length }, finished);
   }
 
   async function afterEnd(

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { workflowExecutionSteps } from '../../db/schema/workflow-execution-steps.js';
 import { workflowExecutions, type WorkflowExecutionRow } from '../../db/schema/workflow-executions.js';
 import { workflowFlows } from '../../db/schema/workflow-flows.js';
+import { agentQueries } from './agents.repository.js';
 
 export const unfinished = ['queued', 'running'];
 /** A write by the worker holding claim `attempt` only (none given: any worker's). */
@@ -11,6 +12,12 @@ const heldBy = (attempt: number | undefined) =>
   attempt === undefined ? undefined : eq(workflowExecutions.attempts, attempt);
 
 type ExecutionColumns = typeof workflowExecutions.$inferSelect;
+type AgentStatsRow = Awaited<ReturnType<ReturnType<typeof agentQueries>['addAgentStats']>>[number];
+/** A run's steps per agent, added to the agents' figures with the run's end (see finishExecution). */
+interface RunAgentFigures {
+  userId: string;
+  byAgent: Parameters<ReturnType<typeof agentQueries>['addAgentStats']>[1];
+}
 
 /** The workflow_executions and workflow_execution_steps tables: runs, their steps and their lifecycle. */
 export function runQueries(db: Database) {
@@ -213,9 +220,11 @@ export function runQueries(db: Database) {
         stepCount?: number;
         /** The claim this worker holds (see checkpoint). */
         attempt?: number;
+        /** This worker's steps per agent: counted in the same transaction, so once with the end. */
+        agents?: RunAgentFigures;
       },
-    ): Promise<boolean> {
-      const { steps, stepCount, attempt, ...columns } = values;
+    ): Promise<false | AgentStatsRow[]> {
+      const { steps, stepCount, attempt, agents, ...columns } = values;
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(workflowExecutions)
@@ -225,7 +234,7 @@ export function runQueries(db: Database) {
         if (rows.length === 0) return false;
         await saveSteps(tx, id, steps);
         if (stepCount !== undefined) await dropStepsFrom(tx, id, stepCount);
-        return true;
+        return agents ? agentQueries(tx).addAgentStats(agents.userId, agents.byAgent) : [];
       });
     },
 
@@ -263,9 +272,11 @@ export function runQueries(db: Database) {
         stepCount: number;
         /** The claim this worker holds (see checkpoint). */
         attempt?: number;
+        /** This worker's steps per agent, counted with what is kept (see finishExecution). */
+        agents?: RunAgentFigures;
       },
-    ): Promise<boolean> {
-      const { steps, stepCount, attempt, ...columns } = values;
+    ): Promise<false | AgentStatsRow[]> {
+      const { steps, stepCount, attempt, agents, ...columns } = values;
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(workflowExecutions)
@@ -275,7 +286,7 @@ export function runQueries(db: Database) {
         if (rows.length === 0) return false;
         await saveSteps(tx, id, steps);
         await dropStepsFrom(tx, id, stepCount);
-        return true;
+        return agents ? agentQueries(tx).addAgentStats(agents.userId, agents.byAgent) : [];
       });
     },
 
