@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { appReady, expect, test } from '../fixtures';
 
 // A session that ends while a page is open (signed out in another tab or app, expired, revoked):
 // the page says so at once, shows nothing of the user's any more, and a sign-in brings them back.
@@ -33,6 +33,9 @@ test('a session that ends mid-way is shown at once, and signing in again returns
 
   await notice.getByRole('button', { name: 'Sign in again' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdeveloper%3Ftab%3Dcontainers$/);
+  // A new page load (the sign-in page, rendered by the server): used once it answers, as after any
+  // navigation a click starts (see appReady).
+  await appReady(page);
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password').fill(account.password);
