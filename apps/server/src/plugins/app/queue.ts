@@ -262,8 +262,9 @@ export const queuePlugin = fp(
     let heartbeat: NodeJS.Timeout | null = null;
     /** The handlers whose jobs this instance's last written report listed: what a takeover sets back to retry. */
     let lastReported: RunningHandler[] = [];
-    /** When the last report that was written had been sent (monotonic ms), and whether there was one. */
+    /** When the last report that was written had been sent (monotonic ms; the start until then). */
     let lastReportSent = performance.now();
+    /** Whether a report was written yet (the first is an insert by nature, not a sign of a takeover). */
     let reportedOnce = false;
     const report = async (): Promise<void> => {
       // Handlers of jobs taken over from this instance are stopping: their jobs are the others' now.
