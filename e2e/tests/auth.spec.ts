@@ -1,5 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../packages/contracts/src/auth';
-import { expect, openUserMenu, test, uniqueEmail } from '../fixtures';
+import { appReady, expect, openUserMenu, test, uniqueEmail } from '../fixtures';
 
 const passwordHint = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, and not a common or leaked password.`;
 
@@ -9,6 +9,7 @@ test('register from a page, come back to it signed in, stay signed in after a re
   await page.goto('/events');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);
+  await appReady(page);
 
   await page.getByRole('button', { name: 'Create an account' }).click();
   const register = page.getByRole('form', { name: 'Create account' });

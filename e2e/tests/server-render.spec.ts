@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { appReady, expect, test } from '../fixtures';
 
 /**
  * Opens `path` until the server's render is there (other tests load the server meanwhile; past its
@@ -49,12 +49,14 @@ test('the public pages arrive rendered: readable with JavaScript off, in the lan
 test('a rendered page hydrates without a mismatch and answers at once: filters, links and the language switch', async ({
   page,
 }) => {
-  await page.goto('/events');
+  // The server's HTML is in the page before any script ran: the same cards, not a second fetch's
+  // (opened again while the server, busy with the other tests, sends it unrendered past its share).
+  await expect(async () => {
+    await page.goto('/events');
+    expect(await page.evaluate(() => document.getElementById('nuvem-ssr-state') !== null)).toBe(true);
+  }).toPass({ timeout: 15_000 });
   const cards = page.getByRole('list', { name: 'Events' }).getByRole('listitem');
   await expect(cards.first()).toBeVisible();
-  // The server's HTML is in the page before any script ran: the same cards, not a second fetch's.
-  const served = await page.evaluate(() => document.getElementById('nuvem-ssr-state') !== null);
-  expect(served).toBe(true);
   // Hydrated: a search narrows the list (client code answering the server's HTML).
   await page.getByRole('searchbox', { name: 'Search events' }).fill('zzzz-no-such-event');
   await expect(page.getByText('No events found')).toBeVisible();
@@ -90,6 +92,45 @@ test('a signed-in page hydrates the signed-out frame the server sent, then shows
     const html = await (await page.request.get(path)).text();
     expect(html, path).not.toContain(account.email);
     expect(html, path).not.toContain('Rendered Person');
+  }
+});
+
+test('the sign-in and pricing pages stay where the server painted them as they come alive', async ({ page }) => {
+  // Every place "Create an account" (sign-in) or the first plan (pricing) takes, from the first frame
+  // on. The passkey and social buttons, the prices and the sandbox notice used to appear only once
+  // the page had hydrated and fetched, moving what was under them just as the page answered: a click
+  // aimed at "Create an account" then landed on the form.
+  await page.addInitScript({
+    content: `
+      const seen = (window.placesTaken = []);
+      const look = () => {
+        const target =
+          [...document.querySelectorAll('button')].find((b) => b.textContent === 'Create an account') ??
+          document.querySelector('main article');
+        if (target) {
+          const box = target.getBoundingClientRect();
+          const place = Math.round(box.x) + ',' + Math.round(box.y);
+          if (seen.at(-1) !== place) seen.push(place);
+        }
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);`,
+  });
+  for (const path of ['/login', '/pricing']) {
+    await expect(async () => {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.getElementById('nuvem-ssr-state') !== null)).toBe(true);
+    }).toPass({ timeout: 15_000 });
+    await appReady(page);
+    if (path === '/login') {
+      await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    } else {
+      await expect(page.getByText('Sandbox payments')).toBeVisible();
+      await expect(page.getByText('€99.00')).toBeVisible();
+    }
+    const places = await page.evaluate(() => Reflect.get(window, 'placesTaken') as string[]);
+    expect(places, path).toHaveLength(1);
   }
 });
 

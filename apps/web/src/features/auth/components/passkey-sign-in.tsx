@@ -16,9 +16,12 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void | Promise<v
   const auth = useAuth();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // Only the browser knows whether it has WebAuthn: the server's page leaves the button out.
+  // Only the browser knows whether it has WebAuthn. The server's page (and the render that hydrates
+  // it) has the button, as nearly every browser does: leaving it out there moved the whole centred
+  // card as the page came alive, and a click on "Create an account" just then landed on the form.
+  // A browser without WebAuthn loses it once hydrated.
   const hydrated = useHydrated();
-  if (!hydrated || !browserSupportsWebAuthn()) return null;
+  if (hydrated && !browserSupportsWebAuthn()) return null;
 
   async function signIn() {
     setFailure(null);
