@@ -167,6 +167,8 @@ for (const provider of ['Google', 'GitHub'] as const) {
   test(`sign in with ${provider} and come back to the page you were on`, async ({ page }) => {
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await appReady(page);
     await page.getByRole('button', { name: `Continue with ${provider}` }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     const menu = await openUserMenu(page);

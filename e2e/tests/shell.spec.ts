@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { appReady, expect, test } from '../fixtures';
 
 test.describe('ecosystem modal', () => {
   test('opens from the nine-dot button and closes three ways, locking the page scroll while open @mobile', async ({
@@ -86,6 +86,7 @@ test.describe('desktop and dock', () => {
     await page.goto('/?app=5');
     await page.getByRole('link', { name: 'Sign in with e-mail' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=/);
+    await appReady(page);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
