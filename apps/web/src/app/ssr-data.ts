@@ -17,9 +17,18 @@ import { paths } from '@/config/paths';
  */
 export type PageDataFetcher = (url: string) => Promise<unknown>;
 
-/** Whether a service's base address is on this server's own origin (the render can ask it in-process). */
-function ownOrigin(base: string): boolean {
-  return base === '' || /^\/(?!\/)/.test(base);
+/**
+ * Whether a service's base address is on this server's own origin (the render can ask it in-process):
+ * read as a URL parser reads it, so `//host`, `/\host` or `/<tab>/host` (tabs and line breaks are
+ * dropped) count as elsewhere.
+ */
+export function ownOrigin(base: string): boolean {
+  const here = 'http://own.invalid';
+  try {
+    return new URL(base, here).origin === here;
+  } catch {
+    return false;
+  }
 }
 
 /**
