@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyReply, type FastifyRequest } from '
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
+import { keepDataDirPrivate } from './lib/data-dir.js';
 import { errorSerializer } from './lib/log-redaction.js';
 import { requestLoggerFactory } from './lib/request-logger.js';
 import { nameRequestSpan, startTracing, stopTracing, traceIdOf, tracedListener } from './lib/tracing.js';
@@ -158,6 +159,8 @@ async function assemble(app: App, config: AppConfig): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // Before anything is written there: the database, mails and keys are its owner's alone.
+  await keepDataDirPrivate(config.dataDir, app.log);
   // Every route, as registered (the route security suite walks them all).
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -89,8 +89,11 @@ describe(`backup and restore of the ${testDriver} database`, () => {
       await readFile(join(live, RECORD_KEY_FILE), 'utf8'),
     );
 
+    // Unpacked where others could enter (the archive's modes, a umask): the server narrows it.
+    await chmod(fresh, 0o755);
     const after = await serve(restored, fresh);
     try {
+      expect((await stat(fresh)).mode & 0o777).toBe(0o700);
       const res = await signIn(after, user.email, user.password);
       expect(res.statusCode).toBe(200);
       const cookie = res.cookies.find((c) => c.name === 'nuvem_session')?.value;

@@ -13,6 +13,7 @@ import { migrationsFolder } from '../paths.js';
 import { inSpan, tracingOn } from '../lib/tracing.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { tables } from './tables.js';
+import { DATA_DIR_MODE } from '../lib/data-dir.js';
 
 /** The one database type modules see, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof tables>;
@@ -71,7 +72,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   // lock is taken before PGlite opens the folder and released after it closed.
   let lock: DataDirLock | null = null;
   if (dataDir) {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: DATA_DIR_MODE });
     lock = await lockDataDir(dataDir);
   }
   let client: PGlite;

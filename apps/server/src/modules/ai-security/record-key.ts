@@ -17,6 +17,7 @@ import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import type { DatabaseConfig } from '../../config.js';
 import { StartupError } from '../../lib/errors.js';
+import { DATA_DIR_MODE } from '../../lib/data-dir.js';
 
 export const RECORD_KEY_FILE = 'ai-security-record.key';
 const KEY_BYTES = 32;
@@ -52,7 +53,7 @@ export async function loadRecordKey(dataDir: string, database: DatabaseConfig): 
     if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600).catch(() => {});
     return existing;
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   // Written whole under another name and linked into place: the first server to start makes the key,
   // and another starting at the same moment never reads a half-written file.
   const draft = `${file}.${String(process.pid)}.${randomBytes(4).toString('hex')}.tmp`;

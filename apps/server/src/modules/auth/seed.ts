@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { App } from '../../types.js';
 import { createAuthRepository } from './auth.repository.js';
+import { DATA_DIR_MODE } from '../../lib/data-dir.js';
 
 export const DEMO_EMAIL = 'demo@nuvem.local';
 const SEED_KEY = 'seed:demo-user';
@@ -54,7 +55,7 @@ export async function seedDemoUser(app: App): Promise<void> {
   if (!created) return;
 
   const file = join(app.config.dataDir, 'demo-credentials.txt');
-  await mkdir(app.config.dataDir, { recursive: true });
+  await mkdir(app.config.dataDir, { recursive: true, mode: DATA_DIR_MODE });
   await writeFile(file, `e-mail: ${DEMO_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
   app.log.info({ email: DEMO_EMAIL }, 'demo user created');

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
+import { DATA_DIR_MODE } from '../../lib/data-dir.js';
 
 /** One message as the transport sends it (already rendered). */
 export interface OutgoingMail {
@@ -83,7 +84,7 @@ export function createFileTransport(dir: string): MailTransport {
     kind: 'file',
     async send(mail) {
       const info = await transporter.sendMail(message(mail));
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: DATA_DIR_MODE });
       const file = join(folder, `${stamp(mail.createdAt)}-${mail.id}.eml`);
       await writeFile(`${file}.part`, info.message as Buffer);
       await rename(`${file}.part`, file);

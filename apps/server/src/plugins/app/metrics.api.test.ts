@@ -166,7 +166,11 @@ describe(`GET /metrics on ${testDriver}`, () => {
     expect(sample(text, 'process_cpu_seconds_total')).toBeGreaterThan(0);
   });
 
-  it('counts queued jobs by kind and state', async () => {
+  it('counts queued jobs by kind and state, an empty queue as 0', async () => {
+    // Before anything is queued: every kind in every state reads 0 (a dashboard shows 0, not no data).
+    const before = await scrape(t.app);
+    expect(sample(before, 'nuvem_job_queue_depth', { kind: 'containers.delete', state: 'created' })).toBe(0);
+    expect(sample(before, 'nuvem_job_queue_depth', { kind: 'mail.send', state: 'retry' })).toBe(0);
     await t.app.queue.send('containers.delete', { id: 'ctr_later' }, { startAfter: Date.now() + 60_000 });
     const text = await scrape(t.app);
     expect(sample(text, 'nuvem_job_queue_depth', { kind: 'containers.delete', state: 'created' })).toBe(1);

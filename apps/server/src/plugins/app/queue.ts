@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import { inSpan } from '../../lib/tracing.js';
 import type { App } from '../../types.js';
 import { JobWorker } from './job-worker.js';
+import type { QueueDepth } from './metrics.js';
 
 /**
  * Thrown by a handler whose work was taken over by another instance (its own was taken for dead
@@ -186,13 +187,23 @@ export const queuePlugin = fp(
     await withRetries(() => app.database.executeSql(notifyTriggerSql), 'adding the job notice trigger', app);
 
     const { metrics } = app;
-    // The depth of every kind's queue, read when /metrics is scraped.
+    // The depth of every kind's queue, read when /metrics is scraped: each kind this instance
+    // defines in each state, 0 when empty (a series that vanished would read as no data).
     metrics.sources.queueDepth = async () => {
       const { rows } = await app.database.executeSql(
         `select name, state, count(*)::int as n from ${SCHEMA}.job where state in ('created', 'retry', 'active') group by name, state`,
         [],
       );
-      return rows.map((row) => ({ kind: String(row.name), state: String(row.state), count: Number(row.n) }));
+      const depth = new Map<string, QueueDepth>();
+      for (const kind of definitions.keys()) {
+        for (const state of ['created', 'retry', 'active']) depth.set(`${kind} ${state}`, { kind, state, count: 0 });
+      }
+      for (const row of rows) {
+        const kind = String(row.name);
+        const state = String(row.state);
+        depth.set(`${kind} ${state}`, { kind, state, count: Number(row.n) });
+      }
+      return [...depth.values()];
     };
     const definitions = new Map<string, JobDefinition<object>>();
     const repeatables: { name: string; intervalMs: number }[] = [];
