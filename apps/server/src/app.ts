@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { keepDataDirPrivate } from './lib/data-dir.js';
-import { errorSerializer } from './lib/log-redaction.js';
+import { errorSerializer, loggedUrl } from './lib/log-redaction.js';
 import { requestLoggerFactory } from './lib/request-logger.js';
 import { nameRequestSpan, startTracing, stopTracing, traceIdOf, tracedListener } from './lib/tracing.js';
 import { accountPlugin } from './modules/account/account.plugin.js';
@@ -76,7 +76,7 @@ class OneLinePerRequest extends LogController {
     this.observer?.(request, reply);
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggedUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };

@@ -94,6 +94,14 @@ describe('loadConfig', () => {
     for (const mapped of ['::ffff:0.0.0.0/96', '::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:a00:1']) {
       expect(() => loadConfig({ METRICS_ALLOW: mapped }), mapped).toThrow(/METRICS_ALLOW: .* write it as IPv4/);
     }
+    // IPv6 ranges holding that form of every IPv4 address, and ranges wider than /8.
+    for (const mapped of ['::/80', '::/1', '::/79', '0::/64']) {
+      expect(() => loadConfig({ METRICS_ALLOW: mapped }), mapped).toThrow(/METRICS_ALLOW: .* holds every IPv4 address/);
+    }
+    for (const wide of ['0.0.0.0/1', '128.0.0.0/7', '8000::/1', '2000::/3']) {
+      expect(() => loadConfig({ METRICS_ALLOW: wide }), wide).toThrow(/METRICS_ALLOW: .*wider than \/8/);
+    }
+    expect(loadConfig({ METRICS_ALLOW: '::1,::/127,2001:db8::/32' }).observability.metricsAllow).toHaveLength(3);
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
   });
 

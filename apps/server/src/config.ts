@@ -690,6 +690,15 @@ function parseAddressList(name: string, raw: string | undefined, problems: strin
     } else if (ipv4Mapped.check(entry.split('/')[0] ?? '', 'ipv6')) {
       // ::ffff:0.0.0.0/96 would match every IPv4 client: written as IPv4, the checks above apply.
       problems.push(`${name}: '${entry}' is an IPv4 address written as IPv6 (::ffff:…); write it as IPv4`);
+    } else if (holdsIpv4Mapped(entry)) {
+      // An IPv4 client is checked as ::ffff:a.b.c.d too: ::/80 would let every IPv4 address in.
+      problems.push(
+        `${name}: '${entry}' holds every IPv4 address (as ::ffff:0:0/96); list IPv6 ranges outside it, and IPv4 as IPv4`,
+      );
+    } else if (Number(entry.split('/')[1] ?? 128) < 8) {
+      problems.push(
+        `${name}: '${entry}' allows a large part of every address (wider than /8); list the addresses of your metrics scrapers`,
+      );
     }
   }
   return entries;
@@ -698,6 +707,15 @@ function parseAddressList(name: string, raw: string | undefined, problems: strin
 /** IPv6's form of IPv4 addresses (::ffff:a.b.c.d), in any spelling. */
 const ipv4Mapped = new BlockList();
 ipv4Mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/** An IPv6 range that holds IPv6's form of every IPv4 address (::/80, ::/1). */
+function holdsIpv4Mapped(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (isIP(address) !== 6 || prefix === undefined) return false;
+  const range = new BlockList();
+  range.addSubnet(address, Number(prefix), 'ipv6');
+  return range.check('::ffff:0:0', 'ipv6') && range.check('::ffff:ffff:ffff', 'ipv6');
+}
 
 function isProxyAddress(entry: string): boolean {
   if (proxyKeywords.includes(entry)) return true;

@@ -73,3 +73,41 @@ describe(`failed-query logs on ${testDriver}`, () => {
     expect(logged).not.toContain('SECRETHASHVALUE');
   });
 });
+
+describe(`request lines on ${testDriver}`, () => {
+  let app: App | undefined;
+  let database: TestDatabase | undefined;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    app = await buildApp(testConfig(database.config, { logLevel: 'info' }), { logStream });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('logs a link opened with its token (reset, e-mail check, invitation) without the token', async () => {
+    const secret = 'SECRETRESETTOKEN4711';
+    for (const url of [
+      `/reset-password?token=${secret}`,
+      `/verify-email?lang=en&token=${secret}`,
+      `/api/auth/invitations?TOKEN=${secret}`,
+    ]) {
+      await app?.inject({ method: 'GET', url });
+    }
+    const logged = lines.join('');
+    expect(logged).toContain('"url":"/reset-password?token=[redacted]"');
+    expect(logged).toContain('"url":"/verify-email?lang=en&token=[redacted]"');
+    expect(logged).not.toContain(secret);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorSerializer } from './log-redaction.js';
+import { errorSerializer, loggedUrl } from './log-redaction.js';
 
 /** A driver error as pg and PGlite raise it: SQLSTATE code, severity, and a detail with the row's values. */
 function driverError(message: string, fields: Record<string, unknown>) {
@@ -34,5 +34,20 @@ describe('errorSerializer', () => {
 
   it('passes anything that is not an error through', () => {
     expect(errorSerializer({ reason: 'x' } as unknown as Error)).toEqual({ reason: 'x' });
+  });
+});
+
+describe('loggedUrl', () => {
+  it("replaces secret query parameters' values and keeps the rest as it came", () => {
+    expect(loggedUrl('/healthz')).toBe('/healthz');
+    expect(loggedUrl('/events?q=a%20b&page=2')).toBe('/events?q=a%20b&page=2');
+    expect(loggedUrl('/reset-password?token=abc')).toBe('/reset-password?token=[redacted]');
+    expect(loggedUrl('/oauth/cb?state=s1&code=c0de&x')).toBe('/oauth/cb?state=s1&code=[redacted]&x');
+    // However the name is written: case, percent-encoding, a plus for a space, a repeat.
+    expect(loggedUrl('/a?Token=1&%74oken=2&api%5Fkey=3&+key=4&token=5')).toBe(
+      '/a?Token=[redacted]&%74oken=[redacted]&api%5Fkey=[redacted]&+key=[redacted]&token=[redacted]',
+    );
+    // A name that is not valid percent-encoding is compared as written; a bare name has no value.
+    expect(loggedUrl('/a?%E0%A4%A=1&token')).toBe('/a?%E0%A4%A=1&token');
   });
 });

@@ -71,3 +71,48 @@ export function errorSerializer(value: Error): SerializedError {
   if ('detail' in serialized) serialized.detail = redacted;
   return serialized;
 }
+
+/** Query parameters whose values are secrets (sign-in links' tokens, OAuth codes, keys). */
+const secretParameters = new Set([
+  'token',
+  'code',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'password',
+  'secret',
+  'key',
+  'api_key',
+  'apikey',
+  'signature',
+  'sig',
+]);
+
+/**
+ * An address as the logs may hold it: the values of secret query parameters (a password reset's or
+ * an invitation's `token`, an OAuth `code`) replaced, the rest as it came. A reset link opened in
+ * a browser is a GET whose line would otherwise let anyone who reads the logs use it.
+ */
+export function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const parts = url.slice(query + 1).split('&');
+  let changed = false;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? '';
+    const equals = part.indexOf('=');
+    const rawName = equals === -1 ? part : part.slice(0, equals);
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+    } catch {
+      // Not percent-encoded properly: compared as written.
+    }
+    if (equals !== -1 && secretParameters.has(name.trim().toLowerCase())) {
+      parts[i] = `${rawName}=${redacted}`;
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, query)}?${parts.join('&')}` : url;
+}

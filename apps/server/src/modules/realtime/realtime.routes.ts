@@ -3,6 +3,7 @@ import { ORGANIZATION_QUERY, orgMessages } from '@nuvem/contracts/orgs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { loggedUrl } from '../../lib/log-redaction.js';
 import { principalOf, sessionOf } from '../auth/principal.js';
 import type { StreamHub } from './stream-hub.js';
 
@@ -93,7 +94,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{
         // The one line per request, when it ends (a hijacked reply is not logged by Fastify).
         onGone: () =>
           request.log.info(
-            { method: request.method, url: request.url, statusCode: 200, ms: Math.round(reply.elapsedTime) },
+            { method: request.method, url: loggedUrl(request.url), statusCode: 200, ms: Math.round(reply.elapsedTime) },
             'request',
           ),
       });

@@ -12,6 +12,7 @@ import {
   type ServerLanguage,
 } from '../../lib/i18n/language.js';
 import { translateMessage } from '../../lib/i18n/messages.js';
+import { loggedUrl } from '../../lib/log-redaction.js';
 import { jsonSurface } from '../../lib/surfaces.js';
 import type { App } from '../../types.js';
 import { PageRenderer, unrenderedPage } from './page-renderer.js';
@@ -79,7 +80,7 @@ export const webAppPlugin = fp(
               return reply.json();
             },
             onRenderError: (url, errors) =>
-              app.log.warn({ url, err: errors[0] }, 'part of a page did not render on the server'),
+              app.log.warn({ url: loggedUrl(url), err: errors[0] }, 'part of a page did not render on the server'),
           });
     if (indexHtml !== null && renderer === null)
       app.log.info('pages render in the browser (no server build of the web app)');
