@@ -26,12 +26,20 @@ clustered() { [ "$(api "$1" lxd/1.0 | jq -r .metadata.environment.server_cluster
 command -v lxd >/dev/null && command -v jq >/dev/null && command -v curl >/dev/null || die "needs lxd, jq and curl"
 [ "$(id -u)" = 0 ] || die "run as root"
 
-# 1. daemons
+# 1. daemons, started from / (one started from a folder since deleted cannot snapshot: see lxd-setup.sh)
+started_in_deleted_folder() {
+  local pid; pid=$(pgrep -of -- "--logfile $1" || true)
+  [ -n "$pid" ] && [[ "$(readlink "/proc/$pid/cwd" 2>/dev/null)" == *" (deleted)" ]]
+}
 for d in "$D1" "$D2"; do
+  if started_in_deleted_folder "$d.log"; then
+    step "restarting lxd with LXD_DIR=$d (started from a folder since deleted)"
+    LXD_DIR="$d" lxd shutdown --timeout 60 >&2 || pkill -f -- "--logfile $d.log" || true
+  fi
   if [ "$(code "$d" lxd/1.0)" != 200 ]; then
     step "starting lxd with LXD_DIR=$d"
     mkdir -p "$d"
-    LXD_DIR="$d" setsid -f lxd --group root --logfile "$d.log" </dev/null >/dev/null 2>&1
+    (cd / && LXD_DIR="$d" setsid -f lxd --group root --logfile "$d.log" </dev/null >/dev/null 2>&1)
     LXD_DIR="$d" lxd waitready --timeout 60 || die "daemon $d did not come up (see $d.log)"
   fi
 done

@@ -19,10 +19,20 @@ fi
 command -v jq >/dev/null || apt-get install -y jq >/dev/null
 step "packages ok ($(dpkg-query -W -f='${Version}' lxd))"
 
-# 2. daemon: running <=> GET /1.0 over the socket answers 200
+# 2. daemon: running <=> GET /1.0 over the socket answers 200. Started from / : a daemon started from a
+# folder since deleted (an earlier CI run's clone) fails every snapshot (the rsync it runs cannot getcwd),
+# so such a daemon is stopped and started again.
+started_in_deleted_folder() {
+  local pid; pid=$(pgrep -of -- "--logfile $1" || true)
+  [ -n "$pid" ] && [[ "$(readlink "/proc/$pid/cwd" 2>/dev/null)" == *" (deleted)" ]]
+}
+if started_in_deleted_folder /var/log/lxd.log; then
+  step "restarting lxd daemon (started from a folder since deleted)"
+  lxd shutdown --timeout 60 || pkill -f -- "--logfile /var/log/lxd.log" || true
+fi
 if [ "$(code lxd/1.0 2>/dev/null)" != 200 ]; then
   step "starting lxd daemon"
-  setsid -f lxd --group root --logfile /var/log/lxd.log </dev/null >/dev/null 2>&1
+  (cd / && setsid -f lxd --group root --logfile /var/log/lxd.log </dev/null >/dev/null 2>&1)
   lxd waitready --timeout 60
 fi
 step "daemon up: $(api lxd/1.0 | jq -r '.metadata.environment.server_version + " driver=" + .metadata.environment.driver')"
