@@ -10,6 +10,18 @@ import type { App } from '../types.js';
 const secretEmail = 'victim-4711@corp.example';
 const secretHash = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$SECRETHASHVALUE';
 
+/** A log destination that keeps every line written to it. */
+function capturedLog(): { lines: string[]; logStream: Writable } {
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { lines, logStream };
+}
+
 describe(`failed-query logs on ${testDriver}`, () => {
   let app: App | undefined;
   let database: TestDatabase | undefined;
@@ -17,16 +29,10 @@ describe(`failed-query logs on ${testDriver}`, () => {
     if (!app) throw new Error('the app is built in beforeAll');
     return app;
   };
-  const lines: string[] = [];
+  const { lines, logStream } = capturedLog();
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
     const built = await buildApp(testConfig(database.config, { logLevel: 'error' }), { logStream });
     app = built;
     // A unique violation: PostgreSQL's detail names the duplicate value.
@@ -77,16 +83,10 @@ describe(`failed-query logs on ${testDriver}`, () => {
 describe(`request lines on ${testDriver}`, () => {
   let app: App | undefined;
   let database: TestDatabase | undefined;
-  const lines: string[] = [];
+  const { lines, logStream } = capturedLog();
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
     app = await buildApp(testConfig(database.config, { logLevel: 'info' }), { logStream });
     await app.ready();
   });
@@ -101,13 +101,14 @@ describe(`request lines on ${testDriver}`, () => {
     for (const url of [
       `/reset-password?token=${secret}`,
       `/verify-email?lang=en&token=${secret}`,
-      `/api/auth/invitations?TOKEN=${secret}`,
+      `/invitations/accept?TOKEN=${secret}`,
     ]) {
       await app?.inject({ method: 'GET', url });
     }
     const logged = lines.join('');
     expect(logged).toContain('"url":"/reset-password?token=[redacted]"');
     expect(logged).toContain('"url":"/verify-email?lang=en&token=[redacted]"');
+    expect(logged).toContain('"url":"/invitations/accept?TOKEN=[redacted]"');
     expect(logged).not.toContain(secret);
   });
 });
